@@ -1,0 +1,27 @@
+// bitexact/config.hpp — compile-time policy shared by every header.
+//
+// BITEXACT_HD marks a function callable from host and device code (CUDA or HIP).
+// The library refuses -ffast-math: it licenses the compiler to reassociate,
+// contract and drop NaN/Inf handling, all of which change bits.
+#pragma once
+
+#if defined(__FAST_MATH__)
+#error "bitexact: compile without -ffast-math (it changes results bit for bit)"
+#endif
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define BITEXACT_HD __host__ __device__
+#define BITEXACT_DEVICE_COMPILER 1
+#else
+#define BITEXACT_HD
+#define BITEXACT_DEVICE_COMPILER 0
+#endif
+
+// True while compiling the device side of a CUDA/HIP translation unit.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define BITEXACT_DEVICE_PASS 1
+#else
+#define BITEXACT_DEVICE_PASS 0
+#endif
+
+#define BITEXACT_INLINE BITEXACT_HD inline

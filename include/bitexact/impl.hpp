@@ -1,0 +1,86 @@
+// bitexact/impl.hpp — the catalogue of functions and implementations.
+//
+// Every implementation of every function (a vendor reproduction, the vendor
+// bitcode executed on the CPU, MPFR truth, the host libm, results read back
+// from a device) is one `Impl`: a name, the function, and a batch evaluator on
+// raw bit patterns. The CLI, the sweep engine and the tests all go through this
+// one table, so a new backend is one registration and no new code paths.
+//
+// This header belongs to the compiled library bitexact::engine.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bitexact/bits.hpp"
+
+namespace bitexact {
+
+enum class Fn : std::uint8_t { sinf, cosf, fmodf, fmod, ceilf, ceil };
+
+struct FnInfo {
+  Fn id;
+  std::string_view name;  // CLI name: "sinf", "fmod", ...
+  int arity;              // 1 or 2 operands
+  int bits;               // 32 or 64: width of every operand and of the result
+};
+
+// All functions, in enum order.
+std::span<const FnInfo> functions();
+const FnInfo& fn_info(Fn fn);
+std::optional<Fn> parse_fn(std::string_view name);
+
+// One operand or result, as raw bits in the low `bits` of the word.
+using word = std::uint64_t;
+
+// Evaluate n inputs. args[k][i] is operand k of input i. Must be thread-safe.
+using BatchFn = void (*)(const word* const* args, word* out, std::size_t n);
+
+struct Impl {
+  std::string name;         // e.g. "nv", "nv-ftz", "ocml-daz", "mpfr", "host"
+  Fn fn;
+  BatchFn eval;
+  std::string description;  // one line for `bitexact list`
+  bool correctly_rounded = false;  // true for the truth implementations
+};
+
+// Registration happens from static initialisers of object files in
+// src/impls/ (linked as an OBJECT library, so none is dropped).
+bool register_impl(Impl impl);
+const Impl* find_impl(std::string_view name, Fn fn);
+// All registered implementations, sorted by name then function.
+std::vector<const Impl*> all_impls();
+// Distinct implementation names, sorted.
+std::vector<std::string> impl_names();
+
+// ---- adapters from scalar functions to BatchFn ------------------------------
+namespace detail {
+template <class T> using storage_t = typename float_traits<T>::storage;
+template <auto F> struct batch_adapter;
+template <class T, T (*F)(T)> struct batch_adapter<F> {
+  static void run(const word* const* a, word* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = bit_cast<storage_t<T>>(F(bit_cast<T>(storage_t<T>(a[0][i]))));
+  }
+};
+template <class T, T (*F)(T, T)> struct batch_adapter<F> {
+  static void run(const word* const* a, word* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = bit_cast<storage_t<T>>(
+          F(bit_cast<T>(storage_t<T>(a[0][i])), bit_cast<T>(storage_t<T>(a[1][i]))));
+  }
+};
+}  // namespace detail
+
+// batch<&f>: a BatchFn evaluating f(float), f(float,float), f(double) or f(double,double).
+template <auto F> constexpr BatchFn batch = &detail::batch_adapter<F>::run;
+
+// Evaluate one input through the table (convenience for tests and the CLI).
+word eval_one(const Impl& impl, word a, word b = 0);
+
+}  // namespace bitexact

@@ -1,0 +1,94 @@
+// The CLI contract of DEVELOPERS.md: hex in, hex out; bad input -> one line, exit 2.
+// Expected values: IEEE 754 facts (exact results) and MPFR via the mpfr impl.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct result {
+  int status;
+  std::string out, err;
+};
+
+result run_cli(const std::string& args, const std::string& input) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("bx_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  { std::ofstream(dir / "in") << input; }
+  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() + " >" +
+                    (dir / "out").string() + " 2>" + (dir / "err").string();
+  int st = std::system(cmd.c_str());
+  auto slurp = [](const fs::path& p) {
+    std::ifstream f(p);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+  };
+  result r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  fs::remove_all(dir);
+  return r;
+}
+
+TEST(Cli, HostCeilfExactValues) {
+  // ceilf is exact: 1.5 -> 2, -1.5 -> -1, -0.5 -> -0.
+  auto r = run_cli("eval host.ceilf", "0x3fc00000\n0xbfc00000\n0xbf000000\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0x40000000\n0xbf800000\n0x80000000\n");
+}
+
+TEST(Cli, TwoOperandsPerLine) {
+  // fmod(5.5, 2) = 1.5 exactly; fmod(-7, 3) = -1.
+  auto r = run_cli("eval mpfr.fmod", "0x4016000000000000 0x4000000000000000\n"
+                                     "0xc01c000000000000 0x4008000000000000\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0x3ff8000000000000\n0xbff0000000000000\n");
+}
+
+TEST(Cli, UnknownFunctionIsOneLineExit2) {
+  auto r = run_cli("eval nv.tanf", "0x3f800000\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown function 'tanf'"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, UnknownImplementation) {
+  auto r = run_cli("eval nope.sinf", "0x3f800000\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown implementation 'nope'"), std::string::npos) << r.err;
+}
+
+TEST(Cli, MalformedLineNamesLineAndWritesNothing) {
+  auto r = run_cli("eval host.sinf", "0x3f800000\n0xzz\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("stdin line 2"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << "partial output: " << r.out;
+}
+
+TEST(Cli, WrongArity) {
+  auto r = run_cli("eval host.fmodf", "0x3f800000\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("expected 2 operands"), std::string::npos) << r.err;
+  auto r2 = run_cli("eval host.sinf", "0x3f800000 0x3f800000\n");
+  EXPECT_EQ(r2.status, 2);
+  EXPECT_NE(r2.err.find("got more"), std::string::npos) << r2.err;
+}
+
+TEST(Cli, TooWideForFloat) {
+  auto r = run_cli("eval host.sinf", "0x13f800000\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("32-bit"), std::string::npos) << r.err;
+}
+
+TEST(Cli, ListNamesRequiredImplementations) {
+  auto r = run_cli("list", "");
+  EXPECT_EQ(r.status, 0);
+  for (const char* name : {"host", "mpfr"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+}  // namespace

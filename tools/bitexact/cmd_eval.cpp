@@ -1,0 +1,58 @@
+// bitexact eval IMPL.FN   — hex bit patterns in, hex results out (the stable contract)
+// bitexact list           — every implementation and the functions it provides
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "command.hpp"
+
+namespace bitexact::cli {
+namespace {
+
+// Reads every line first so that bad input leaves no partial output behind.
+void run_eval(const std::string& spec) {
+  const Impl& impl = resolve_impl(spec);
+  const FnInfo& f = fn_info(impl.fn);
+  auto rows = read_hex_rows(std::cin, f.arity, f.bits, "stdin");
+  std::vector<word> a(rows.size()), b(rows.size()), out(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    a[i] = rows[i].v[0];
+    b[i] = rows[i].v[1];
+  }
+  const word* args[2] = {a.data(), b.data()};
+  impl.eval(args, out.data(), out.size());
+  std::string text;
+  text.reserve(out.size() * (f.bits / 4 + 3));
+  for (word w : out) {
+    text += format_hex(w, f.bits);
+    text += '\n';
+  }
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+void run_list() {
+  std::map<std::string, std::pair<std::string, std::string>> by_name;
+  for (const Impl* p : all_impls()) {
+    auto& e = by_name[p->name];
+    if (!e.first.empty()) e.first += ' ';
+    e.first += fn_info(p->fn).name;
+    e.second = p->description;
+  }
+  for (const auto& [name, e] : by_name)
+    std::printf("%-14s %-34s %s\n", name.c_str(), e.first.c_str(), e.second.c_str());
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static std::string spec;
+  auto* eval = app.add_subcommand(
+      "eval", "Evaluate IMPL.FN on hex bit patterns from stdin (one input per line; two "
+              "space-separated operands for fmodf/fmod); print one hex result per line");
+  eval->add_option("spec", spec, "IMPL.FN, e.g. nv.sinf, ocml.fmod, mpfr.cosf")->required();
+  eval->callback([] { run_eval(spec); });
+
+  auto* list = app.add_subcommand("list", "List implementations and their functions");
+  list->callback([] { run_list(); });
+});
+
+}  // namespace
+}  // namespace bitexact::cli

@@ -1,0 +1,29 @@
+// Subcommand registry of the bitexact CLI. Each cmd_*.cpp file adds its
+// subcommands from a static initialiser:
+//   static const bool reg = bitexact::cli::register_command([](CLI::App& app) { ... });
+// A callback reports bad user input by throwing bitexact::input_error; main()
+// prints it as one line "bitexact: error: ..." and exits with status 2.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "bitexact/hexio.hpp"
+#include "bitexact/impl.hpp"
+
+namespace bitexact::cli {
+
+using setup_fn = void (*)(CLI::App& app);
+bool register_command(setup_fn setup);
+const std::vector<setup_fn>& commands();
+
+// Split "IMPL.FN" and look it up; throws input_error naming what is wrong.
+const Impl& resolve_impl(const std::string& spec);
+
+// Write a file atomically: `write` fills a temporary file next to `path`,
+// which is renamed over `path` only when write returns normally.
+void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+}  // namespace bitexact::cli

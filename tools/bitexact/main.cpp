@@ -1,0 +1,88 @@
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "command.hpp"
+
+namespace bitexact::cli {
+
+static std::vector<setup_fn>& command_list() {
+  static std::vector<setup_fn> v;
+  return v;
+}
+bool register_command(setup_fn setup) {
+  command_list().push_back(setup);
+  return true;
+}
+const std::vector<setup_fn>& commands() { return command_list(); }
+
+const Impl& resolve_impl(const std::string& spec) {
+  auto dot = spec.rfind('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
+    throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
+  std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
+  auto f = parse_fn(fn);
+  if (!f) throw input_error("unknown function '" + fn + "' (functions: sinf cosf fmodf fmod ceilf ceil)");
+  const Impl* p = find_impl(impl, *f);
+  if (!p) {
+    bool known = false;
+    for (const auto& n : impl_names()) known |= (n == impl);
+    if (known) throw input_error("implementation '" + impl + "' has no function '" + fn + "'");
+    throw input_error("unknown implementation '" + impl + "' (see 'bitexact list')");
+  }
+  return *p;
+}
+
+void write_file_atomic(const std::string& path,
+                       const std::function<void(std::ostream&)>& write) {
+  namespace fs = std::filesystem;
+  fs::path target(path);
+  fs::path tmp = target;
+  tmp += ".tmp-" + std::to_string(::getpid());
+  try {
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      if (!out) throw input_error("cannot write '" + path + "'");
+      write(out);
+      out.flush();
+      if (!out) throw input_error("error while writing '" + path + "'");
+    }
+    fs::rename(tmp, target);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    throw;
+  }
+}
+
+}  // namespace bitexact::cli
+
+int main(int argc, char** argv) {
+  using namespace bitexact;
+  CLI::App app{"bitexact: bit-exact reproductions of GPU vendor math, truth and conformance"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Show help for every subcommand");
+  for (auto setup : cli::commands()) setup(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    for (char& c : msg)
+      if (c == '\n') c = ' ';
+    std::fprintf(stderr, "bitexact: error: %s\n", msg.c_str());
+    return 2;
+  } catch (const input_error& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "bitexact: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bitexact: internal error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
