@@ -57,10 +57,12 @@ BITEXACT_INLINE constexpr float canonical_nan_f32() {
 // ---- .ftz -----------------------------------------------------------------
 
 // Flush a subnormal (or already zero) f32 to a zero of the same sign; normal
-// numbers, infinities and NaNs pass unchanged. Written with a float compare
-// and a sign transfer so that it compiles to a few branch-free instructions.
+// numbers, infinities and NaNs pass unchanged. Branch-free: the value is
+// ANDed with a mask that keeps only the sign when the exponent field is 0.
 BITEXACT_INLINE constexpr float flush_f32(float x) {
-  return fabs(x) < 0x1p-126f ? copysign(0.0f, x) : x;
+  const std::uint32_t u = bit_cast<std::uint32_t>(x);
+  const std::uint32_t keep = 0u - std::uint32_t((u & 0x7f800000u) != 0);  // ~0 or 0
+  return bit_cast<float>(u & (keep | 0x80000000u));
 }
 template <mode M> BITEXACT_INLINE constexpr float ftz(float x) {
   if constexpr (M == mode::ftz) {
@@ -136,16 +138,6 @@ template <mode M = mode::ieee> BITEXACT_INLINE float sub_rn(float a, float b) {
 }
 template <mode M = mode::ieee> BITEXACT_INLINE float fma_rn(float a, float b, float c) {
   return canonicalize_f32(ftz<M>(bitexact::fma(ftz<M>(a), ftz<M>(b), ftz<M>(c))));
-}
-
-// Same operations for operands that cannot produce a NaN (finite operands
-// whose result is finite). The canonical-NaN step would be dead code there,
-// so it is left out; everything else (rounding, .ftz) is the full model.
-template <mode M = mode::ieee> BITEXACT_INLINE float mul_rn_nonan(float a, float b) {
-  return ftz<M>(raw::mul(ftz<M>(a), ftz<M>(b)));
-}
-template <mode M = mode::ieee> BITEXACT_INLINE float fma_rn_nonan(float a, float b, float c) {
-  return ftz<M>(bitexact::fma(ftz<M>(a), ftz<M>(b), ftz<M>(c)));
 }
 
 // abs{.ftz}.f32 / neg{.ftz}.f32: sign-bit operations (.ftz flushes first).

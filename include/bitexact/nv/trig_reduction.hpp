@@ -8,6 +8,26 @@
 // __internal_trig_reduction_slowpath, __internal_accurate_sinf/cosf).
 // docs/nv-trig.md explains the algorithm; ptx.hpp the instruction model.
 //
+// The FTZ flavour. With __nvvm_reflect("__CUDA_FTZ") = 1 every f32 instruction
+// of the function is the .ftz variant: subnormal operands and results are
+// flushed to signed zeros (ptx.hpp). Flushing only changes something where a
+// subnormal can actually occur, and there are three such places, where this
+// file flushes explicitly (ptx::ftz<M>):
+//   1. the input x (a subnormal x must behave as +-0);
+//   2. s = r*r, which underflows when |r| < 2^-63;
+//   3. u = s*r (sin polynomial), which underflows when |r| < ~2^-42.
+// Nowhere else can an operand or result be subnormal:
+//  - Cody-Waite: k is an integer; x - k*C1 is a multiple of 2^-24 (|x| >= pi/4
+//    when k != 0), the next two fmas give multiples of 2^-47 and 2^-71 or 0;
+//    for k = 0 all three return the (flushed) x itself.
+//  - Payne-Hanek: r = 0 or |r| >= 2^-64 * pi/2.
+//  - polynomial steps are dominated by their constant term (|p| > 2^-14),
+//    z = fma(p, u, m) is within a factor 2 of m (r, normal, or 1), and the
+//    final negation keeps |z|.
+// So these three flushes are the complete .ftz model of the function (checked
+// against the vendor bitcode, run on the CPU with a full per-instruction FTZ
+// model, on all 2^32 inputs; see docs/nv-trig.md).
+//
 // Every constant below appears once, in hex, with its origin. The float
 // constants are written in NVVM IR as doubles ("float 0x3FE45F3060000000");
 // they are exactly representable in f32, and are given here as f32 hex floats.
@@ -20,11 +40,12 @@
 #include "bitexact/nv/ptx.hpp"
 
 // The rare path (|x| >= 105615, Inf, NaN) is kept out of line on the host so
-// that the common path stays small; on the device nvcc decides.
+// that the common path stays small (not `cold`: that would optimise it for
+// size); on the device nvcc decides.
 #if BITEXACT_DEVICE_PASS || !defined(__GNUC__)
 #define BITEXACT_NV_TRIG_COLD
 #else
-#define BITEXACT_NV_TRIG_COLD __attribute__((noinline, cold))
+#define BITEXACT_NV_TRIG_COLD __attribute__((noinline))
 #endif
 
 namespace bitexact::nv::detail {
@@ -71,13 +92,14 @@ struct trig_reduced {
 // an integer, ties to even: exactly f2i.rn(y), and already converted back to
 // float as the IR's sitofp does (a zero comes out as +0 both ways). This
 // replaces a float->int->float round trip on the host.
-template <mode M> BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
+// `x` must already be flushed in the FTZ flavour (see the top of this file).
+BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
   const float y = ptx::raw::mul(x, trig_two_over_pi);
   const float rint_shift = 0x1.8p23f;
   const float kf = ptx::raw::sub(ptx::raw::add(y, rint_shift), rint_shift);
-  float r = ptx::fma_rn_nonan<M>(kf, trig_mpio2_hi, x);
-  r = ptx::fma_rn_nonan<M>(kf, trig_mpio2_mid, r);
-  r = ptx::fma_rn_nonan<M>(kf, trig_mpio2_lo, r);
+  float r = bitexact::fma(kf, trig_mpio2_hi, x);
+  r = bitexact::fma(kf, trig_mpio2_mid, r);
+  r = bitexact::fma(kf, trig_mpio2_lo, r);
   return {r, std::int32_t(kf)};
 }
 
@@ -90,7 +112,7 @@ template <mode M> BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
 // fraction bits f. When f >= 1/2 the result is taken relative to the next
 // integer: q += 1 and f -> 1 - f (as a one's complement, i.e. minus 2^-64),
 // with the sign flipped. r = f * pi/2 is formed in double and rounded to f32.
-template <mode M> BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
+BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   // 2/pi in fixed point, least significant word first: 2/pi = 0.A2F9836E...
   // (libdevice.10.bc, CUDA 13.0: @__cudart_i2opi_f).
   constexpr std::uint32_t two_over_pi_words[6] = {0x3c439041u, 0xdb629599u, 0xf534ddc0u,
@@ -110,30 +132,33 @@ template <mode M> BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) 
   }
   w[6] = carry;
 
+  // The 64 bits starting at w[idx + 2] bit (31 - shift): IR computes
+  //   hi = (w[idx+2] << sh) + (w[idx+1] >> (32-sh)), lo = (w[idx+1] << sh) + (w[idx] >> (32-sh))
+  // when sh != 0 and hi = w[idx+2], lo = w[idx+1] when sh == 0; the 64-bit
+  // shifts below give the same words for every sh in 0..31, without a branch.
   const std::uint32_t shift = e & 31u;
-  std::uint32_t hi = w[idx + 2];
-  std::uint32_t lo = w[idx + 1];
-  if (shift != 0) {
-    hi = (hi << shift) + (lo >> (32u - shift));
-    lo = (lo << shift) + (w[idx] >> (32u - shift));
-  }
-  std::uint32_t q = hi >> 30;
-  hi = (hi << 2) + (lo >> 30);
-  lo = lo << 2;
-  const std::uint32_t round_up = hi >> 31;  // fraction >= 1/2
+  const std::uint64_t top = (std::uint64_t(w[idx + 2]) << 32) | w[idx + 1];
+  const std::uint64_t v = (top << shift) | (std::uint64_t(w[idx]) >> (32u - shift));
+  // q = the two integer bits; f = the 62 fraction bits, left-aligned.
+  std::uint32_t q = std::uint32_t(v >> 62);
+  std::uint64_t f = v << 2;
+  const std::uint32_t round_up = std::uint32_t(f >> 63);  // fraction >= 1/2
   q += round_up;
-  if (sign != 0) q = 0u - q;
-  std::uint32_t rsign = sign;
-  if (round_up != 0) {
-    hi = ~hi;
-    lo = ~lo;
-    rsign = sign ^ 0x80000000u;
-  }
-  // hi:lo < 2^63 now: sitofp i64 -> double, fmul double, fptrunc -> float.
-  const std::int64_t fixed = std::int64_t((std::uint64_t(hi) << 32) | lo);
-  const double rd = ptx::mul_rn(ptx::ll2d_rn(fixed), trig_pio2_scaled);
-  float r = ptx::d2f_rn<M>(rd);
-  if (rsign != 0) r = ptx::neg_f32<M>(r);  // IR: fsub float -0.0, %r (r is never subnormal)
+  const std::uint32_t sign_mask = 0u - (sign >> 31);      // all ones for x < 0
+  q = (q ^ sign_mask) - sign_mask;                         // IR: q = -q when x < 0
+  f ^= 0ull - round_up;                                    // IR: hi = ~hi, lo = ~lo
+  const std::uint32_t rsign = sign ^ (round_up << 31);
+  // f < 2^63 now: sitofp i64 -> double, fmul double, fptrunc -> float.
+  const double rd = ptx::mul_rn(ptx::ll2d_rn(std::int64_t(f)), trig_pio2_scaled);
+  // IR: r = fsub float -0.0, r when the sign is set: a sign flip (r is finite,
+  // never subnormal: r >= 2^-64 * pi/2 or r = +0, which becomes -0). rd is
+  // finite, so the conversion needs no NaN step (and no flush).
+#if BITEXACT_DEVICE_PASS
+  const float r0 = __double2float_rn(rd);
+#else
+  const float r0 = float(rd);
+#endif
+  const float r = bit_cast<float>(bit_cast<std::uint32_t>(r0) ^ rsign);
   return {r, std::int32_t(q)};
 }
 
@@ -141,23 +166,55 @@ template <mode M> BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) 
 //
 // Given x = q*pi/2 + r, returns sin(x) for quadrant q (cos(x) is this with
 // q + 1), exactly as __internal_accurate_sinf / cosf evaluate it:
-//   s = r*r; for odd q the cos polynomial with m = 1, for even q the sin
-//   polynomial with m = r; u = fma(s, m, 0); z = fma(p, u, m);
-//   z = fma(z, -1, 0) when q & 2.
+//   s = r*r
+//   even q (sin polynomial): m = r, p = S3
+//   odd q  (cos polynomial): m = 1, p = fma(C4, s, C3)
+//   p = fma(p, s, {C2 | S2}); p = fma(p, s, {C1 | S1})
+//   u = fma(s, m, 0); z = fma(p, u, m); if (q & 2) z = fma(z, -1, 0)
 // r must be finite (NaN and Inf never get here), so no step can produce a NaN.
+//
+// To avoid data-dependent branches (q is random for random x), the quadrant
+// choices are made with table lookups and three extra fmas that are exact
+// identities, so the bits are those of the libdevice sequence:
+//   p0 = fma(0, s, S3)   == S3         (0 * s = +0 exactly, S3 + 0 = S3)
+//   m  = fma(r, 1, -0)   == r          (r + (-0) = r, also for r = -0 and,
+//                                       with .ftz, r is never subnormal)
+//   m  = fma(r, 0, 1)    == 1
+//   z  = fma(z, 1, -0)   == z          (when q & 2 is clear)
+// On the device the choices are plain selects.
+struct trig_poly_parity {
+  float p0_mul, p0_add, c_mid, c_last;  // p0 = fma(p0_mul, s, p0_add), then c_mid, c_last
+  float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
+};
+inline constexpr trig_poly_parity trig_poly_table[2] = {
+    {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},          // even q: sin
+    {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};   // odd q: cos
+
 template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+  const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
+#if BITEXACT_DEVICE_PASS
   const bool odd = (q & 1) != 0;
-  const float s = ptx::mul_rn_nonan<M>(r, r);
   const float m = odd ? 1.0f : r;
-  const float u = ptx::fma_rn_nonan<M>(s, m, 0.0f);
-  // Even q: p starts as S3. Odd q: p = fma(C4, s, C3). fma(0, s, S3) == S3
-  // exactly (s is finite), which makes the two cases one branch-free line.
-  float p = ptx::fma_rn_nonan<M>(odd ? trig_cos_c4 : 0.0f, s, odd ? trig_cos_c3 : trig_sin_s3);
-  p = ptx::fma_rn_nonan<M>(p, s, odd ? trig_cos_c2 : trig_sin_s2);
-  p = ptx::fma_rn_nonan<M>(p, s, odd ? trig_cos_c1 : trig_sin_s1);
-  const float z = ptx::fma_rn_nonan<M>(p, u, m);
-  const float nz = ptx::fma_rn_nonan<M>(z, -1.0f, 0.0f);
-  return (q & 2) != 0 ? nz : z;
+  float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
+  p = bitexact::fma(p, s, odd ? trig_cos_c2 : trig_sin_s2);
+  p = bitexact::fma(p, s, odd ? trig_cos_c1 : trig_sin_s1);
+  const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
+  const float z = bitexact::fma(p, u, m);
+  return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
+#else
+  const trig_poly_parity& c = trig_poly_table[q & 1];
+  const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
+  float p = bitexact::fma(c.p0_mul, s, c.p0_add);
+  p = bitexact::fma(p, s, c.c_mid);
+  p = bitexact::fma(p, s, c.c_last);
+  const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
+  const float z = bitexact::fma(p, u, m);
+  // q & 2: fma(z, -1, 0) as libdevice; otherwise fma(z, 1, -0) == z.
+  constexpr float negate_mul[2] = {1.0f, -1.0f};
+  constexpr float negate_add[2] = {-0.0f, 0.0f};
+  const int h = (q >> 1) & 1;
+  return bitexact::fma(z, negate_mul[h], negate_add[h]);
+#endif
 }
 
 // The whole function for |x| >= 105615, Inf and NaN; `quadrant_offset` is 0
@@ -171,14 +228,14 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
 template <mode M>
 BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
   if (!fp_bits<float>(x).is_finite()) return ptx::canonical_nan_f32();
-  const trig_reduced red = trig_reduce_payne_hanek<M>(x);
+  const trig_reduced red = trig_reduce_payne_hanek(x);
   return trig_poly<M>(red.r, red.q + quadrant_offset);
 }
 
 // sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
 template <mode M> BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
   if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
-    const trig_reduced red = trig_reduce_cody_waite<M>(x);
+    const trig_reduced red = trig_reduce_cody_waite(ptx::ftz<M>(x));
     return trig_poly<M>(red.r, red.q + quadrant_offset);
   }
   return trig_large<M>(x, quadrant_offset);
