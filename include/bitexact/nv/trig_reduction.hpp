@@ -17,9 +17,10 @@
 //   2. s = r*r, which underflows when |r| < 2^-63;
 //   3. u = s*r (sin polynomial), which underflows when |r| < ~2^-42.
 // Nowhere else can an operand or result be subnormal:
-//  - Cody-Waite: k is an integer; x - k*C1 is a multiple of 2^-24 (|x| >= pi/4
-//    when k != 0), the next two fmas give multiples of 2^-47 and 2^-71 or 0;
-//    for k = 0 all three return the (flushed) x itself.
+//  - Cody-Waite: for k != 0, |x| >= pi/4, so x and k*C1 are multiples of
+//    2^-24 and so is x - k*C1; C2 and C3 are multiples of 2^-44 and 2^-71, so
+//    the next two results are 0 or at least 2^-44 and 2^-71 in magnitude;
+//    for k = 0 all three fmas return the (flushed) x itself.
 //  - Payne-Hanek: r = 0 or |r| >= 2^-64 * pi/2.
 //  - polynomial steps are dominated by their constant term (|p| > 2^-14),
 //    z = fma(p, u, m) is within a factor 2 of m (r, normal, or 1), and the
