@@ -52,7 +52,7 @@ template <class T> struct fp_bits {
 
   storage bits = 0;
 
-  BITEXACT_INLINE constexpr fp_bits() = default;
+  constexpr fp_bits() = default;
   BITEXACT_INLINE constexpr explicit fp_bits(T v) : bits(bit_cast<storage>(v)) {}
   BITEXACT_INLINE static constexpr fp_bits from_bits(storage b) {
     fp_bits r;
