@@ -151,9 +151,9 @@ BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
 
 // ---- mul / add / fma ----------------------------------------------------------------
 // mul.rn{.ftz}.f32: the binary64 product of two binary32 numbers is exact.
-BITEXACT_INLINE constexpr float mul_f32(float a, float b, bool ftz) {
+BITEXACT_INLINE float mul_f32(float a, float b, bool ftz) {
   a = daz(a, ftz), b = daz(b, ftz);
-  const double p = widen(a) * widen(b);  // exact (or inf / NaN for special inputs)
+  const double p = bitexact::mul(widen(a), widen(b));  // exact (or inf / NaN for specials)
   return round_to_f32(p, 0, round_mode::rn, ftz);
 }
 // add.rn{.ftz}.f32
@@ -167,9 +167,9 @@ BITEXACT_INLINE constexpr float add_f32(float a, float b, bool ftz) {
 }
 // fma.{rn,rz}{.ftz}.f32: a*b + c with a single rounding. The product is exact
 // in binary64; TwoSum gives the sum as s + err exactly.
-BITEXACT_INLINE constexpr float fma_f32(float a, float b, float c, round_mode mode, bool ftz) {
+BITEXACT_INLINE float fma_f32(float a, float b, float c, round_mode mode, bool ftz) {
   a = daz(a, ftz), b = daz(b, ftz), c = daz(c, ftz);
-  const double p = widen(a) * widen(b);
+  const double p = bitexact::mul(widen(a), widen(b));  // exact
   const double wc = widen(c);
   if (!is_finite(a) || !is_finite(b) || !is_finite(c))
     return round_to_f32(p + wc, 0, mode, ftz);  // inf or NaN: no rounding involved
