@@ -6,7 +6,7 @@
 // -ftz=false builds are the same code and there is no ceil_ftz.
 // Model (ptx::cvt_rpi_f64): IEEE roundToIntegralTowardPositive; (-1, 0) gives
 // -0, (0, 1) (subnormals included) gives 1; a NaN input comes back quieted
-// with its payload (assumption, see docs/nv-arith.md).
+// with its payload (measured on the H100, vectors/nv/edge.txt).
 #pragma once
 
 #include "bitexact/nv/ptx_fp.hpp"

@@ -16,9 +16,8 @@
 //    same sign. Whether a result is subnormal is decided after rounding here;
 //    every result that reaches an FTZ flush in fmodf is exact, so the two
 //    conventions cannot be told apart by these functions.
-//  * .f64 NaN results propagate the payload of an input NaN (see
-//    propagate_nan_f64: the operand order is an assumption to be confirmed by
-//    the device vectors).
+//  * .f64 NaN results propagate the payload of an input NaN, quieted (see
+//    add_rn_f64_nan and cvt_rpi_f64; measured on the H100).
 #pragma once
 
 #include <cstdint>
@@ -207,16 +206,14 @@ BITEXACT_INLINE constexpr float cvt_rpi_f32(float x, bool ftz) {
   return f32_from(neg ? (b & ~frac_mask) : ((b + frac_mask) & ~frac_mask));
 }
 
-// .f64 NaN results: the quieted payload of the first NaN operand (assumption,
-// see docs/nv-arith.md; the device vectors decide).
-BITEXACT_INLINE constexpr double propagate_nan_f64(double a, double b) {
-  const double n = is_nan(a) ? a : b;
-  return f64_from(bits_of(n) | 0x0008000000000000ull);
+// Quiet a binary64 NaN: set the quiet bit, keep sign and payload.
+BITEXACT_INLINE constexpr double quiet_f64(double nan) {
+  return f64_from(bits_of(nan) | 0x0008000000000000ull);
 }
 
 BITEXACT_INLINE constexpr double cvt_rpi_f64(double x) {
   const u64 b = bits_of(x);
-  if (is_nan(x)) return propagate_nan_f64(x, x);
+  if (is_nan(x)) return quiet_f64(x);  // H100: the input NaN, quieted
   const bool neg = (b >> 63) != 0;
   const int e = int((b >> 52) & 0x7ffu) - 1023;
   if (e >= 52) return x;
@@ -227,8 +224,13 @@ BITEXACT_INLINE constexpr double cvt_rpi_f64(double x) {
   return f64_from(neg ? (b & ~frac_mask) : ((b + frac_mask) & ~frac_mask));
 }
 
-// add.rn.f64 where at least one operand is NaN (the only use in __nv_fmod).
-BITEXACT_INLINE constexpr double add_rn_f64_nan(double a, double b) { return propagate_nan_f64(a, b); }
+// add.rn.f64 where at least one operand is NaN (the only use in __nv_fmod):
+// the NaN operand, quieted; when both are NaN, the SECOND operand's. Measured
+// on the H100 (vectors/nv/edge.txt: fmod(qNaN 0x7ff8..0, sNaN 0x7ff0..01) =
+// 0x7ff8000000000001, fmod(0x7ff8..12345, -qNaN) = 0xfff8000000000000).
+BITEXACT_INLINE constexpr double add_rn_f64_nan(double a, double b) {
+  return quiet_f64(is_nan(b) ? b : a);
+}
 
 // ---- approximate reciprocal and division (MUFU.RCP) ------------------------------
 // rcp.approx.ftz.f32. The SFU's exact table/interpolation is not public and
