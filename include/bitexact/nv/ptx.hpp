@@ -78,15 +78,13 @@ BITEXACT_INLINE constexpr float canonicalize_f32(float r) {
   return r != r ? canonical_nan_f32() : r;
 }
 
-// ---- raw IEEE operations (host: SSE, contraction off; device: intrinsics) --
+// ---- raw IEEE operations ----------------------------------------------------
+// Host: SSE scalar arithmetic; products go through bitexact::mul, which no
+// compiler can contract with a following addition even when the including
+// file is built with -ffp-contract=fast. Device: the __f*_rn intrinsics
+// (never contracted; they follow the translation unit's -ftz flag).
 namespace raw {
-BITEXACT_INLINE float mul(float a, float b) {
-#if BITEXACT_DEVICE_PASS
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
+BITEXACT_INLINE float mul(float a, float b) { return bitexact::mul(a, b); }
 BITEXACT_INLINE float add(float a, float b) {
 #if BITEXACT_DEVICE_PASS
   return __fadd_rn(a, b);
@@ -101,13 +99,7 @@ BITEXACT_INLINE float sub(float a, float b) {
   return a - b;
 #endif
 }
-BITEXACT_INLINE double mul(double a, double b) {
-#if BITEXACT_DEVICE_PASS
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
+BITEXACT_INLINE double mul(double a, double b) { return bitexact::mul(a, b); }
 BITEXACT_INLINE double add(double a, double b) {
 #if BITEXACT_DEVICE_PASS
   return __dadd_rn(a, b);
