@@ -20,6 +20,7 @@ if (($# != 8)); then
   exit 2
 fi
 llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 out=$8
+out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 work="$out.d"
 rm -rf "$work"
 mkdir -p "$work"
@@ -60,12 +61,10 @@ double bx_ocml_bc_${tag}_ceil_f64(double x) { return __ocml_ceil_f64(x); }
 WRAP
 amd_flags=(-target amdgcn-amd-amdhsa "-mcpu=$mcpu" -nogpulib -O3 -fvisibility=default
   -ffp-contract=on -Xclang "-fdenormal-fp-math-f32=$denorm")
-link=()
-for f in "$work/extracted.bc" "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" \
-  "oclc_finite_only_$finite.bc" oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc \
-  oclc_wavefrontsize64_on.bc; do
-  [[ $f == /* ]] || f="$bc/$f"
-  link+=(-Xclang -mlink-builtin-bitcode -Xclang "$f")
+link=(-Xclang -mlink-builtin-bitcode -Xclang "$work/extracted.bc")
+for f in "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_only_$finite.bc" \
+  oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
+  link+=(-Xclang -mlink-builtin-bitcode -Xclang "$bc/$f")
 done
 "$llvm/clang" "${amd_flags[@]}" "${link[@]}" -S -emit-llvm -o "$work/amdgcn.ll" "$work/wrappers.c"
 # The same module as the GPU would run it (kept for inspection, never installed).
