@@ -61,6 +61,9 @@ double bx_ocml_bc_${tag}_ceil_f64(double x) { return __ocml_ceil_f64(x); }
 WRAP
 amd_flags=(-target amdgcn-amd-amdhsa "-mcpu=$mcpu" -nogpulib -O3 -fvisibility=default
   -ffp-contract=on -Xclang "-fdenormal-fp-math-f32=$denorm")
+# A program built with -ffinite-math-only gets oclc_finite_only_on.bc and the
+# no-nans/no-infs function attributes (merged into the library functions too).
+if [[ $finite == on ]]; then amd_flags+=(-ffinite-math-only); fi
 link=(-Xclang -mlink-builtin-bitcode -Xclang "$work/extracted.bc")
 for f in "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_only_$finite.bc" \
   oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
@@ -95,7 +98,7 @@ FMULADD=$fmuladd perl -e '
     $l =~ s/^target datalayout = .*/target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"/;
     $l =~ s/^target triple = .*/target triple = "x86_64-pc-linux-gnu"/;
     if ($l =~ /^attributes #/) {
-      $l =~ s/ "(target-cpu|target-features|uniform-work-group-size|denormal-fp-math[\w-]*|amdgpu-[\w-]+)"(="[^"]*")?//g;
+      $l =~ s/ "(target-cpu|target-features|uniform-work-group-size|denormal-fp-math[\w-]*|no-nans-fp-math|no-infs-fp-math|amdgpu-[\w-]+)"(="[^"]*")?//g;
     }
     $l =~ s/\@llvm\.amdgcn\.([\w.]+)/"\@bx_amdgcn_" . ($1 =~ tr|.|_|r)/ge;
     $l =~ s/\@llvm\.canonicalize\.(f32|f64)\b/\@bx_canonicalize_$1/g;
