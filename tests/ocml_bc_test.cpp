@@ -261,12 +261,13 @@ TEST(OcmlBc, FmodSpecialValues) {
   }
 }
 
-// Accuracy of sin/cos against MPFR. AMD documents sinf/cosf with a maximum
-// error of 2 ULP (HIP math API reference, "Single precision mathematical
-// functions"); OpenCL allows 4.
+// Accuracy of sin/cos against MPFR. ocml is the math library of AMD's OpenCL
+// implementation, whose specification bounds single-precision sin and cos by
+// 4 ULP (OpenCL C specification, "Relative error as ULPs" table). The largest
+// error seen on 400 000 random inputs is 2 ULP (docs/ocml-bc.md).
 TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
   REQUIRE_OCML_BC();
-  constexpr std::uint32_t kMaxUlp = 2;
+  constexpr std::uint32_t kMaxUlp = 4;
   std::mt19937_64 rng(5);
   auto xs = random_floats(rng, 6000, 90, 200);
   auto more = random_floats(rng, 2000, 0, 254);
@@ -422,6 +423,9 @@ TEST(AmdgcnModel, RcpIsTheCorrectlyRoundedReciprocal) {
     EXPECT_EQ(bits32(bx_amdgcn_rcp_f32(x)), bits32(float(1.0 / double(x))));
   }
   EXPECT_EQ(bits32(bx_amdgcn_rcp_f32(-0.0f)), 0xff800000u);
+  // Denormal inputs and results are flushed whatever the mode (see the model).
+  EXPECT_EQ(bits32(bx_amdgcn_rcp_f32(f32(0x80000001u))), 0xff800000u);
+  EXPECT_EQ(bits32(bx_amdgcn_rcp_f32(f32(0x7f000000u))), 0u);  // 1/2^127 = 2^-127
 }
 #endif
 

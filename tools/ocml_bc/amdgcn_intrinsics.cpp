@@ -170,14 +170,18 @@ float bx_amdgcn_ldexp_f32(float x, std::int32_t n) { return f32_result(ldexp(f32
 double bx_amdgcn_ldexp_f64(double x, std::int32_t n) { return f64_result(ldexp(f64_input(x), n)); }
 
 // V_RCP_F32 is documented as "reciprocal, IEEE rules, 1 ULP accuracy"; its exact
-// bits are not published. Modelled as the correctly rounded 1/x (one SSE
-// division, which also applies MXCSR DAZ/FTZ). ocml's fmod only uses it on
-// divisors scaled into [1, 2) to pick a quotient digit that the exact fma
-// remainder step then corrects, so fmod's results do not depend on this choice
-// (docs/ocml-bc.md gives the argument).
+// bits are not published. Modelled as the correctly rounded 1/x. The f32
+// instruction does not support denormals whatever the mode (LLVM's AMDGPU
+// backend relies on that: it scales operands around v_rcp_f32 when denormals
+// matter, and its constant folder notes that the instruction flushes denormal
+// results), so denormal inputs and results are flushed here unconditionally.
+// ocml's fmod only uses it on divisors scaled into [1, 2), to estimate a
+// quotient digit that the exact fma remainder step then corrects, so fmod's
+// results do not depend on this choice (docs/ocml-bc.md gives the argument).
 float bx_amdgcn_rcp_f32(float x) {
-  float r = 1.0f / f32_input(x);
-  return f32_result(r);
+  if (fp_bits<float>(x).is_subnormal()) x = signed_zero_like(x);
+  float r = 1.0f / x;
+  return fp_bits<float>(r).is_subnormal() ? signed_zero_like(r) : r;
 }
 
 bool bx_amdgcn_class_f32(float x, std::int32_t mask) { return fp_class(x, mask); }
