@@ -65,15 +65,21 @@ constexpr Config kConfigs[] = {
     {"ocml-bc-gfx702-finite", false, true},
 };
 
-#define REQUIRE_OCML_BC()                                                                 \
-  do {                                                                                    \
-    if (!kBuilt) GTEST_SKIP() << "built without ocml.bc (llvm-15 or rocm-device-libs missing)"; \
-  } while (0)
 #ifdef BITEXACT_HAVE_OCML_BC
 constexpr bool kBuilt = true;
 #else
 constexpr bool kBuilt = false;
 #endif
+// The objects are compiled for x86-64 with FMA and SSE4.1 and registered only
+// where the CPU has them.
+bool available() {
+  return kBuilt && __builtin_cpu_supports("fma") && __builtin_cpu_supports("sse4.1");
+}
+#define REQUIRE_OCML_BC()                                                              \
+  do {                                                                                 \
+    if (!available())                                                                  \
+      GTEST_SKIP() << "no ocml-bc: built without llvm-15/rocm-device-libs, or no FMA"; \
+  } while (0)
 
 const bitexact::Impl& impl(const char* name, Fn fn) {
   const bitexact::Impl* p = bitexact::find_impl(name, fn);
