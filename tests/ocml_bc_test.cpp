@@ -267,10 +267,10 @@ TEST(OcmlBc, FmodSpecialValues) {
   }
 }
 
-// Accuracy of sin/cos against MPFR. ocml is the math library of AMD's OpenCL
-// implementation, whose specification bounds single-precision sin and cos by
-// 4 ULP (OpenCL C specification, "Relative error as ULPs" table). The largest
-// error seen on 400 000 random inputs is 2 ULP (docs/ocml-bc.md).
+// Accuracy of sin/cos against MPFR. The OCML user guide (ROCm device-libs,
+// doc/OCML.md, "Supported functions") gives 4 ULP as the f32 maximum error of
+// sin and cos (and 0 for fmod, "correctly rounded" for ceil). The largest error
+// seen on 400 000 random inputs is 2 ULP (docs/ocml-bc.md).
 TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
   REQUIRE_OCML_BC();
   constexpr std::uint32_t kMaxUlp = 4;
