@@ -13,6 +13,10 @@
 
 #include "bitexact/impl.hpp"
 
+#ifndef BITEXACT_OCML_BC_SOURCE
+#define BITEXACT_OCML_BC_SOURCE "rocm-device-libs"
+#endif
+
 // The entry points of one configuration's object (build_ocml_bc.sh TAG).
 #define BX_OCML_BC_DECLARE(tag)                                                  \
   extern "C" float bx_ocml_bc_##tag##_sin_f32(float);                            \
@@ -88,7 +92,8 @@ void run_f64(const word* const* a, word* out, std::size_t n) {
 template <float (*Sin)(float), float (*Cos)(float), float (*Fmodf)(float, float),
           double (*Fmod)(double, double), float (*Ceilf)(float), double (*Ceil)(double), bool Daz>
 void register_config(const char* name, const std::string& what) {
-  const std::string d = "ocml.bc (ROCm device-libs, Debian) for " + what + ", run on this CPU";
+  const std::string d =
+      std::string("ocml.bc (") + BITEXACT_OCML_BC_SOURCE + ") for " + what + ", run on this CPU";
   register_impl({name, Fn::sinf, &run_f32<Sin, Daz>, d});
   register_impl({name, Fn::cosf, &run_f32<Cos, Daz>, d});
   register_impl({name, Fn::fmodf, &run_f32<Fmodf, Daz>, d});
