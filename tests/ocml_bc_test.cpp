@@ -11,11 +11,14 @@
 // expected value is the IEEE result of the flushed inputs, flushed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 #include <xmmintrin.h>
 
