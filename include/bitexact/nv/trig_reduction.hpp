@@ -191,7 +191,8 @@ BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
 //                                       with .ftz, r is never subnormal)
 //   m  = fma(r, 0, 1)    == 1
 //   z  = fma(z, 1, -0)   == z          (when q & 2 is clear)
-// On the device the choices are plain selects.
+// On the device the choices are plain selects (trig_poly_selects; the unit
+// tests check on the host that both forms give the same bits).
 struct trig_poly_parity {
   float p0_mul, p0_add, c_mid, c_last;  // p0 = fma(p0_mul, s, p0_add), then c_mid, c_last
   float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
@@ -206,9 +207,10 @@ struct trig_poly_sign {
 inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q & 2 clear: z
                                                            {-1.0f, 0.0f}};  // set: fma(z, -1, 0)
 
-template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+// The libdevice sequence written with selects (used on the device, where
+// selects are cheap and tables would live in memory).
+template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
   const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
-#if BITEXACT_DEVICE_PASS
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
   float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
@@ -217,7 +219,11 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
   const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
   const float z = bitexact::fma(p, u, m);
   return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
-#else
+}
+
+// The same bits without data-dependent branches (used on the host).
+template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
+  const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
   const trig_poly_parity& c = trig_poly_table[q & 1];
   const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
   float p = bitexact::fma(c.p0_mul, s, c.p0_add);
@@ -228,6 +234,13 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
   // q & 2: fma(z, -1, 0) as libdevice; otherwise fma(z, 1, -0) == z.
   const trig_poly_sign& g = trig_poly_sign_table[(q >> 1) & 1];
   return bitexact::fma(z, g.mul, g.add);
+}
+
+template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+#if BITEXACT_DEVICE_PASS
+  return trig_poly_selects<M>(r, q);
+#else
+  return trig_poly_tables<M>(r, q);
 #endif
 }
 
