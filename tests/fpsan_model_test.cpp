@@ -360,3 +360,57 @@ TEST(FpsanValue, ConstexprEvaluation) {
   static_assert((one + one).payload() == 2);
   static_assert(exp2(fs::value<double>::from_payload(0)).payload() == 1);
 }
+
+// ---- the facts that make the identities theorems (docs/fpsan.md) ------------------
+
+TEST(FpsanTheorems, GeneratorOrdersDivide2PowW) {
+  for (int w : {8, 16, 32, 64}) {
+    const u64 m = fs::mask_of(w);
+    // cos/sin: g = cos(1) + i sin(1) satisfies g^(2^w) = 1 (square w times), so
+    // x -> g^x is a homomorphism of Z/2^w: the angle formulas, cos_even and
+    // sin_odd hold for all payloads; the norm a^2 + b^2 = 1 gives pythagoras.
+    u64 c = fs::cos(w, 1), s = fs::sin(w, 1);
+    EXPECT_EQ((c * c + s * s) & m, 1u) << w;
+    for (int i = 0; i < w; ++i) {
+      u64 c2 = (c * c - s * s) & m, s2 = (2 * c * s) & m;
+      c = c2;
+      s = s2;
+    }
+    EXPECT_EQ(c, 1u) << w;
+    EXPECT_EQ(s, 0u) << w;
+    // exp2: the base 1 + 2^k, k = ceil(w/4), also has order dividing 2^w.
+    u64 e = fs::exp2(w, 1);
+    EXPECT_EQ(e, (1 + (u64(1) << ((w + 3) / 4))) & m);
+    for (int i = 0; i < w; ++i) e = (e * e) & m;
+    EXPECT_EQ(e, 1u) << w;
+    // The closed form equals the power computed by square-and-multiply.
+    for (u64 i = 0; i < 2000; ++i) {
+      const u64 x = fs::validate::sample_bits(w, i) & m;
+      u64 pw = 1, b = fs::exp2(w, 1);
+      for (int bit = 0; bit < w; ++bit, b = (b * b) & m)
+        if ((x >> bit) & 1) pw = (pw * b) & m;
+      ASSERT_EQ(fs::exp2(w, x), pw) << w << " " << x;
+    }
+    // exp2 results are odd, so FpSan's inverse of them is the true inverse
+    // (exp2_neg, exp_neg).
+    EXPECT_EQ(fs::exp2(w, 12345) & 1, 1u);
+  }
+}
+
+TEST(FpsanTheorems, TagHashesDistinctInEveryWidth) {
+  // tagged(x, op) = ((xK) ^ H(op)) K with K odd: two ops agree on some x iff
+  // their H agree mod 2^w. So tags_distinct holds for all x iff these 8 hashes
+  // are pairwise different in each width.
+  for (int w : {8, 16, 32, 64})
+    for (int i = 0; i < 8; ++i)
+      for (int j = i + 1; j < 8; ++j)
+        EXPECT_NE(fs::unary_tag_hash(w, fs::tagged_ops[i]), fs::unary_tag_hash(w, fs::tagged_ops[j]))
+            << w << " " << i << " " << j;
+}
+
+TEST(FpsanTheorems, ExpScaleIsTheF32PayloadOfLog2e) {
+  // exp(x) = exp2(x * L); exp_via_exp2 holds iff L = embed(round_D(1.44269504)) mod 2^w.
+  // In f32 (both revisions' constants), L is exactly that payload.
+  for (auto r : {fs::revision::r2026_08_20, fs::revision::r2026_07_29})
+    EXPECT_EQ(fs::embed(fs::make_mixer(dtype::f32, r), f32bits(1.44269504f)), fs::exp_scale_u32(r));
+}
