@@ -111,13 +111,7 @@ struct known_extern {
   const char* symbol;
   op rewrite;
 };
-inline constexpr known_extern known_externs[14] = {
-    {"__nv_fast_expf", op::exp}, {"__nv_expf", op::exp},       {"__nv_exp2f", op::exp2},
-    {"__nv_logf", op::log},      {"__nv_log2f", op::log2},     {"__nv_cosf", op::cos},
-    {"__nv_sinf", op::sin},      {"__nv_rsqrtf", op::rsqrt},   {"__nv_erff", op::erf},
-    {"__nv_floorf", op::floor},  {"__nv_ceilf", op::ceil},     {"__nv_fsqrt_rn", op::precise_sqrt},
-    {"__nv_fdiv_rn", op::div},   {"__nv_fmaf", op::fma},
-};
+
 
 BITEXACT_INLINE constexpr bool same_string(const char* a, const char* b) {
   for (; *a && *a == *b; ++a, ++b) {
@@ -127,6 +121,14 @@ BITEXACT_INLINE constexpr bool same_string(const char* a, const char* b) {
 
 // The op a known symbol stands for, if `arity` matches; returns false otherwise.
 BITEXACT_INLINE constexpr bool find_known_extern(const char* symbol, int arity, op& out) {
+  // A local table, so that device code can use it too.
+  constexpr known_extern known_externs[14] = {
+      {"__nv_fast_expf", op::exp}, {"__nv_expf", op::exp},       {"__nv_exp2f", op::exp2},
+      {"__nv_logf", op::log},      {"__nv_log2f", op::log2},     {"__nv_cosf", op::cos},
+      {"__nv_sinf", op::sin},      {"__nv_rsqrtf", op::rsqrt},   {"__nv_erff", op::erf},
+      {"__nv_floorf", op::floor},  {"__nv_ceilf", op::ceil},     {"__nv_fsqrt_rn", op::precise_sqrt},
+      {"__nv_fdiv_rn", op::div},   {"__nv_fmaf", op::fma},
+  };
   for (const known_extern& k : known_externs)
     if (same_string(symbol, k.symbol) && info(k.rewrite).arity == arity) {
       out = k.rewrite;

@@ -65,7 +65,7 @@ class value {
     return m;
   }
 
-  BITEXACT_INLINE constexpr value() = default;  // payload 0 = +0.0
+  constexpr value() = default;  // payload 0 = +0.0
   // Implicit, so that literals mix in as in Triton: x * 2.0f.
   BITEXACT_INLINE constexpr value(T x) : p_(embed(mix(), dtype_traits<T>::bits(x))) {}
 
