@@ -94,8 +94,10 @@ struct ratio_reporter : benchmark::ConsoleReporter {
     ConsoleReporter::ReportRuns(runs);
     for (const auto& r : runs) {
       auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && it->second.value > 0)
-        ns_per_item[r.benchmark_name()] = 1e9 / it->second.value;
+      std::string name = r.benchmark_name();
+      const std::string suffix = "/real_time";
+      if (name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+      if (it != r.counters.end() && it->second.value > 0) ns_per_item[name] = 1e9 / it->second.value;
     }
   }
 };
