@@ -31,6 +31,23 @@ inline constexpr const char* identity_names[] = {
     "sin_odd",  "add_zero",  "add_negzero", "mul_one",  "div_one",       "div_self",
     "recip_recip", "fma_expand", "cast_roundtrip", "tags_distinct"};
 
+// The same identities as an enum, in the order of identity_names.
+enum class identity : int {
+  exp2_add, exp2_zero, exp2_neg, exp_add, exp_neg, exp_via_exp2, sin_add, sin_sub, cos_add,
+  cos_sub, pythagoras, cos_even, sin_odd, add_zero, add_negzero, mul_one, div_one, div_self,
+  recip_recip, fma_expand, cast_roundtrip, tags_distinct
+};
+inline constexpr int identity_count = 22;
+
+inline bool parse_identity(const std::string& name, identity& out) {
+  for (int i = 0; i < identity_count; ++i)
+    if (name == identity_names[i]) {
+      out = identity(i);
+      return true;
+    }
+  return false;
+}
+
 struct result {
   std::string identity;
   dtype type;
@@ -59,18 +76,36 @@ struct sanitized {
   revision r;
   mixer m;
   int w;
-  explicit sanitized(dtype d_, revision r_) : d(d_), r(r_), m(make_mixer(d_, r_)), w(m.width) {}
+  params p;
+  u64 log2e_bits;               // 1.44269504 rounded to d, as a Triton scalar literal
+  u64 negzero_bits;
+  std::vector<dtype> targets;   // cast_roundtrip targets
+  std::vector<mixer> target_mixers;
+  explicit sanitized(dtype d_, params p_)
+      : d(d_), r(p_.rev), m(make_mixer(d_, p_.rev)), w(m.width), p(p_),
+        log2e_bits(ieee::encode(d_, 1.44269504)), negzero_bits(ieee::encode(d_, -0.0)) {
+    for (dtype o : all_dtypes)
+      if (o != d && width_of(o) >= width_of(d)) {
+        targets.push_back(o);
+        target_mixers.push_back(make_mixer(o, p_.rev));
+      }
+  }
   u64 E(u64 b) const { return embed(m, b); }
-  u64 U(u64 p) const { return unembed(m, p); }
+  u64 U(u64 q) const { return unembed(m, q); }
   u64 op1(op o, u64 x) const { return U(apply_payload(o, w, E(x), 0, 0, r)); }
   u64 op2(op o, u64 x, u64 y) const { return U(apply_payload(o, w, E(x), E(y), 0, r)); }
   u64 op3(op o, u64 x, u64 y, u64 z) const { return U(apply_payload(o, w, E(x), E(y), E(z), r)); }
+  // sin(x) and cos(x) as two sanitized ops; one evaluation of g^x serves both.
+  void sincos(u64 x, u64& sn, u64& cs) const {
+    const cos_sin c = cossin(w, E(x));
+    sn = U(c.sin);
+    cs = U(c.cos);
+  }
   u64 one() const { return format_of(d).one_bits(); }
   u64 zero() const { return 0; }
   // The bits a -0.0 literal gets: the sign bit, except in the fnuz formats,
   // which have no -0 (their 0x80 is NaN) and round -0.0 to +0.
-  u64 negzero() const { return ieee::encode(d, -0.0); }
-  u64 constant(double v) const { return ieee::encode(d, v); }
+  u64 negzero() const { return negzero_bits; }
 };
 
 // Outcome of one identity on one input tuple.
@@ -102,68 +137,78 @@ inline std::vector<dtype> roundtrip_targets(dtype d) {
 }
 
 // Checks identity `id` on (x, y, z); `sub` selects one of several checks
-// done per input (cast targets, tag pairs) — see checks_per_input.
-inline outcome check(const sanitized& s, const std::string& id, u64 x, u64 y, u64 z, int sub,
-                     params p) {
+// done per input (the cast targets) — see checks_per_input.
+inline outcome check(const sanitized& s, identity id, u64 x, u64 y, u64 z, int sub) {
   using o = op;
-  if (id == "exp2_add")
+  using I = identity;
+  switch (id) {
+  case I::exp2_add:
     return {false, s.op1(o::exp2, s.op2(o::add, x, y)),
             s.op2(o::mul, s.op1(o::exp2, x), s.op1(o::exp2, y))};
-  if (id == "exp2_zero") return {false, s.op1(o::exp2, x), s.one()};
-  if (id == "exp2_neg")
+  case I::exp2_zero: return {false, s.op1(o::exp2, x), s.one()};
+  case I::exp2_neg:
     return {false, s.op1(o::exp2, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp2, x))};
-  if (id == "exp_add")
+  case I::exp_add:
     return {false, s.op1(o::exp, s.op2(o::add, x, y)),
             s.op2(o::mul, s.op1(o::exp, x), s.op1(o::exp, y))};
-  if (id == "exp_neg")
+  case I::exp_neg:
     return {false, s.op1(o::exp, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp, x))};
-  if (id == "exp_via_exp2")
-    return {false, s.op1(o::exp, x), s.op1(o::exp2, s.op2(o::mul, x, s.constant(1.44269504)))};
-  if (id == "sin_add" || id == "sin_sub" || id == "cos_add" || id == "cos_sub") {
-    const bool plus = id.ends_with("add");
+  case I::exp_via_exp2:
+    return {false, s.op1(o::exp, x), s.op1(o::exp2, s.op2(o::mul, x, s.log2e_bits))};
+  case I::sin_add:
+  case I::sin_sub:
+  case I::cos_add:
+  case I::cos_sub: {
+    const bool plus = id == I::sin_add || id == I::cos_add;
     const u64 arg = s.op2(plus ? o::add : o::sub, x, y);
-    const u64 sx = s.op1(o::sin, x), cx = s.op1(o::cos, x), sy = s.op1(o::sin, y),
-              cy = s.op1(o::cos, y);
-    if (id.starts_with("sin"))
-      return {false, s.op1(o::sin, arg),
-              s.op2(plus ? o::add : o::sub, s.op2(o::mul, sx, cy), s.op2(o::mul, cx, sy))};
-    return {false, s.op1(o::cos, arg),
+    u64 sx, cx, sy, cy, sa, ca;
+    s.sincos(x, sx, cx);
+    s.sincos(y, sy, cy);
+    s.sincos(arg, sa, ca);
+    if (id == I::sin_add || id == I::sin_sub)
+      return {false, sa, s.op2(plus ? o::add : o::sub, s.op2(o::mul, sx, cy), s.op2(o::mul, cx, sy))};
+    return {false, ca,
             s.op2(plus ? o::sub : o::add, s.op2(o::mul, cx, cy), s.op2(o::mul, sx, sy))};
   }
-  if (id == "pythagoras") {
-    const u64 sx = s.op1(o::sin, x), cx = s.op1(o::cos, x);
+  case I::pythagoras: {
+    u64 sx, cx;
+    s.sincos(x, sx, cx);
     return {false, s.op2(o::add, s.op2(o::mul, cx, cx), s.op2(o::mul, sx, sx)), s.one()};
   }
-  if (id == "cos_even") return {false, s.op1(o::cos, s.op1(o::neg, x)), s.op1(o::cos, x)};
-  if (id == "sin_odd") return {false, s.op1(o::sin, s.op1(o::neg, x)), s.op1(o::neg, s.op1(o::sin, x))};
-  if (id == "add_zero") return {false, s.op2(o::add, x, s.zero()), x};
-  if (id == "add_negzero") return {false, s.op2(o::add, x, s.negzero()), x};
-  if (id == "mul_one") return {false, s.op2(o::mul, x, s.one()), x};
-  if (id == "div_one") return {false, s.op2(o::div, x, s.one()), x};
-  if (id == "div_self") return {false, s.op2(o::div, x, x), s.one()};
-  if (id == "recip_recip") return {false, s.op2(o::div, s.one(), s.op2(o::div, s.one(), x)), x};
-  if (id == "fma_expand")
+  case I::cos_even: return {false, s.op1(o::cos, s.op1(o::neg, x)), s.op1(o::cos, x)};
+  case I::sin_odd: return {false, s.op1(o::sin, s.op1(o::neg, x)), s.op1(o::neg, s.op1(o::sin, x))};
+  case I::add_zero: return {false, s.op2(o::add, x, s.zero()), x};
+  case I::add_negzero: return {false, s.op2(o::add, x, s.negzero()), x};
+  case I::mul_one: return {false, s.op2(o::mul, x, s.one()), x};
+  case I::div_one: return {false, s.op2(o::div, x, s.one()), x};
+  case I::div_self: return {false, s.op2(o::div, x, x), s.one()};
+  case I::recip_recip: return {false, s.op2(o::div, s.one(), s.op2(o::div, s.one(), x)), x};
+  case I::fma_expand:
     return {false, s.op3(o::fma, x, y, z), s.op2(o::add, s.op2(o::mul, x, y), z)};
-  if (id == "cast_roundtrip") {
-    const dtype t = roundtrip_targets(s.d)[sub];
-    const u64 there = cast_bits(s.d, t, x, p);
-    return {false, cast_bits(t, s.d, there, p), x, format_of(t).name};
+  case I::cast_roundtrip: {
+    // x.to(t).to(d): two sanitized casts, each embed -> payload cast -> unembed.
+    const dtype t = s.targets[std::size_t(sub)];
+    const mixer& mt = s.target_mixers[std::size_t(sub)];
+    const int wt = width_of(t);
+    const u64 there = unembed(mt, cast_payload(s.w, wt, s.E(x), s.p));
+    return {false, s.U(cast_payload(wt, s.w, embed(mt, there), s.p)), x, format_of(t).name};
   }
-  if (id == "tags_distinct") {
-    // sub enumerates the 28 unordered pairs of the 8 tagged ops.
-    int i = 0, j = 1;
-    for (int k = 0; k < sub; ++k)
-      if (++j == 8) j = ++i + 1;
-    const u64 a = s.U(tagged(s.w, s.E(x), tagged_ops[i])), b = s.U(tagged(s.w, s.E(x), tagged_ops[j]));
-    // Distinctness: a violation is a pair of ops that agree.
-    return {a != b, a, b, nullptr};
+  case I::tags_distinct: {
+    // All 8 tagged ops on x must differ; on a violation lhs/rhs hold the
+    // indices (into tagged_ops) of the first pair that agrees.
+    u64 t[8];
+    for (int i = 0; i < 8; ++i) t[i] = s.U(tagged(s.w, s.E(x), tagged_ops[i]));
+    for (int i = 0; i < 8; ++i)
+      for (int j = i + 1; j < 8; ++j)
+        if (t[i] == t[j]) return {false, u64(i), u64(j)};
+    return {true, 0, 0};
+  }
   }
   return {false, ~u64(0), 0};
 }
 
 inline int checks_per_input(dtype d, const std::string& id) {
   if (id == "cast_roundtrip") return int(roundtrip_targets(d).size());
-  if (id == "tags_distinct") return 28;
   return 1;
 }
 
@@ -184,7 +229,9 @@ inline const char* tag_name(unary_tag t) {
 // Runs one identity on one dtype.
 inline result run(dtype d, const std::string& id, unsigned long long samples,
                   params p = {}) {
-  const sanitized s(d, p.rev);
+  identity which{};
+  if (!parse_identity(id, which)) return {id, d, 0, 0, "unknown identity"};
+  const sanitized s(d, p);
   const int w = s.w;
   const inputs kind = input_kind(id);
   const int per = checks_per_input(d, id);
@@ -231,8 +278,8 @@ inline result run(dtype d, const std::string& id, unsigned long long samples,
         for (unsigned long long k = r.begin(); k != r.end(); ++k) {
           u64 x, y, z;
           tuple(k / unsigned(per), x, y, z);
-          outcome o = check(s, id, x, y, z, int(k % unsigned(per)), p);
-          const bool ok = id == "tags_distinct" ? o.ok : (o.lhs == o.rhs);
+          outcome o = check(s, which, x, y, z, int(k % unsigned(per)));
+          const bool ok = which == identity::tags_distinct ? o.ok : (o.lhs == o.rhs);
           if (!ok) {
             ++c.bad;
             if (k < c.first) c.first = k;
@@ -249,16 +296,14 @@ inline result run(dtype d, const std::string& id, unsigned long long samples,
     u64 x, y, z;
     const int sub = int(a.first % unsigned(per));
     tuple(a.first / unsigned(per), x, y, z);
-    outcome o = check(s, id, x, y, z, sub, p);
+    outcome o = check(s, which, x, y, z, sub);
     std::string wit = "x=" + hexw(x, w);
     if (kind == inputs::binary || kind == inputs::ternary) wit += " y=" + hexw(y, w);
     if (kind == inputs::ternary) wit += " z=" + hexw(z, w);
     if (id == "tags_distinct") {
-      int i = 0, j = 1;
-      for (int k = 0; k < sub; ++k)
-        if (++j == 8) j = ++i + 1;
+      const int i = int(o.lhs), j = int(o.rhs);
       wit += std::string(": ") + tag_name(tagged_ops[i]) + "(x) = " + tag_name(tagged_ops[j]) +
-             "(x) = " + hexw(o.lhs, w);
+             "(x) = " + hexw(s.U(tagged(w, s.E(x), tagged_ops[i])), w);
     } else {
       if (o.what) wit += std::string(" via ") + o.what;
       wit += ": lhs=" + hexw(o.lhs, w) + " rhs=" + hexw(o.rhs, w);
