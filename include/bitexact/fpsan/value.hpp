@@ -137,6 +137,9 @@ BITEXACT_INLINE constexpr tag_operand as_operand(const value<T, R, C>& v) { retu
 BITEXACT_INLINE constexpr tag_operand as_operand(std::int32_t i) { return {u64(std::uint32_t(i)), 32}; }
 BITEXACT_INLINE constexpr tag_operand as_operand(std::int64_t i) { return {u64(i), 64}; }
 
+template <class A> struct is_f32_value : std::false_type {};
+template <revision R, cast_mode C> struct is_f32_value<value<float, R, C>> : std::true_type {};
+
 // tl.extern_elementwise(symbol, args), pure, result type value<T>. A known
 // libdevice symbol with an all-f32 signature gets its op's rewrite.
 template <class T, revision R = default_revision, class... Args>
@@ -145,7 +148,7 @@ BITEXACT_INLINE constexpr value<T, R> extern_elementwise(const char* symbol, con
   constexpr int n = sizeof...(Args);
   static_assert(n > 0, "FpSan only rewrites extern calls with operands");
   tag_operand ops[n] = {as_operand(args)...};
-  constexpr bool all_f32 = (V::type == dtype::f32) && (std::is_same_v<Args, value<float, R>> && ...);
+  constexpr bool all_f32 = (V::type == dtype::f32) && (is_f32_value<Args>::value && ...);
   op known{};
   if (all_f32 && find_known_extern(symbol, n, known))
     return V::from_payload(apply_payload(known, 32, ops[0].payload, n > 1 ? ops[1 % n].payload : 0,
