@@ -23,7 +23,8 @@
 
 namespace bitexact::fpsan {
 
-inline constexpr u64 narrowing_fold_multiplier = 3511;  // FpSanitizer.cpp castFloatPayloadToType
+// FpSanitizer.cpp castFloatPayloadToType @ 1d2da15 (written 3511 there).
+inline constexpr u64 narrowing_fold_multiplier = 0xdb7;
 
 BITEXACT_INLINE constexpr u64 cast_payload(int src, int dst, u64 x, params p = {}) {
   x &= mask_of(src);

@@ -26,9 +26,10 @@ namespace bitexact::fpsan {
 
 // The odd multiplier A of the first mixing step, per revision.
 BITEXACT_INLINE constexpr u64 mixer_multiplier(revision r) {
-  // FpSanToLLVM.cpp getPayloadMixConfig: 14940041 since #11101 (7d25bd000d,
-  // 2026-07-30; in 1d2da15), 922291 before it (c706410bb5 .. 4a4243f426).
-  return r == revision::r2026_08_20 ? u64(14940041) : u64(922291);
+  // FpSanToLLVM.cpp getPayloadMixConfig: 0xe3f789 (written 14940041 there)
+  // since #11101 (7d25bd000d, 2026-07-30; in 1d2da15), 0xe12b3 (922291)
+  // before it (c706410bb5 .. 4a4243f426).
+  return r == revision::r2026_08_20 ? u64(0xe3f789) : u64(0xe12b3);
 }
 
 struct mixer {

@@ -50,7 +50,8 @@ BITEXACT_INLINE constexpr u64 fnv1a64(const char* s) {
   return h;
 }
 
-inline constexpr u64 unary_tag_multiplier = 314159;  // FpSanitizer.cpp kUnaryTagMultiplier
+// FpSanitizer.cpp kUnaryTagMultiplier @ 1d2da15 (written 314159 there).
+inline constexpr u64 unary_tag_multiplier = 0x4cb2f;
 
 BITEXACT_INLINE constexpr u64 unary_tag_hash(int w, unary_tag op) {
   return murmur_fmix64(u64(op)) & mask_of(w);
