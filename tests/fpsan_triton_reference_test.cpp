@@ -1,10 +1,14 @@
 // Compares the FpSan model with the expected values of Triton's own FpSan test
-// oracle: conformance/fpsan/triton_reference_vectors.txt, produced by running
-// the numpy reference helpers of python/test/gluon/test_fpsan.py at
-// triton-lang/triton 1d2da15d2b1f1dfe8f64ddcc2acfe530ff406ffd
-// (conformance/fpsan/gen_triton_reference.py). Those helpers are what
-// Triton's GPU tests compare the sanitized kernels against; they were written
-// independently of this model. Every vector must match bit for bit.
+// oracle: conformance/fpsan/triton_reference_vectors*.txt, produced by running
+// the numpy reference helpers of python/test/gluon/test_fpsan.py
+// (conformance/fpsan/gen_triton_reference.py) at three commits of
+// triton-lang/triton, one per modelled algebra revision:
+//   1d2da15d2b1f1dfe8f64ddcc2acfe530ff406ffd  triton_reference_vectors.txt          (default)
+//   4a4243f426fb45703a37124bce7e5e2b19c09ac5  triton_reference_vectors_4a4243f.txt  (r2026_07_29)
+//   c327a6f427963a1f697625f5da96060836fa31d7  triton_reference_vectors_c327a6f.txt  (r2026_07_28)
+// Those helpers are what Triton's GPU tests compare the sanitized kernels
+// against; they were written independently of this model. Every vector must
+// match bit for bit.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -37,8 +41,8 @@ struct vec {
   std::string line;
 };
 
-std::vector<vec> load() {
-  std::ifstream in(BITEXACT_SOURCE_DIR "/conformance/fpsan/triton_reference_vectors.txt");
+std::vector<vec> load(const std::string& file) {
+  std::ifstream in(std::string(BITEXACT_SOURCE_DIR "/conformance/fpsan/") + file);
   EXPECT_TRUE(in.good());
   std::vector<vec> out;
   std::string line;
@@ -65,48 +69,59 @@ const std::map<std::string, fs::op> op_names = {
     {"rsqrt", fs::op::rsqrt}, {"erf", fs::op::erf},       {"floor", fs::op::floor},
     {"ceil", fs::op::ceil}};
 
-fs::value<float> f32v(u64 bits) { return fs::value<float>::from_bits(bits); }
-
-u64 check_one(const vec& v, std::map<std::string, int>& kinds) {
+// The kinds written with fpsan::value<float, R> (R is a template parameter).
+template <fs::revision R> u64 value_level(const vec& v) {
+  using F = fs::value<float, R>;
   const auto& a = v.args;
   const std::string& k = a[0];
-  kinds[k]++;
-  if (k == "embed") {
-    dtype d = parse_dtype(a[1]);
-    const auto& m = fs::mixer_for(d);
-    // The oracle also round-trips; check our unembed inverts on the same input.
-    EXPECT_EQ(fs::unembed(m, v.expected), hex(a[2])) << v.line;
-    return fs::embed(m, hex(a[2]));
-  }
-  if (auto it = op_names.find(k); it != op_names.end()) {
-    dtype d = parse_dtype(a[1]);
-    u64 x = hex(a[2]), y = a.size() > 3 ? hex(a[3]) : 0, z = a.size() > 4 ? hex(a[4]) : 0;
-    return fs::apply_bits(it->second, d, x, y, z);
-  }
-  if (k == "clamp") return fs::clamp_bits(dtype::f32, hex(a[2]), hex(a[3]), hex(a[4]));
-  if (k == "tag32") return fs::unary_tag_hash(32, fs::unary_tag(std::stoi(a[1])));
-  if (k == "castp") return fs::cast_payload(std::stoi(a[1]), std::stoi(a[2]), hex(a[3]));
-  if (k == "cast") return fs::cast_bits(parse_dtype(a[1]), parse_dtype(a[2]), hex(a[3]));
-  if (k == "extern1")
-    return fs::extern_elementwise<float>(a[1].c_str(), f32v(hex(a[2]))).bits();
+  auto f32v = [](u64 bits) { return F::from_bits(bits); };
+  if (k == "extern1") return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2]))).bits();
   if (k == "extern2")
-    return fs::extern_elementwise<float>(a[1].c_str(), f32v(hex(a[2])), f32v(hex(a[3]))).bits();
+    return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])), f32v(hex(a[3]))).bits();
   if (k == "externfi")
-    return fs::extern_elementwise<float>(a[1].c_str(), f32v(hex(a[2])),
-                                         std::int32_t(std::uint32_t(hex(a[3]))))
+    return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])),
+                                            std::int32_t(std::uint32_t(hex(a[3]))))
         .bits();
   if (k == "asm2") {
     std::string s = a[1];
     for (char& c : s)
       if (c == '_') c = ' ';
-    return fs::inline_asm_elementwise<float>(s.c_str(), 0, f32v(hex(a[2])), f32v(hex(a[3]))).bits();
+    return fs::inline_asm_elementwise<float, R>(s.c_str(), 0, f32v(hex(a[2])), f32v(hex(a[3]))).bits();
   }
-  if (k == "swiglu") {
-    // test_swiglu_tanh_payload_semantics, written with fpsan::value<float>.
-    auto gate = f32v(hex(a[2])), linear = f32v(hex(a[3]));
-    auto tanh = fs::inline_asm_elementwise<float>("tanh.approx.f32 $0, $1;", 0, 0.851f * gate);
-    auto sig = gate * fma(tanh, 0.5f, 0.5f);
-    return fma(sig, linear, sig).bits();
+  // "swiglu": test_swiglu_tanh_payload_semantics, written with fpsan::value<float>.
+  F gate = f32v(hex(a[2])), linear = f32v(hex(a[3]));
+  F tanh = fs::inline_asm_elementwise<float, R>("tanh.approx.f32 $0, $1;", 0, 0.851f * gate);
+  F sig = gate * fma(tanh, 0.5f, 0.5f);
+  return fma(sig, linear, sig).bits();
+}
+
+u64 check_one(const vec& v, std::map<std::string, int>& kinds, fs::params p) {
+  const auto& a = v.args;
+  const std::string& k = a[0];
+  const fs::revision r = p.rev;
+  kinds[k]++;
+  if (k == "embed") {
+    dtype d = parse_dtype(a[1]);
+    const auto& m = fs::mixer_for(d, r);
+    // The oracle also round-trips: our unembed must invert on the same pair.
+    if (fs::unembed(m, v.expected) != hex(a[2])) return ~v.expected;
+    return fs::embed(m, hex(a[2]));
+  }
+  if (auto it = op_names.find(k); it != op_names.end()) {
+    dtype d = parse_dtype(a[1]);
+    u64 x = hex(a[2]), y = a.size() > 3 ? hex(a[3]) : 0, z = a.size() > 4 ? hex(a[4]) : 0;
+    return fs::apply_bits(it->second, d, x, y, z, r);
+  }
+  if (k == "clamp") return fs::clamp_bits(dtype::f32, hex(a[2]), hex(a[3]), hex(a[4]), r);
+  if (k == "tag32") return fs::unary_tag_hash(32, fs::unary_tag(std::stoi(a[1])));
+  if (k == "castp") return fs::cast_payload(std::stoi(a[1]), std::stoi(a[2]), hex(a[3]), p);
+  if (k == "cast") return fs::cast_bits(parse_dtype(a[1]), parse_dtype(a[2]), hex(a[3]), p);
+  if (k == "extern1" || k == "extern2" || k == "externfi" || k == "asm2" || k == "swiglu") {
+    switch (r) {
+      case fs::revision::r2026_08_20: return value_level<fs::revision::r2026_08_20>(v);
+      case fs::revision::r2026_07_29: return value_level<fs::revision::r2026_07_29>(v);
+      case fs::revision::r2026_07_28: return value_level<fs::revision::r2026_07_28>(v);
+    }
   }
   if (k == "dot") {
     dtype ta = parse_dtype(a[1]), tb = parse_dtype(a[2]), tc = parse_dtype(a[3]);
@@ -114,7 +129,7 @@ u64 check_one(const vec& v, std::map<std::string, int>& kinds) {
     std::vector<u64> av, bv;
     for (int i = 0; i < n; ++i) av.push_back(hex(a[5 + i]));
     for (int i = 0; i < n; ++i) bv.push_back(hex(a[5 + n + i]));
-    return fs::dot_bits(ta, tb, tc, hex(a[5 + 2 * n]), av.data(), 1, bv.data(), 1, n);
+    return fs::dot_bits(ta, tb, tc, hex(a[5 + 2 * n]), av.data(), 1, bv.data(), 1, n, p);
   }
   if (k == "dot_scaled") {
     auto elem = [](const std::string& s) {
@@ -150,12 +165,12 @@ u64 check_one(const vec& v, std::map<std::string, int>& kinds) {
     dtype compute = fs::scaled_compute_type(ea, eb);
     u64 sum = 0;
     for (int kk = 0; kk < K; ++kk) {
-      u64 sa = fs::e8m0_scale_payload(compute, std::uint8_t(scales[kk / 32]));
-      u64 sb = fs::e8m0_scale_payload(compute, std::uint8_t(scales[groups + kk / 32]));
-      sum += fs::scaled_term(32, fs::scaled_operand_payload(ea, A[kk]), sa,
-                             fs::scaled_operand_payload(eb, B[kk]), sb);
+      u64 sa = fs::e8m0_scale_payload(compute, std::uint8_t(scales[kk / 32]), p);
+      u64 sb = fs::e8m0_scale_payload(compute, std::uint8_t(scales[groups + kk / 32]), p);
+      sum += fs::scaled_term(32, fs::scaled_operand_payload(ea, A[kk], p), sa,
+                             fs::scaled_operand_payload(eb, B[kk], p), sb, p);
     }
-    return fs::unembed(fs::mixer_for(dtype::f32), sum & 0xffffffffu);
+    return fs::unembed(fs::mixer_for(dtype::f32, r), sum & 0xffffffffu);
   }
   ADD_FAILURE() << "unknown vector kind " << k;
   return ~v.expected;
@@ -163,13 +178,16 @@ u64 check_one(const vec& v, std::map<std::string, int>& kinds) {
 
 }  // namespace
 
-TEST(FpsanTritonReference, EveryVectorMatches) {
-  auto vecs = load();
+class FpsanTritonReference : public ::testing::TestWithParam<std::pair<const char*, fs::revision>> {};
+
+TEST_P(FpsanTritonReference, EveryVectorMatches) {
+  auto vecs = load(GetParam().first);
+  const fs::params p{GetParam().second, fs::cast_mode::fold};
   ASSERT_GT(vecs.size(), 3000u);
   std::map<std::string, int> kinds;
   int bad = 0;
   for (const auto& v : vecs) {
-    u64 got = check_one(v, kinds);
+    u64 got = check_one(v, kinds, p);
     if (got != v.expected && ++bad <= 20)
       ADD_FAILURE() << v.line << " -> expected " << std::hex << v.expected << " got " << got;
   }
@@ -181,4 +199,28 @@ TEST(FpsanTritonReference, EveryVectorMatches) {
                         "castp", "cast", "extern1", "extern2", "externfi", "asm2", "swiglu", "dot",
                         "dot_scaled"})
     EXPECT_GT(kinds[k], 0) << k;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Revisions, FpsanTritonReference,
+    ::testing::Values(std::pair{"triton_reference_vectors.txt", fs::revision::r2026_08_20},
+                      std::pair{"triton_reference_vectors_4a4243f.txt", fs::revision::r2026_07_29},
+                      std::pair{"triton_reference_vectors_c327a6f.txt", fs::revision::r2026_07_28}));
+
+// A model of the wrong revision must NOT reproduce an oracle: the revisions
+// really differ (and the test above can fail).
+TEST(FpsanTritonReferenceCross, WrongRevisionDisagrees) {
+  const std::pair<const char*, fs::revision> files[] = {
+      {"triton_reference_vectors.txt", fs::revision::r2026_08_20},
+      {"triton_reference_vectors_4a4243f.txt", fs::revision::r2026_07_29},
+      {"triton_reference_vectors_c327a6f.txt", fs::revision::r2026_07_28}};
+  for (auto [file, right] : files)
+    for (auto wrong : {fs::revision::r2026_08_20, fs::revision::r2026_07_29, fs::revision::r2026_07_28}) {
+      if (wrong == right) continue;
+      auto vecs = load(file);
+      std::map<std::string, int> kinds;
+      int bad = 0;
+      for (const auto& v : vecs) bad += check_one(v, kinds, {wrong, fs::cast_mode::fold}) != v.expected;
+      EXPECT_GT(bad, 0) << file << " vs revision " << int(wrong);
+    }
 }
