@@ -17,7 +17,8 @@
 //    every result that reaches an FTZ flush in fmodf is exact, so the two
 //    conventions cannot be told apart by these functions.
 //  * .f64 NaN results propagate the payload of an input NaN, quieted (see
-//    add_rn_f64_nan and cvt_rpi_f64; measured on the H100).
+//    add_rn_f64_nan and cvt_rpi_f64; measured on the H100; which of two NaN
+//    operands wins depends on the compiled context).
 #pragma once
 
 #include <cstdint>
@@ -225,11 +226,18 @@ BITEXACT_INLINE constexpr double cvt_rpi_f64(double x) {
 }
 
 // add.rn.f64 where at least one operand is NaN (the only use in __nv_fmod):
-// the NaN operand, quieted; when both are NaN, the SECOND operand's. Measured
-// on the H100 (vectors/nv/edge.txt: fmod(qNaN 0x7ff8..0, sNaN 0x7ff0..01) =
-// 0x7ff8000000000001, fmod(0x7ff8..12345, -qNaN) = 0xfff8000000000000).
+// the NaN operand, quieted (payload and sign kept). When BOTH are NaN, PTX
+// does not say which payload wins, and on the H100 it depends on the code
+// around the instruction (ptxas may commute the operands of the DADD):
+//  * in the bulk kernel of device/nv_native.cu (operands generated in
+//    registers) the FIRST operand wins: this model matches the digests of
+//    every 2^24-input fmod block checked (vectors/nv/digests.json), which
+//    contain both-NaN pairs;
+//  * in its edge-vector kernel (operands loaded from memory) the SECOND operand
+//    won on all 12 both-NaN rows of vectors/nv/edge.txt.
+// So fmod(NaN, NaN) is reproduced up to this choice; see docs/nv-arith.md.
 BITEXACT_INLINE constexpr double add_rn_f64_nan(double a, double b) {
-  return quiet_f64(is_nan(b) ? b : a);
+  return quiet_f64(is_nan(a) ? a : b);
 }
 
 // ---- approximate reciprocal and division (MUFU.RCP) ------------------------------
