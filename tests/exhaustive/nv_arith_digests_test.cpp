@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "bitexact/hexio.hpp"
 #include "bitexact/impl.hpp"
@@ -20,16 +21,29 @@ namespace {
 using namespace bitexact;
 
 // Blocks checked per set: all of them with BITEXACT_NV_ARITH_ALL_BLOCKS=1,
-// otherwise the first `default_blocks` (CI time).
+// otherwise the first `default_blocks` (CI time). A set whose H100 digests are
+// identical to an already checked set of the same function and input set (fmod
+// and ceil: libdevice has no FTZ variant, nv-ftz is the same code as nv) is
+// not recomputed; the equality of the device digests is asserted instead.
 void check_sets(const std::string& fn_name, std::uint64_t default_blocks) {
   const auto path = std::filesystem::path(BITEXACT_SOURCE_DIR) / "vectors" / "nv" / "digests.json";
   ASSERT_TRUE(std::filesystem::exists(path)) << path;
   const bool all = std::getenv("BITEXACT_NV_ARITH_ALL_BLOCKS") != nullptr;
   const auto file = vectors::load_digests(path.string());
   int sets = 0;
+  std::vector<const vectors::digest_set*> checked;
   for (const auto& s : file.sets) {
     if (s.fn != fn_name) continue;
     ++sets;
+    bool same_as_checked = false;
+    for (const auto* c : checked)
+      same_as_checked |= c->set.kind == s.set.kind && c->set.seed == s.set.seed && c->digests == s.digests;
+    if (same_as_checked && (fn_name == "fmod" || fn_name == "ceil")) {
+      std::printf("%-7s %-6s %-10s H100 digests equal to nv's (same code)\n", s.impl.c_str(),
+                  s.fn.c_str(), s.set.kind.c_str());
+      continue;
+    }
+    checked.push_back(&s);
     const Impl* impl = find_impl(s.impl, *parse_fn(s.fn));
     ASSERT_NE(impl, nullptr) << s.impl << "." << s.fn;
     const std::uint64_t nblocks = all ? s.digests.size() : std::min<std::uint64_t>(default_blocks, s.digests.size());
@@ -52,7 +66,7 @@ void check_sets(const std::string& fn_name, std::uint64_t default_blocks) {
 
 TEST(NvArithDigests, Fmodf) { check_sets("fmodf", 1); }
 TEST(NvArithDigests, Fmod) { check_sets("fmod", 1); }
-TEST(NvArithDigests, Ceil) { check_sets("ceil", 2); }
+TEST(NvArithDigests, Ceil) { check_sets("ceil", 4); }
 TEST(NvArithDigests, Ceilf) { check_sets("ceilf", 256); }
 
 }  // namespace
