@@ -227,17 +227,15 @@ BITEXACT_INLINE constexpr double cvt_rpi_f64(double x) {
 
 // add.rn.f64 where at least one operand is NaN (the only use in __nv_fmod):
 // the NaN operand, quieted (payload and sign kept). When BOTH are NaN, PTX
-// does not say which payload wins, and on the H100 it depends on the code
-// around the instruction (ptxas may commute the operands of the DADD):
-//  * in the bulk kernel of device/nv_native.cu (operands generated in
-//    registers) the FIRST operand wins: this model matches the digests of
-//    every 2^24-input fmod block checked (vectors/nv/digests.json), which
-//    contain both-NaN pairs;
-//  * in its edge-vector kernel (operands loaded from memory) the SECOND operand
-//    won on all 12 both-NaN rows of vectors/nv/edge.txt.
-// So fmod(NaN, NaN) is reproduced up to this choice; see docs/nv-arith.md.
+// does not say which payload wins, and on the H100 it depends on the kernel
+// that calls fmod (ptxas may commute the operands of the DADD): the model is
+// the SECOND operand, as in the committed H100 vectors (the edge kernel and the
+// --repro bulk kernel of device/nv_native.cu, vectors/nv/); a kernel that
+// evaluated only the native fmod returned the FIRST operand (block 0 of the
+// uniform set, 6 both-NaN pairs: only "first on all six" reproduces that
+// run's digest 0x9f2411fa1612d119). See docs/nv-arith.md.
 BITEXACT_INLINE constexpr double add_rn_f64_nan(double a, double b) {
-  return quiet_f64(is_nan(a) ? a : b);
+  return quiet_f64(is_nan(b) ? b : a);
 }
 
 // ---- approximate reciprocal and division (MUFU.RCP) ------------------------------
