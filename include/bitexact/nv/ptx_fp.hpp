@@ -1,5 +1,10 @@
 // bitexact/nv/ptx_fp.hpp — bit-level models of the PTX floating-point
 // instructions that libdevice's fmodf, fmod, ceilf and ceil execute on sm_90.
+// (Owner: nv-arith. It complements bitexact/nv/ptx.hpp, which models the
+// instructions of sinf/cosf with device intrinsics; the models here take the
+// FTZ flag as an argument and include rz rounding, integral rounding and the
+// approximate reciprocal/division. Both live in namespace bitexact::nv::ptx;
+// the names do not collide.)
 //
 // Every model is written with integer operations and exact binary64
 // arithmetic only, never with native binary32 arithmetic or conversions:
