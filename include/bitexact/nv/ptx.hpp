@@ -23,8 +23,7 @@
 //            f64 -> f32 with `.rn` rounds to nearest even.
 //
 // f64 arithmetic: rounding is modelled; the NaN bits an f64 op returns are
-// NOT modelled here (callers that can see a NaN must canonicalise it
-// themselves, and say so).
+// NOT modelled here (ptx_fp.hpp has the f64 NaN rule measured on the H100).
 //
 // Each function is `BITEXACT_INLINE` (host and device). On the device they
 // map to the CUDA intrinsics that emit exactly that instruction, so code built
