@@ -7,7 +7,7 @@
 //    fall back to MPFR only when that approximation cannot decide the rounding
 //    (Ziv's strategy); fmod/ceil are exact integer algorithms. All are
 //    thread-safe and bit-identical to the MPFR-only functions below.
-//  * truth::mpfr_*: the same functions computed by MPFR alone (slow, ~1 us);
+//  * truth::mpfr_only::*: the same functions computed by MPFR alone (~1 us);
 //    used to check the fast layer and as its fallback.
 //
 // Every function returns IEEE 754 results with subnormals, infinities and
@@ -30,12 +30,18 @@ float ceilf(float x, rounding r = rounding::nearest);
 double ceil(double x, rounding r = rounding::nearest);
 
 // ---- correctly rounded, MPFR only -------------------------------------------
-float mpfr_sinf(float x, rounding r = rounding::nearest);
-float mpfr_cosf(float x, rounding r = rounding::nearest);
-float mpfr_fmodf(float x, float y, rounding r = rounding::nearest);
-double mpfr_fmod(double x, double y, rounding r = rounding::nearest);
-float mpfr_ceilf(float x, rounding r = rounding::nearest);
-double mpfr_ceil(double x, rounding r = rounding::nearest);
+// (A namespace rather than mpfr_-prefixed names: <mpfr.h> defines mpfr_fmod
+//  and a macro mpfr_ceil.)
+namespace mpfr_only {
+float sinf(float x, rounding r = rounding::nearest);
+float cosf(float x, rounding r = rounding::nearest);
+float fmodf(float x, float y, rounding r = rounding::nearest);
+double fmod(double x, double y, rounding r = rounding::nearest);
+float ceilf(float x, rounding r = rounding::nearest);
+double ceil(double x, rounding r = rounding::nearest);
+}  // namespace mpfr_only
+inline float mpfr_sinf(float x, rounding r = rounding::nearest) { return mpfr_only::sinf(x, r); }
+inline float mpfr_cosf(float x, rounding r = rounding::nearest) { return mpfr_only::cosf(x, r); }
 
 // ---- exact ULP errors ---------------------------------------------------------
 // The distance |result - exact| divided by the ulp of the binade of the exact
