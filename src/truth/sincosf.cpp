@@ -8,8 +8,8 @@
 //     by one 128x64-bit integer product with 128 bits of 2/pi starting at the
 //     first bit that matters for x's exponent; then Taylor polynomials of
 //     sin(pi/2 f), cos(pi/2 f) in double.
-// The approximation y has |y - exact| <= 1.5 * 2^-48 |exact| (docs/truth.md);
-// the result is decided when y(1 - 2^-46) and y(1 + 2^-46) round to the same
+// The approximation y has |y - exact| <= 2^-48 |exact| (docs/truth.md); the
+// result is decided when y(1 - 2^-47) and y(1 + 2^-47) round to the same
 // float. Constants: src/truth/sincosf_tables.inc, generated with MPFR by
 // tools/gen_truth_tables.cpp.
 #include <atomic>
@@ -41,10 +41,16 @@ constexpr std::uint64_t kBits[6] = {0,
 // 2^n as a double, -1022 <= n <= 1023.
 inline double pow2(int n) { return bit_cast<double>(std::uint64_t(1023 + n) << 52); }
 
-inline double horner(const double (&c)[9], double u) {
-  double p = c[8];
-  for (int i = 7; i >= 0; --i) p = p * u + c[i];
-  return p;
+// c[0] + c[1] u + ... + c[8] u^8 by Estrin's scheme (short dependency chains).
+// Every term c[k] u^k reaches the result through at most 11 roundings
+// (counting those of u^2, u^4 = (u^2)^2, u^8 = (u^4)^2), so the evaluation
+// error is at most gamma_11 sum |c[k]| u^k (docs/truth.md).
+inline double estrin(const double* c, double u) {
+  const double u2 = u * u, u4 = u2 * u2, u8 = u4 * u4;
+  const double a0 = c[0] + c[1] * u, a1 = c[2] + c[3] * u;
+  const double a2 = c[4] + c[5] * u, a3 = c[6] + c[7] * u;
+  const double b0 = a0 + a1 * u2, b1 = a2 + a3 * u2;
+  return (b0 + b1 * u4) + c[8] * u8;
 }
 
 // Reduction of |x| = m 2^e, 0x1.921fb6p-1 <= |x| < 2^128, 2^23 <= m < 2^24.
@@ -70,8 +76,8 @@ inline bool reduce(std::uint32_t abits, int& k, double& f) {
   const u128 Rr = R + (u128(1) << 125);
   k = int(Rr >> 126);
   const i128 F = i128(Rr & ((u128(1) << 126) - 1)) - (i128(1) << 125);  // f 2^126
-  const bool neg = F < 0;
-  u128 A = neg ? u128(-F) : u128(F);
+  const u128 sgn = u128(F >> 127);  // all ones when f < 0 (branch-free |F|)
+  u128 A = (u128(F) ^ sgn) - sgn;
   if (A < (u128(1) << 86)) return false;  // |f| < 2^-40
   // Correct rounding of A to 53 bits: normalise, fold the low word into a
   // sticky bit, convert the top word (exact halfway cases are preserved).
@@ -80,15 +86,22 @@ inline bool reduce(std::uint32_t abits, int& k, double& f) {
   A <<= lz;
   std::uint64_t top = std::uint64_t(A >> 64) | (std::uint64_t(A) != 0 ? 1u : 0u);
   double fa = double(top) * pow2(-62 - lz);  // A 2^-126, exact scaling
-  f = neg ? -fa : fa;
+  f = bit_cast<double>(bit_cast<std::uint64_t>(fa) ^ (std::uint64_t(sgn) << 63));
   return true;
 }
 
-// sin(pi/2 (q + f)) for q = 0..3.
+// sin(pi/2 (q + f)) for q = 0..3: +-f S(f^2) or +-C(f^2). Branch-free (the
+// quadrant is unpredictable): the table and the factor (f or 1, exact) are
+// selected by indexing and masks, the sign by flipping the sign bit.
+constexpr const double* kQuadrantPoly[2] = {kSinF, kCosF};
 inline double eval_quadrant(int q, double f) {
-  double u = f * f;
-  double y = (q & 1) ? horner(kCosF, u) : f * horner(kSinF, u);
-  return (q & 2) ? -y : y;
+  const double u = f * f;
+  const std::uint64_t odd = std::uint64_t(q & 1);
+  const std::uint64_t mask = 0 - odd;  // all ones for q odd
+  const double m = bit_cast<double>((bit_cast<std::uint64_t>(f) & ~mask) |
+                                    (bit_cast<std::uint64_t>(1.0) & mask));
+  const double p = m * estrin(kQuadrantPoly[odd], u);
+  return bit_cast<double>(bit_cast<std::uint64_t>(p) ^ (std::uint64_t(q & 2) << 62));
 }
 
 inline float nextup(float f) {  // f finite, not -0
@@ -103,10 +116,24 @@ inline float toward_zero_neighbour(float f) {  // f finite, nonzero
   return bit_cast<float>(bit_cast<std::uint32_t>(f) - 1);
 }
 
+// Round a double to binary32 in mode r: the hardware conversion rounds to
+// nearest (gradual underflow); directed modes step to the neighbour when needed.
+inline float round_to_float(double d, rounding r) {
+  const float f = float(d);  // round to nearest even, gradual underflow
+  if (r == rounding::nearest) return f;
+  const double back = f;
+  if (back == d || f != f) return f;
+  switch (r) {
+    case rounding::upward: return back < d ? nextup(f) : f;
+    case rounding::downward: return back > d ? nextdown(f) : f;
+    default: return fabs(back) > fabs(d) ? toward_zero_neighbour(f) : f;
+  }
+}
+
 inline bool decide(double y, rounding r, float& out) {
   const double d = fabs(y) * detail::kSinCosCheckWidth;
-  const float a = detail::round_double_to_float(y - d, r);
-  const float b = detail::round_double_to_float(y + d, r);
+  const float a = round_to_float(y - d, r);
+  const float b = round_to_float(y + d, r);
   if (bit_cast<std::uint32_t>(a) != bit_cast<std::uint32_t>(b)) return false;
   out = a;
   return true;
@@ -119,31 +146,21 @@ constexpr std::uint32_t kSmallBits = 0x3f490fdau;  // largest float < pi/4
 
 namespace detail {
 
-float round_double_to_float(double d, rounding r) {
-  const float f = float(d);  // round to nearest even, gradual underflow
-  if (r == rounding::nearest) return f;
-  const double back = f;
-  if (back == d || f != f) return f;
-  switch (r) {
-    case rounding::upward: return back < d ? nextup(f) : f;
-    case rounding::downward: return back > d ? nextdown(f) : f;
-    default: return fabs(back) > fabs(d) ? toward_zero_neighbour(f) : f;
-  }
-}
+float round_double_to_float(double d, rounding r) { return round_to_float(d, r); }
 
 bool sinf_approx(float x, double& y) {
   const std::uint32_t bits = bit_cast<std::uint32_t>(x), abits = bits & 0x7fffffffu;
   if (abits >= 0x7f800000u) return false;
   if (abits <= kSmallBits) {
     const double xd = x;
-    y = xd * horner(kSinX, xd * xd);
+    y = xd * estrin(kSinX, xd * xd);
     return true;
   }
   int k;
   double f;
   if (!reduce(abits, k, f)) return false;
   y = eval_quadrant(k & 3, f);
-  if (bits >> 31) y = -y;
+  y = bit_cast<double>(bit_cast<std::uint64_t>(y) ^ (std::uint64_t(bits >> 31) << 63));  // odd
   return true;
 }
 
@@ -152,7 +169,7 @@ bool cosf_approx(float x, double& y) {
   if (abits >= 0x7f800000u) return false;
   if (abits <= kSmallBits) {
     const double xd = x;
-    y = horner(kCosX, xd * xd);
+    y = estrin(kCosX, xd * xd);
     return true;
   }
   int k;

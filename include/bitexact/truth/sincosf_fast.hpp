@@ -10,11 +10,11 @@ namespace bitexact::truth::detail {
 // Proven bound on the relative error of the double approximations below
 // (argument reduction, coefficient rounding, truncation and evaluation; see
 // docs/truth.md): |approx - exact| <= kSinCosRelErrorBound * |exact|.
-inline constexpr double kSinCosRelErrorBound = 0x1.8p-48;
+inline constexpr double kSinCosRelErrorBound = 0x1p-48;
 // Half-width, relative to |approx|, of the interval that must round to a
 // single float for the fast path to decide (covers the bound above and the
 // rounding of the interval's end points).
-inline constexpr double kSinCosCheckWidth = 0x1p-46;
+inline constexpr double kSinCosCheckWidth = 0x1p-47;
 
 // Double approximation of sin(x) / cos(x) within kSinCosRelErrorBound, for
 // finite x. Returns false (no approximation) for NaN/inf and for the inputs
