@@ -131,11 +131,10 @@ TEST(TruthSinCosF, SpecialOperandsAllModes) {
   EXPECT_EQ(u32(truth::mpfr_only::sinf(f32(0x7fa00000))), 0x7fc00000u);
 }
 
-// Hard-to-round inputs: the inputs whose sin/cos lies closest to a rounding
-// boundary (a midpoint between floats for RN, a float for directed modes).
-// Found by scanning all 2^32 floats with the fast path's ambiguity test
-// (tests/exhaustive/truth_sinf_test.cpp prints the fallback inputs; these are
-// the ones where the fast path gives up and MPFR decides).
+// Hard-to-round inputs: the 24 positive floats whose sin / cos lies closest to
+// a midpoint between floats, over all 2^32 inputs. Found by the exhaustive
+// scan (tests/exhaustive/truth_sinf_test.cpp evaluates every fast-path
+// fallback with MPFR and prints the closest); checked here in all modes.
 constexpr std::uint32_t kHardSin[] = {
 #include "truth_hard_cases_sinf.inc"
 };
@@ -152,13 +151,22 @@ TEST(TruthSinCosF, HardCasesAllModes) {
       EXPECT_EQ(u32(truth::cosf(f32(b), r)), u32(truth::mpfr_only::cosf(f32(b), r)))
           << mode_name(r) << " cosf " << std::hex << b;
   }
-  // The RN hard cases really are hard: the fast path must not decide them.
-  int undecided = 0;
+  // The RN hard cases are all within 2^-25 ulp of a midpoint, inside the
+  // fast path's decision interval (2^-47 relative, 2^-24..2^-23 ulp): the
+  // fast path must give up on every one, and each give-up is counted.
+  truth::reset_fast_stats();
   for (std::uint32_t b : kHardSin) {
     float out;
-    undecided += !truth::detail::sinf_fast(f32(b), rounding::nearest, out);
+    EXPECT_FALSE(truth::detail::sinf_fast(f32(b), rounding::nearest, out)) << std::hex << b;
+    truth::sinf(f32(b));
   }
-  EXPECT_GT(undecided, 0);
+  for (std::uint32_t b : kHardCos) {
+    float out;
+    EXPECT_FALSE(truth::detail::cosf_fast(f32(b), rounding::nearest, out)) << std::hex << b;
+    truth::cosf(f32(b));
+  }
+  EXPECT_EQ(truth::fast_stats().sinf_fallbacks, std::size(kHardSin));
+  EXPECT_EQ(truth::fast_stats().cosf_fallbacks, std::size(kHardCos));
 }
 
 // MPFR at two working precisions (100 and 200 bits), each rounded to binary32
