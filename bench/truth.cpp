@@ -7,6 +7,8 @@
 // in [-8, 8] (every call goes through the polynomial).
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -71,6 +73,16 @@ template <double (*F)(double, truth::rounding)> void ceil_bench(benchmark::State
   st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
 }
 
+// ULP error of the host libm's sinf results, as a sweep would measure them.
+template <double (*U)(float, float)> void ulp_bench(benchmark::State& st) {
+  const auto xs = sample_f32(true);
+  std::vector<float> rs;
+  for (float x : xs) rs.push_back(::sinf(x));
+  for (auto _ : st)
+    for (std::size_t i = 0; i < kN; ++i) benchmark::DoNotOptimize(U(xs[i], rs[i]));
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
+}
+
 // name -> (fast, mpfr)
 const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> kPairs = {
     {"sinf bits", {"fast/sinf/bits", "mpfr/sinf/bits"}},
@@ -80,6 +92,7 @@ const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> k
     {"fmodf", {"fast/fmodf", "mpfr/fmodf"}},
     {"fmod", {"fast/fmod", "mpfr/fmod"}},
     {"ceil", {"fast/ceil", "mpfr/ceil"}},
+    {"ulp sinf", {"fast/ulp_error_sinf_approx", "mpfr/ulp_error_sinf"}},
 };
 
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -112,6 +125,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("mpfr/fmod", fmod_bench<&truth::mpfr_only::fmod>);
   benchmark::RegisterBenchmark("fast/ceil", ceil_bench<&truth::ceil>);
   benchmark::RegisterBenchmark("mpfr/ceil", ceil_bench<&truth::mpfr_only::ceil>);
+  benchmark::RegisterBenchmark("fast/ulp_error_sinf_approx", ulp_bench<&truth::ulp_error_sinf_approx>);
+  benchmark::RegisterBenchmark("mpfr/ulp_error_sinf", ulp_bench<&truth::ulp_error_sinf>);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   RatioReporter rep;

@@ -12,6 +12,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 
 #include "bitexact/bits.hpp"
@@ -89,6 +90,18 @@ TEST(TruthUlp, ExactnessBeyondDouble) {
   mpfr_clear(v);
 }
 
+TEST(TruthUlp, BinadeJustBelowAPowerOfTwo) {
+  // cos(2^-149) = 1 - 2^-299 lies in the binade [1/2, 1) (ulp 2^-24): the
+  // result 1 is 2^-275 ulp off, and 1 + 2^-23 is 2 ulps off (not 1, as the
+  // binade [1, 2) of a value rounded up to 1 would say).
+  EXPECT_LT(truth::ulp_error_cosf(f32(1), 1.0f), 0x1p-100);  // 128-bit exact value
+  EXPECT_EQ(truth::ulp_error_cosf(f32(1), f32(0x3f800001)), 2.0);
+  // sin(2^-100) = 2^-100 (1 - 2^-201 / 6 ...): binade 2^-101, ulp 2^-124; the
+  // float above 2^-100 (2^-100 + 2^-123) is 2 ulps away, 2^-100 itself ~0.
+  EXPECT_EQ(truth::ulp_error_sinf(0x1p-100f, f32(0x0d800001)), 2.0);
+  EXPECT_LT(truth::ulp_error_sinf(0x1p-100f, 0x1p-100f), 0x1p-100);
+}
+
 TEST(TruthUlp, SinfAgainstGlibcDouble) {
   // sin(1) = 0.8414709848078965 (glibc double, error < 2^-53); the float
   // 0x3f576aa4 = 0.84147095680236816; ulp in [0.5, 1) is 2^-24.
@@ -116,6 +129,41 @@ TEST(TruthUlp, CorrectlyRoundedIsWithinHalfUlpAndNeighboursSumToOne) {
       if ((bit_cast<std::uint32_t>(other) & 0x7fffff) == 0 || (yb & 0x7fffff) == 0) continue;
       double e1 = fn ? truth::ulp_error_cosf(x, other) : truth::ulp_error_sinf(x, other);
       ASSERT_NEAR(e0 + e1, 1.0, 1e-15) << std::hex << bit_cast<std::uint32_t>(x);
+    }
+  }
+}
+
+// The fast ULP errors agree with the exact ones within their documented
+// accuracy (2^-23 ulp, plus one rounding of the result) on results at various
+// distances from the truth, including tiny/subnormal arguments, powers of two,
+// cos near 1, NaN and infinite results.
+TEST(TruthUlp, FastApproximationsWithinDocumentedAccuracy) {
+  std::mt19937 rng(11);
+  auto check = [](bool cos, float x, float r) {
+    const double exact = cos ? truth::ulp_error_cosf(x, r) : truth::ulp_error_sinf(x, r);
+    const double fast = cos ? truth::ulp_error_cosf_approx(x, r) : truth::ulp_error_sinf_approx(x, r);
+    if (std::isnan(exact) || std::isinf(exact)) {
+      EXPECT_EQ(std::isnan(fast), std::isnan(exact));
+      EXPECT_EQ(std::isinf(fast), std::isinf(exact));
+      return;
+    }
+    EXPECT_LE(std::abs(fast - exact), 0x1p-23 + 0x1p-52 * exact)
+        << (cos ? "cos " : "sin ") << std::hex << bit_cast<std::uint32_t>(x) << " "
+        << bit_cast<std::uint32_t>(r) << " exact " << exact << " fast " << fast;
+  };
+  std::vector<std::uint32_t> xs = {0x00000001, 0x00800000, 0x39000000, 0x39800000, 0x3f800000,
+                                   0x80000001, 0x7f7fffff, 0x5d3b2553, 0x0000a000, 0x00000000};
+  for (int i = 0; i < 30000; ++i) xs.push_back(rng());
+  const std::int32_t deltas[] = {0, 1, -1, 2, -3, 100, -1000, 1 << 20};
+  for (std::uint32_t b : xs) {
+    const float x = f32(b);
+    if (!std::isfinite(x)) continue;
+    for (int fn = 0; fn < 2; ++fn) {
+      const float t = fn ? truth::cosf(x) : truth::sinf(x);
+      for (std::int32_t d : deltas) check(fn, x, f32(bit_cast<std::uint32_t>(t) + std::uint32_t(d)));
+      check(fn, x, -t);
+      check(fn, x, f32(0x7f800000));
+      check(fn, x, f32(0x7fc00000));
     }
   }
 }

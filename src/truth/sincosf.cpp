@@ -237,6 +237,57 @@ float cosf(float x, rounding r) {
   return mpfr_only::cosf(x, r);
 }
 
+namespace {
+// |result - exact| / ulp(exact) from y ~ exact (|y - exact| <= 2^-48 |exact|),
+// with the rules of truth.hpp; -1 when the binade of the exact value is not
+// certain. The error of the returned value is at most 2^-48 |exact| / ulp
+// (< 2^-24 ulp) plus one rounding (2^-53 relative).
+double ulp_error_from_approx(double y, float result) {
+  const fp_bits<float> rb(result);
+  if (rb.is_nan()) return __builtin_nan("");
+  if (rb.is_inf()) return __builtin_inf();
+  // Binade of the exact value: that of y unless y(1 -+ 2^-47) straddle a
+  // power of two (the caller then decides or falls back).
+  const double ay = fabs(y);
+  const int e_lo = int((bit_cast<std::uint64_t>(ay * (1 - 0x1p-47)) >> 52)) - 1023;
+  const int e_hi = int((bit_cast<std::uint64_t>(ay * (1 + 0x1p-47)) >> 52)) - 1023;
+  if (e_lo != e_hi) return -1.0;  // not certain
+  int e = e_lo < -126 ? -126 : e_lo;  // subnormal range: ulp 2^-149
+  // |result - y| is exact when result is within a factor 2 of y (Sterbenz),
+  // otherwise rounded once (relative 2^-53); the scaling by 2^(23 - e) is exact.
+  return fabs(double(result) - y) * pow2(23 - e);
+}
+}  // namespace
+
+double ulp_error_sinf_approx(float x, float result) {
+  double y;
+  const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+  if (abits == 0 || abits >= 0x7f800000u || !detail::sinf_approx(x, y))
+    return ulp_error_sinf(x, result);  // exact zero, NaN, inf, or no approximation
+  double e = ulp_error_from_approx(y, result);
+  if (e < 0 && abits < kTinyBits) {
+    // 0 < |x| < 2^-12 is a power of two 2^k and |sin x| lies just below it
+    // (truth::sinf comments): the exact value is in the binade 2^(k-1).
+    const int k = int(abits >> 23) - 127;
+    const int binade = k - 1 < -126 ? -126 : k - 1;
+    e = fabs(double(result) - y) * pow2(23 - binade);
+  }
+  return e < 0 ? ulp_error_sinf(x, result) : e;
+}
+
+double ulp_error_cosf_approx(float x, float result) {
+  double y;
+  const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+  if (abits == 0 || abits >= 0x7f800000u || !detail::cosf_approx(x, y))
+    return ulp_error_cosf(x, result);
+  double e = ulp_error_from_approx(y, result);
+  if (e < 0 && abits < kTinyBits) {
+    // 1 - 2^-25 < cos x < 1: binade [1/2, 1), ulp 2^-24.
+    e = fabs(double(result) - y) * 0x1p24;
+  }
+  return e < 0 ? ulp_error_cosf(x, result) : e;
+}
+
 fast_path_stats fast_stats() {
   return {g_sin_fallbacks.load(std::memory_order_relaxed),
           g_cos_fallbacks.load(std::memory_order_relaxed)};

@@ -11,7 +11,9 @@ namespace bitexact::truth {
 // ULP error of `result` against the exact value `exact` (any MPFR precision;
 // NaN and infinities allowed), with the rules of bitexact/truth.hpp, for T =
 // float (binary32) or double (binary64). Thread-safe; does not change the
-// calling thread's MPFR exponent range.
+// calling thread's MPFR exponent range. The binade is taken from `exact`: an
+// approximation of an irrational value should be rounded toward zero, so
+// that a value just below a power of two stays in its binade.
 template <class T> double ulp_error(mpfr_srcptr exact, T result);
 extern template double ulp_error<float>(mpfr_srcptr, float);
 extern template double ulp_error<double>(mpfr_srcptr, double);
