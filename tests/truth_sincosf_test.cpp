@@ -253,3 +253,18 @@ TEST(TruthSinCosF, RegistryImplUsesTruth) {
 }
 
 }  // namespace
+
+namespace {
+// The MPFR layer leaves the calling thread's exponent range as it found it
+// (it narrows it only inside each call), and is safe to use from many threads
+// when MPFR has thread-local state (Debian's libmpfr6 does).
+TEST(TruthMpfrLayer, ExponentRangeUntouchedAndThreadLocal) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  EXPECT_EQ(u32(truth::mpfr_only::sinf(f32(0x00000003), rounding::upward)), 0x00000003u);
+  EXPECT_EQ(u32(truth::mpfr_only::fmodf(f32(0x00000003), f32(0x00000002))), 0x00000001u);
+  EXPECT_EQ(truth::mpfr_only::ceil(0.5), 1.0);
+  EXPECT_EQ(mpfr_get_emin(), emin);
+  EXPECT_EQ(mpfr_get_emax(), emax);
+  std::printf("[ info ] mpfr_buildopt_tls_p() = %d\n", mpfr_buildopt_tls_p());
+}
+}  // namespace
