@@ -152,7 +152,8 @@ TEST(TruthUlp, FastApproximationsWithinDocumentedAccuracy) {
         << bit_cast<std::uint32_t>(r) << " exact " << exact << " fast " << fast;
   };
   std::vector<std::uint32_t> xs = {0x00000001, 0x00800000, 0x39000000, 0x39800000, 0x3f800000,
-                                   0x80000001, 0x7f7fffff, 0x5d3b2553, 0x0000a000, 0x00000000};
+                                   0x80000001, 0x7f7fffff, 0x5d3b2553, 0x0000a000, 0x00000000,
+                                   0x0d800000, 0xb9000000, 0x2f800000, 0x3f000000, 0x40000000};
   for (int i = 0; i < 30000; ++i) xs.push_back(rng());
   const std::int32_t deltas[] = {0, 1, -1, 2, -3, 100, -1000, 1 << 20};
   for (std::uint32_t b : xs) {

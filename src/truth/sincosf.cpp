@@ -193,7 +193,7 @@ bool sinf_fast(float x, rounding r, float& out) {
   }
   double y;
   if (!sinf_approx(x, y)) {
-    if (abits > 0x7f800000u || abits == 0x7f800000u) {  // NaN or inf -> NaN
+    if (abits >= 0x7f800000u) {  // NaN or inf -> NaN
       out = bit_cast<float>(0x7fc00000u);
       return true;
     }
@@ -248,11 +248,14 @@ double ulp_error_from_approx(double y, float result) {
   if (rb.is_inf()) return __builtin_inf();
   // Binade of the exact value: that of y unless y(1 -+ 2^-47) straddle a
   // power of two (the caller then decides or falls back).
+  // Exponents below -126 count as -126 (subnormal range: ulp 2^-149).
   const double ay = fabs(y);
-  const int e_lo = int((bit_cast<std::uint64_t>(ay * (1 - 0x1p-47)) >> 52)) - 1023;
-  const int e_hi = int((bit_cast<std::uint64_t>(ay * (1 + 0x1p-47)) >> 52)) - 1023;
+  int e_lo = int((bit_cast<std::uint64_t>(ay * (1 - 0x1p-47)) >> 52)) - 1023;
+  int e_hi = int((bit_cast<std::uint64_t>(ay * (1 + 0x1p-47)) >> 52)) - 1023;
+  e_lo = e_lo < -126 ? -126 : e_lo;
+  e_hi = e_hi < -126 ? -126 : e_hi;
   if (e_lo != e_hi) return -1.0;  // not certain
-  int e = e_lo < -126 ? -126 : e_lo;  // subnormal range: ulp 2^-149
+  const int e = e_lo;
   // |result - y| is exact when result is within a factor 2 of y (Sterbenz),
   // otherwise rounded once (relative 2^-53); the scaling by 2^(23 - e) is exact.
   return fabs(double(result) - y) * pow2(23 - e);
@@ -265,9 +268,9 @@ double ulp_error_sinf_approx(float x, float result) {
   if (abits == 0 || abits >= 0x7f800000u || !detail::sinf_approx(x, y))
     return ulp_error_sinf(x, result);  // exact zero, NaN, inf, or no approximation
   double e = ulp_error_from_approx(y, result);
-  if (e < 0 && abits < kTinyBits) {
-    // 0 < |x| < 2^-12 is a power of two 2^k and |sin x| lies just below it
-    // (truth::sinf comments): the exact value is in the binade 2^(k-1).
+  if (e < 0 && abits < kTinyBits && (abits & 0x7fffffu) == 0) {
+    // |x| = 2^k < 2^-12 (normal) and |sin x| lies just below it (see
+    // sinf_fast): the exact value is in the binade 2^(k-1).
     const int k = int(abits >> 23) - 127;
     const int binade = k - 1 < -126 ? -126 : k - 1;
     e = fabs(double(result) - y) * pow2(23 - binade);
