@@ -15,6 +15,10 @@
 // and every input where the fast path gives up (MPFR fallback) is evaluated
 // by MPFR, counted, and the ones closest to a midpoint are printed: they are
 // the hard cases listed in tests/truth_hard_cases_{sinf,cosf}.inc.
+// Every 8th input (|x| >= 2^-12) is also checked in the three directed modes
+// (decided result == glibc's value rounded in that mode; fallbacks == MPFR);
+// the tiny arguments' directed results follow from the proof in sincosf.cpp
+// and are checked against MPFR in tests/truth_sincosf_test.cpp.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 #include <tbb/blocked_range.h>
@@ -35,12 +39,23 @@ using bitexact::bit_cast;
 
 namespace {
 
+constexpr truth::rounding kModes[] = {truth::rounding::nearest, truth::rounding::toward_zero,
+                                      truth::rounding::upward, truth::rounding::downward};
+
 struct Tally {
   std::uint64_t no_approx = 0, bound_violations = 0, decided_mismatch = 0;
   double worst_rel = 0;
   std::uint32_t worst_x = 0, first_bad = 0;
   std::vector<std::uint32_t> fallbacks;
+  // Directed modes on every 8th input: decided results that differ from
+  // glibc's value rounded in that mode, and the fallbacks as (mode, input).
+  std::uint64_t directed_checked = 0, directed_mismatch = 0;
+  std::vector<std::pair<int, std::uint32_t>> directed_fallbacks;
   void merge(const Tally& o) {
+    directed_checked += o.directed_checked;
+    directed_mismatch += o.directed_mismatch;
+    directed_fallbacks.insert(directed_fallbacks.end(), o.directed_fallbacks.begin(),
+                              o.directed_fallbacks.end());
     if (!no_approx && !bound_violations && !decided_mismatch) first_bad = o.first_bad;
     no_approx += o.no_approx;
     bound_violations += o.bound_violations;
@@ -97,6 +112,19 @@ void run(bool cos) {
           const double rel = std::fabs(y - ref) / std::fabs(ref);
           if (rel > acc.worst_rel) acc.worst_rel = rel, acc.worst_x = b;
           if (!(rel <= tol) && !acc.bound_violations++) acc.first_bad = b;
+          if (i % 8 != 0) continue;
+          // Directed modes (|x| >= 2^-12: glibc's value lies inside the
+          // decision interval, so the decided result is its rounding).
+          for (int m = 1; m < 4; ++m) {
+            const auto r = kModes[m];
+            const bool dec = cos ? truth::detail::cosf_fast(x, r, out)
+                                 : truth::detail::sinf_fast(x, r, out);
+            ++acc.directed_checked;
+            if (!dec) acc.directed_fallbacks.push_back({m, b});
+            else if (bit_cast<std::uint32_t>(out) !=
+                     bit_cast<std::uint32_t>(truth::detail::round_double_to_float(ref, r)))
+              if (!acc.directed_mismatch++) acc.first_bad = b;
+          }
         }
         return acc;
       },
@@ -110,8 +138,18 @@ void run(bool cos) {
   EXPECT_EQ(t.decided_mismatch, 0u) << name << " first 0x" << std::hex << t.first_bad;
   std::printf("[ info ] %s: largest |approx - glibc| / |glibc| = %a (x=0x%08x); %zu fallbacks\n",
               name, t.worst_rel, t.worst_x, t.fallbacks.size());
-  // Expected about 2^32 * 2^-20 (decision width vs float spacing): thousands.
-  EXPECT_LT(t.fallbacks.size(), std::size_t(1) << 16);
+  // Expected about 2^32 * 2^-22 (decision width vs float spacing): ~1000.
+  EXPECT_LT(t.fallbacks.size(), std::size_t(1) << 14);
+  EXPECT_EQ(t.directed_mismatch, 0u) << name << " first 0x" << std::hex << t.first_bad;
+  std::printf("[ info ] %s directed modes: %llu (input, mode) pairs, %zu fallbacks\n", name,
+              (unsigned long long)t.directed_checked, t.directed_fallbacks.size());
+  EXPECT_LT(t.directed_fallbacks.size(), std::size_t(1) << 14);
+  for (auto [m, b] : t.directed_fallbacks) {
+    const float x = bit_cast<float>(b);
+    const float want = cos ? truth::mpfr_only::cosf(x, kModes[m]) : truth::mpfr_only::sinf(x, kModes[m]);
+    const float got = cos ? truth::cosf(x, kModes[m]) : truth::sinf(x, kModes[m]);
+    ASSERT_EQ(bit_cast<std::uint32_t>(got), bit_cast<std::uint32_t>(want)) << std::hex << b;
+  }
 
   // The fallbacks go to MPFR in truth::sinf/cosf; evaluate them all there and
   // print the hardest (closest to a midpoint).
