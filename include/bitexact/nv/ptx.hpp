@@ -80,13 +80,9 @@ BITEXACT_INLINE constexpr float canonicalize_f32(float r) {
 
 // ---- raw IEEE operations (host: SSE, contraction off; device: intrinsics) --
 namespace raw {
-BITEXACT_INLINE float mul(float a, float b) {
-#if BITEXACT_DEVICE_PASS
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
+// Products go through bitexact::mul, which no compiler can contract into an
+// fma, whatever -ffp-contract the user builds these headers with.
+BITEXACT_INLINE float mul(float a, float b) { return bitexact::mul(a, b); }
 BITEXACT_INLINE float add(float a, float b) {
 #if BITEXACT_DEVICE_PASS
   return __fadd_rn(a, b);
@@ -101,13 +97,7 @@ BITEXACT_INLINE float sub(float a, float b) {
   return a - b;
 #endif
 }
-BITEXACT_INLINE double mul(double a, double b) {
-#if BITEXACT_DEVICE_PASS
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
+BITEXACT_INLINE double mul(double a, double b) { return bitexact::mul(a, b); }
 BITEXACT_INLINE double add(double a, double b) {
 #if BITEXACT_DEVICE_PASS
   return __dadd_rn(a, b);
