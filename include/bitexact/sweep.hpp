@@ -28,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bitexact/hexio.hpp"  // input_error
 #include "bitexact/impl.hpp"
 
 namespace bitexact::sweep {

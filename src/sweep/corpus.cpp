@@ -103,8 +103,11 @@ std::vector<Approx> closest(const mpfr_t alpha, std::uint64_t lo, std::uint64_t 
       const std::uint64_t first = lo + (res + Q - lo % Q) % Q;
       if (first >= hi) continue;
       const long double centre = -(long double)sv / e;
-      long double kk = std::floor((centre - (long double)first) / (long double)Q);
+      // e(m) is linear in m: within [lo, hi) the best m of the class is the one
+      // nearest to the centre, clamped to the range.
       const long double kmax = std::floor((long double)(hi - 1 - first) / (long double)Q);
+      long double kk = std::floor((centre - (long double)first) / (long double)Q);
+      kk = std::min(std::max(kk, 0.0L), kmax);
       for (long double k0 = kk - (long double)keep; k0 <= kk + 1 + (long double)keep; k0 += 1) {
         if (k0 < 0 || k0 > kmax) continue;
         const std::uint64_t m = first + std::uint64_t(k0) * Q;

@@ -285,14 +285,19 @@ bool State::operator==(const State& o) const {
 
 using nlohmann::json;
 
-static json w_json(const Witness& w) { return json::array({w.a, w.b, w.r, w.s, w.ulp}); }
+// Non-finite errors are written as strings: JSON has no inf/nan.
+static json w_json(const Witness& w) {
+  json u = std::isfinite(w.ulp) ? json(w.ulp) : json(std::isnan(w.ulp) ? "nan" : "inf");
+  return json::array({w.a, w.b, w.r, w.s, u});
+}
 static Witness w_from(const json& j) {
   Witness w;
   w.a = j.at(0).get<word>();
   w.b = j.at(1).get<word>();
   w.r = j.at(2).get<word>();
   w.s = j.at(3).get<word>();
-  w.ulp = j.at(4).is_null() ? std::nan("") : j.at(4).get<double>();
+  const json& u = j.at(4);
+  w.ulp = u.is_string() ? (u.get<std::string>() == "inf" ? HUGE_VAL : std::nan("")) : u.get<double>();
   return w;
 }
 static json ws_json(const WitnessSet& s) {
