@@ -1,0 +1,16 @@
+# Results must not depend on compiler, optimisation level, -ffp-contract or the
+# CPU features used: build the header-only reproductions many ways and compare.
+set(_bx_cxx_list ${CMAKE_CXX_COMPILER})
+foreach(c clang++-15 clang++)
+  find_program(_bx_${c} NAMES ${c})
+  if(_bx_${c})
+    list(APPEND _bx_cxx_list ${_bx_${c}})
+    break()
+  endif()
+endforeach()
+string(REPLACE ";" "|" _bx_cxx_arg "${_bx_cxx_list}")
+add_test(NAME determinism_matrix
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+    -DWORK_DIR=${CMAKE_BINARY_DIR}/determinism "-DCXX_LIST=${_bx_cxx_arg}"
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/run.cmake)
+set_tests_properties(determinism_matrix PROPERTIES LABELS determinism TIMEOUT 1200)

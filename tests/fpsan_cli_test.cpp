@@ -1,0 +1,169 @@
+// `bitexact fpsan` CLI contract: eval (hex in, hex out, bad input -> one
+// line + exit 2), validate --json, check exit statuses.
+// Expected values: Triton's own oracle (conformance/fpsan/triton_reference_vectors.txt,
+// from python/test/gluon/test_fpsan.py @ 1d2da15), facts stated in
+// docs/programming-guide/chapter-3/fpsan.rst @ 1d2da15, and facts derived by
+// hand from the algebra (named at each use).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct result {
+  int status;
+  std::string out, err;
+};
+
+result run_cli(const std::string& args, const std::string& input = "") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("bx_fpsan_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  { std::ofstream(dir / "in") << input; }
+  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() + " >" +
+                    (dir / "out").string() + " 2>" + (dir / "err").string();
+  int st = std::system(cmd.c_str());
+  auto slurp = [](const fs::path& p) {
+    std::ifstream f(p);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+  };
+  result r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  fs::remove_all(dir);
+  return r;
+}
+
+// Vectors of one kind and dtype from Triton's oracle: (input line, expected line).
+std::pair<std::string, std::string> oracle(const std::string& kind, const std::string& dtype) {
+  std::ifstream in(BITEXACT_SOURCE_DIR "/conformance/fpsan/triton_reference_vectors.txt");
+  std::string line, ins, outs;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string k, d;
+    ls >> k >> d;
+    if (k != kind || d != dtype) continue;
+    auto arrow = line.find(" -> ");
+    ins += line.substr(k.size() + d.size() + 2, arrow - (k.size() + d.size() + 2)) + "\n";
+    outs += line.substr(arrow + 4) + "\n";
+  }
+  return {ins, outs};
+}
+
+}  // namespace
+
+TEST(FpsanCli, EvalMatchesTritonOracle) {
+  for (const char* op : {"add", "sub", "mul", "div", "rem", "min", "max", "fma", "exp", "exp2", "sin",
+                         "cos", "neg", "log", "log2", "sqrt", "rsqrt", "erf", "floor", "ceil",
+                         "precise_sqrt"}) {
+    auto [in, expected] = oracle(op, "f32");
+    ASSERT_FALSE(in.empty()) << op;
+    auto r = run_cli(std::string("fpsan eval ") + op + ".f32", in);
+    EXPECT_EQ(r.status, 0) << op << r.err;
+    EXPECT_EQ(r.out, expected) << op;
+  }
+  auto [in, expected] = oracle("exp2", "f64");
+  EXPECT_EQ(run_cli("fpsan eval exp2.f64", in).out, expected);
+  for (const char* d : {"f64", "f32", "f16", "bf16", "e4m3fn", "e5m2", "e4m3fnuz", "e5m2fnuz"}) {
+    auto [ein, eexp] = oracle("embed", d);
+    ASSERT_FALSE(ein.empty()) << d;
+    EXPECT_EQ(run_cli(std::string("fpsan eval embed.") + d, ein).out, eexp) << d;
+    EXPECT_EQ(run_cli(std::string("fpsan eval unembed.") + d, eexp).out, ein) << d;
+  }
+}
+
+TEST(FpsanCli, EvalCastsAndFixedPoints) {
+  // fpsan.rst: 0, +1, -1 are stable across conversions; embed(+0) = 0,
+  // embed(+1) = 1, embed(-1) = all ones.
+  auto r = run_cli("fpsan eval to_bf16.f32", "0x00000000\n0x3f800000\n0xbf800000\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0x0000\n0x3f80\n0xbf80\n");
+  EXPECT_EQ(run_cli("fpsan eval to_f64.e5m2", "0x3c\n").out, "0x3ff0000000000000\n");
+  EXPECT_EQ(run_cli("fpsan eval embed.e4m3fn", "0x00\n0x38\n0xb8\n").out, "0x00\n0x01\n0xff\n");
+  // Hand-derived (tests/fpsan_model_test.cpp E4m3fnMixerConstants): embed(2.0) = 0x78.
+  EXPECT_EQ(run_cli("fpsan eval embed.e4m3fn", "0x40\n").out, "0x78\n");
+  // Homomorphic mode narrows by truncation: the payload 2^16 + 1 of f32 ...
+  // becomes 1 = +1.0 in bf16. unembed.f32 gives its bits first.
+  auto bits = run_cli("fpsan eval unembed.f32", "0x00010001\n").out;
+  bits.pop_back();
+  EXPECT_EQ(run_cli("fpsan eval to_bf16.f32 --homomorphic-casts", bits + "\n").out, "0x3f80\n");
+  EXPECT_NE(run_cli("fpsan eval to_bf16.f32", bits + "\n").out, "0x3f80\n");
+}
+
+TEST(FpsanCli, BadInputIsOneLineExit2) {
+  for (auto [args, input, needle] :
+       {std::tuple<std::string, std::string, std::string>{"fpsan eval add.f32", "0x3f800000\n", "line 1"},
+        {"fpsan eval sin.f16", "0x3c00\n0x12345\n", "line 2"},
+        {"fpsan eval sin.f17", "0x3c00\n", "unknown dtype"},
+        {"fpsan eval tan.f32", "0x3c00\n", "unknown op"},
+        {"fpsan eval to_f8.f32", "0x3c00\n", "unknown dtype"},
+        {"fpsan eval sin", "", "OP.DTYPE"},
+        {"fpsan validate --dtype f12", "", "unknown dtype"},
+        {"fpsan check 'a+' 'a'", "", "column"},
+        {"fpsan check 'foo(a)' 'a'", "", "unknown function"},
+        {"fpsan check 'a.to(f7)' 'a'", "", "unknown dtype"}}) {
+    auto r = run_cli(args, input);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+}
+
+TEST(FpsanCli, ValidateJsonOnE4m3fn) {
+  // Expected from the algebra, not from the implementation:
+  //  - div_self fails exactly on the even payloads: 2^(8-1) = 128 of 256;
+  //  - add_negzero fails on every input (embed(-0.0) = 0x80, adding it never
+  //    returns x);
+  //  - the identities fpsan.rst promises hold on all 8-bit inputs/pairs/triples.
+  auto r = run_cli("fpsan validate --dtype e4m3fn --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 22u);
+  std::map<std::string, nlohmann::json> by;
+  for (auto& e : j) {
+    EXPECT_EQ(e["dtype"], "e4m3fn");
+    by[e["identity"]] = e;
+  }
+  EXPECT_EQ(by["div_self"]["checked"], 256);
+  EXPECT_EQ(by["div_self"]["violations"], 128);
+  EXPECT_EQ(by["add_negzero"]["violations"], 256);
+  EXPECT_EQ(by["fma_expand"]["checked"], 1 << 24);
+  EXPECT_EQ(by["exp2_add"]["checked"], 1 << 16);
+  for (const char* id : {"exp2_add", "exp2_zero", "exp2_neg", "exp_add", "exp_neg", "sin_add", "sin_sub",
+                         "cos_add", "cos_sub", "pythagoras", "add_zero", "mul_one", "div_one",
+                         "recip_recip", "fma_expand", "cast_roundtrip"}) {
+    EXPECT_EQ(by[id]["violations"], 0) << id;
+    EXPECT_TRUE(by[id]["witness"].is_null()) << id;
+  }
+  EXPECT_TRUE(by["div_self"]["witness"].is_string());
+}
+
+TEST(FpsanCli, CheckExitStatus) {
+  // The examples: angle addition holds under FpSan; a downcast after
+  // the multiply differs from multiplying downcast operands (test_fpsan.py
+  // test_downcast_placement_payload_semantics asserts they differ).
+  auto r = run_cli("fpsan check 'sin(a+b)' 'sin(a)*cos(b)+cos(a)*sin(b)' --dtype f32 --samples 2000");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("EQUIVALENT"), std::string::npos);
+  r = run_cli("fpsan check '(a*b).to(bf16)' 'a.to(bf16)*b.to(bf16)' --dtype f32 --samples 2000");
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("counterexample"), std::string::npos);
+  // ... but with homomorphic casts (truncation is a ring homomorphism) they agree.
+  r = run_cli("fpsan check '(a*b).to(bf16)' 'a.to(bf16)*b.to(bf16)' --dtype f32 --samples 2000 "
+              "--homomorphic-casts");
+  EXPECT_EQ(r.status, 0) << r.out;
+  // test_exp_exp2_scaled_identity: exp(x) == exp2(x * 1.44269504) in f32.
+  EXPECT_EQ(run_cli("fpsan check 'exp(x)' 'exp2(x*1.44269504)' --samples 2000").status, 0);
+  // exp(-x) == 1/exp(x) (test_exp_neg_reciprocal_identity).
+  EXPECT_EQ(run_cli("fpsan check 'exp(-x)' '1.0/exp(x)' --samples 2000").status, 0);
+  // fpsan.rst: x / x = 1 is not guaranteed.
+  EXPECT_EQ(run_cli("fpsan check 'x/x' '1.0' --dtype f16 --samples 2000").status, 1);
+  // fpsan.rst: fn(a.to(f16)).to(bf16) == fn(a) for bf16 a.
+  EXPECT_EQ(run_cli("fpsan check 'sin(a.to(f16)).to(bf16)' 'sin(a)' --dtype bf16 --samples 2000").status, 0);
+}

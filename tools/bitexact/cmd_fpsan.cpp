@@ -1,0 +1,194 @@
+// bitexact fpsan eval OP.DTYPE      — FpSan's result on hex float bits from stdin
+// bitexact fpsan validate [...]     — check FpSan's identities per dtype
+// bitexact fpsan check E1 E2 [...]  — are two expressions FpSan-equivalent?
+//
+// The model is include/bitexact/fpsan/ (Triton 1d2da15 by default).
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "bitexact/fpsan/identities.hpp"
+#include "command.hpp"
+#include "fpsan_cli.hpp"
+
+namespace bitexact::cli {
+namespace fs = bitexact::fpsan;
+
+fs::dtype fpsan_parse_dtype(const std::string& s) {
+  for (fs::dtype d : fs::all_dtypes)
+    if (s == fs::format_of(d).name) return d;
+  throw input_error("unknown dtype '" + s + "' (dtypes: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz e5m2fnuz)");
+}
+
+fs::params fpsan_parse_params(const std::string& rev, bool homomorphic) {
+  fs::params p;
+  if (rev == "1d2da15" || rev == "2026-08-20" || rev.empty()) p.rev = fs::revision::r2026_08_20;
+  else if (rev == "4a4243f" || rev == "2026-07-29") p.rev = fs::revision::r2026_07_29;
+  else if (rev == "c327a6f" || rev == "2026-07-28") p.rev = fs::revision::r2026_07_28;
+  else
+    throw input_error("unknown revision '" + rev + "' (revisions: 1d2da15 (default), 4a4243f, c327a6f)");
+  p.casts = homomorphic ? fs::cast_mode::homomorphic : fs::cast_mode::fold;
+  return p;
+}
+
+const char* fpsan_revision_name(fs::revision r) {
+  switch (r) {
+    case fs::revision::r2026_08_20: return "1d2da15 (2026-08-20)";
+    case fs::revision::r2026_07_29: return "4a4243f (2026-07-29)";
+    case fs::revision::r2026_07_28: return "c327a6f (2026-07-28)";
+  }
+  return "?";
+}
+
+namespace {
+
+// ---- eval ------------------------------------------------------------------
+
+void run_eval(const std::string& spec, const fs::params& p) {
+  auto dot = spec.rfind('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
+    throw input_error("expected OP.DTYPE (e.g. add.f32, to_bf16.f32), got '" + spec + "'");
+  const std::string opname = spec.substr(0, dot);
+  const fs::dtype d = fpsan_parse_dtype(spec.substr(dot + 1));
+  const int w = fs::width_of(d);
+  const fs::mixer m = fs::make_mixer(d, p.rev);
+
+  int arity = 1, out_bits = w;
+  std::function<fs::u64(const hex_row&)> f;
+  if (opname == "embed") {
+    f = [&](const hex_row& r) { return fs::embed(m, r.v[0]); };
+  } else if (opname == "unembed") {
+    f = [&](const hex_row& r) { return fs::unembed(m, r.v[0]); };
+  } else if (opname.starts_with("to_")) {
+    const fs::dtype to = fpsan_parse_dtype(opname.substr(3));
+    out_bits = fs::width_of(to);
+    f = [=](const hex_row& r) { return fs::cast_bits(d, to, r.v[0], p); };
+  } else if (opname == "clamp") {
+    arity = 3;
+    f = [&](const hex_row& r) { return fs::clamp_bits(d, r.v[0], r.v[1], r.v[2], p.rev); };
+  } else {
+    bool found = false;
+    for (int i = 0; i < fs::op_count; ++i) {
+      const fs::op o = fs::op(i);
+      if (opname == fs::info(o).name) {
+        arity = fs::info(o).arity;
+        f = [=](const hex_row& r) { return fs::apply_bits(o, d, r.v[0], r.v[1], r.v[2], p.rev); };
+        found = true;
+      }
+    }
+    if (!found)
+      throw input_error("unknown op '" + opname +
+                        "' (ops: add sub mul div rem fma min max clamp neg exp exp2 sin cos log log2 "
+                        "sqrt rsqrt erf floor ceil precise_sqrt embed unembed to_DTYPE)");
+  }
+  auto rows = read_hex_rows(std::cin, arity, w, "stdin");
+  std::string text;
+  for (const auto& r : rows) {
+    text += format_hex(f(r), out_bits);
+    text += '\n';
+  }
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+// ---- validate ----------------------------------------------------------------
+
+nlohmann::json results_json(const std::vector<fs::validate::result>& results) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const auto& r : results)
+    arr.push_back({{"identity", r.identity},
+                   {"dtype", fs::format_of(r.type).name},
+                   {"checked", r.checked},
+                   {"violations", r.violations},
+                   {"witness", r.witness.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.witness)}});
+  return arr;
+}
+
+void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool json, bool markdown,
+                  const std::string& report_dir, const fs::params& p) {
+  if (!(samples_d >= 1) || samples_d > 1e13) throw input_error("--samples must be between 1 and 1e13");
+  const auto samples = static_cast<unsigned long long>(samples_d);
+  std::vector<fs::dtype> ds;
+  if (dtypes.empty())
+    ds.assign(std::begin(fs::all_dtypes), std::end(fs::all_dtypes));
+  else
+    for (const auto& s : dtypes) ds.push_back(fpsan_parse_dtype(s));
+
+  std::vector<fs::validate::result> results;
+  for (fs::dtype d : ds)
+    for (const char* id : fs::validate::identity_names) {
+      results.push_back(fs::validate::run(d, id, samples, p));
+      if (!json && !markdown && report_dir.empty()) {
+        const auto& r = results.back();
+        std::printf("%-15s %-9s %s  checked %llu, violations %llu%s%s\n", r.identity.c_str(),
+                    fs::format_of(d).name, r.violations ? "FAILS" : "holds", r.checked, r.violations,
+                    r.witness.empty() ? "" : "\n    witness: ", r.witness.c_str());
+        std::fflush(stdout);
+      }
+    }
+  if (!report_dir.empty()) {
+    const std::string md = fpsan_markdown_report(results, samples, p);
+    const std::string js = results_json(results).dump(1) + "\n";
+    write_file_atomic(report_dir + "/report.md", [&](std::ostream& o) { o << md; });
+    write_file_atomic(report_dir + "/report.json", [&](std::ostream& o) { o << js; });
+  }
+  if (json) {
+    std::cout << results_json(results).dump(1) << '\n';
+  } else if (markdown) {
+    std::cout << fpsan_markdown_report(results, samples, p);
+  }
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  auto* fp = app.add_subcommand("fpsan", "Model of Triton's FpSan payload algebra (eval, validate, check)");
+  fp->require_subcommand(1);
+
+  static std::string spec, rev_e, rev_v, rev_c;
+  static bool homo_e = false, homo_v = false, homo_c = false;
+  auto* ev = fp->add_subcommand(
+      "eval", "FpSan's result unembed(rewrite(embed(args))) on hex float bits from stdin (1-3 per line)");
+  ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")
+      ->required();
+  ev->add_option("--revision", rev_e, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  ev->add_flag("--homomorphic-casts", homo_e, "narrowing casts truncate (TRITON_FPSAN_HOMOMORPHIC_CASTS=1)");
+  ev->callback([] { run_eval(spec, fpsan_parse_params(rev_e, homo_e)); });
+
+  static std::vector<std::string> vd;
+  static double samples = 1e6;
+  static bool json = false, markdown = false;
+  auto* va = fp->add_subcommand("validate", "Check FpSan's identities per dtype");
+  va->add_option("--dtype", vd, "dtype(s) to check (default: all)");
+  va->add_option("--samples", samples,
+                 "random samples for identities not checked exhaustively (default 1e6)");
+  va->add_flag("--json", json, "print a JSON array of {identity, dtype, checked, violations, witness}");
+  va->add_flag("--markdown", markdown, "print the markdown report (conformance/fpsan/report.md)");
+  static std::string report_dir;
+  va->add_option("--write-report", report_dir,
+                 "also write DIR/report.md and DIR/report.json (atomically)");
+  va->add_option("--revision", rev_v, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  va->add_flag("--homomorphic-casts", homo_v, "narrowing casts truncate");
+  va->callback([] { run_validate(vd, samples, json, markdown, report_dir, fpsan_parse_params(rev_v, homo_v)); });
+
+  static std::string e1, e2, cd = "f32";
+  static double csamples = 10000;
+  static unsigned long long seed = 1;
+  auto* ch = fp->add_subcommand(
+      "check", "Are two expressions FpSan-equivalent? Exit 0: equivalent, 1: not, 2: bad input");
+  ch->add_option("expr1", e1, "first expression, e.g. 'sin(a+b)'")->required();
+  ch->add_option("expr2", e2, "second expression, e.g. 'sin(a)*cos(b)+cos(a)*sin(b)'")->required();
+  ch->add_option("--dtype", cd, "dtype of the variables (default f32)");
+  ch->add_option("--samples", csamples, "random input assignments (default 10000)");
+  ch->add_option("--seed", seed, "random seed (default 1)");
+  ch->add_option("--revision", rev_c, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  ch->add_flag("--homomorphic-casts", homo_c, "narrowing casts truncate");
+  ch->callback([] {
+    int rc = run_fpsan_check(e1, e2, fpsan_parse_dtype(cd), csamples, seed,
+                             fpsan_parse_params(rev_c, homo_c));
+    std::fflush(stdout);
+    if (rc != 0) std::exit(rc);
+  });
+});
+
+}  // namespace
+}  // namespace bitexact::cli

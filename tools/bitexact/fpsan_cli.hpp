@@ -1,0 +1,24 @@
+// Shared declarations of the `bitexact fpsan` subcommands (cmd_fpsan.cpp,
+// fpsan_check.cpp, fpsan_report.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bitexact/fpsan/identities.hpp"
+#include "bitexact/hexio.hpp"
+
+namespace bitexact::cli {
+
+fpsan::dtype fpsan_parse_dtype(const std::string& s);
+const char* fpsan_revision_name(fpsan::revision r);
+
+// `bitexact fpsan check`: returns the exit status (0 equivalent, 1 not).
+int run_fpsan_check(const std::string& e1, const std::string& e2, fpsan::dtype d, double samples,
+                    unsigned long long seed, const fpsan::params& p);
+
+// The markdown report of `validate --markdown` (conformance/fpsan/report.md).
+std::string fpsan_markdown_report(const std::vector<fpsan::validate::result>& results,
+                                  unsigned long long samples, const fpsan::params& p);
+
+}  // namespace bitexact::cli

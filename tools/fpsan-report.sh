@@ -1,0 +1,9 @@
+#!/bin/sh
+# Regenerates conformance/fpsan/report.md and report.json: every FpSan
+# identity on every dtype (bitexact fpsan validate, 10^6 random samples for
+# what is not checked exhaustively). Usage: tools/fpsan-report.sh [BUILD_DIR]
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-"$root/build"}
+"$build/tools/bitexact" fpsan validate --samples 1000000 --write-report "$root/conformance/fpsan" >/dev/null
+echo "wrote $root/conformance/fpsan/report.md and report.json"
