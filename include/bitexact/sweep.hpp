@@ -40,7 +40,8 @@ namespace bitexact::sweep {
 // independently and identically.
 //   exhaustive        every bit pattern (one-argument 32-bit functions: 2^32)
 //   random:N[:SEED]   N uniformly random bit patterns per operand; operand k of
-//                     input i is splitmix64(SEED, i*arity+k) (SEED default 1)
+//                     input i is inputs::uniform32/64(SEED, i, k) (bitexact/inputs.hpp,
+//                     the generator the device kernels use; SEED default 1)
 //   binades:N         N random inputs per (sign, binade) stratum; for two
 //                     operands, per pair of strata (x stratum, y stratum)
 //   edge[:SIZE]       the edge corpus (bitexact/corpus.hpp); with SIZE, the
@@ -67,7 +68,7 @@ struct InputSet {
 // is malformed, does not fit the function, or a file cannot be read/parsed.
 InputSet parse_input_set(std::string_view spec, Fn fn);
 
-// The counter-based generator: splitmix64 of (seed, index).
+// The counter-based generator of binades:N: splitmix64 of (seed, index).
 std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index);
 
 // ---- mergeable statistics ---------------------------------------------------------

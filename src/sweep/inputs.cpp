@@ -8,6 +8,7 @@
 
 #include "bitexact/corpus.hpp"
 #include "bitexact/hexio.hpp"
+#include "bitexact/inputs.hpp"
 #include "bitexact/sweep.hpp"
 
 namespace bitexact::sweep {
@@ -120,10 +121,14 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
       for (std::uint64_t i = 0; i < n; ++i) a[i] = lo + i;
       break;
     case Kind::random:
+      // The generator shared with the device kernels (bitexact/inputs.hpp):
+      // operand k of input i is uniform32/64(seed, i, k).
       for (std::uint64_t i = 0; i < n; ++i) {
         const std::uint64_t idx = lo + i;
-        a[i] = splitmix64(seed, idx * f.arity) & mask;
-        if (f.arity == 2) b[i] = splitmix64(seed, idx * 2 + 1) & mask;
+        for (unsigned k = 0; k < unsigned(f.arity); ++k) {
+          const word w = f.bits == 32 ? word(inputs::uniform32(seed, idx, k)) : inputs::uniform64(seed, idx, k);
+          (k == 0 ? a : b)[i] = w & mask;
+        }
       }
       break;
     case Kind::binades:
@@ -151,7 +156,8 @@ std::string InputSet::describe() const {
   switch (kind) {
     case Kind::exhaustive: return "every binary32 bit pattern (2^32 inputs)";
     case Kind::random:
-      return fmt::format("{} uniformly random bit patterns (splitmix64, seed {})", param, seed);
+      return fmt::format("{} uniformly random bit patterns (bitexact::inputs::uniform{}, seed {})", param,
+                         fn_info(fn).bits, seed);
     case Kind::binades:
       return fmt::format("{} random inputs per (sign, binade) stratum{}", param,
                          fn_info(fn).arity == 2 ? " pair of the two operands" : "");
