@@ -308,7 +308,8 @@ std::string frame(const Plot& p, const std::string& title, const std::string& xl
       "<rect x=\"{2}\" y=\"{4}\" width=\"{5}\" height=\"{6}\" class=\"area\"/>\n",
       p.W, p.H, p.ml, esc(title), p.mt, p.W - p.ml - p.mr, p.H - p.mt - p.mb);
   // y ticks at powers of two
-  for (int l = int(std::ceil(p.ylo)); l <= int(p.yhi); l += (p.yhi - p.ylo > 12 ? 4 : 2)) {
+  const int step = p.yhi - p.ylo > 12 ? 4 : p.yhi - p.ylo > 6 ? 2 : 1;
+  for (int l = int(std::ceil(p.ylo)); l <= int(p.yhi); l += step) {
     double y = p.py(l);
     o += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" class=\"grid\"/>"
                      "<text x=\"{3}\" y=\"{4:.1f}\" class=\"yl\">2^{5}</text>\n",
@@ -316,12 +317,20 @@ std::string frame(const Plot& p, const std::string& title, const std::string& xl
   }
   o += xticks;
   o += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.ml + (p.W - p.ml - p.mr) / 2,
-                   p.H - 4, esc(xlabel));
+                   p.H - 2, esc(xlabel));
   o += fmt::format("<text x=\"12\" y=\"{:.1f}\" class=\"yl2\" transform=\"rotate(-90 12 {:.1f})\">{}</text>\n",
                    p.H / 2, p.H / 2, esc(ylabel));
   o += body;
   o += "</svg>\n";
   return o;
+}
+
+// Top of a log2 error axis that starts at 2^-1: just above the largest value.
+double error_axis_top(const std::vector<double>& v) {
+  double m = 1;
+  for (double x : v)
+    if (std::isfinite(x)) m = std::max(m, x);
+  return std::min(21.0, std::max(1.0, std::ceil(std::log2(m) + 0.25)));
 }
 
 // Bars on a log2 y axis: values v[i] > 0 at x = i (value 0 draws nothing).
@@ -414,10 +423,19 @@ std::string to_html(const State& s) {
         std::size_t x = b >= 2048 ? 2047 - (b - 2048) : 2048 + b;
         if (st.bucket_wrong[b]) v[x] = std::max(st.bucket_max[b], std::ldexp(1.0, -1));
       }
+      p.yhi = error_axis_top(v);
+      // ticks at -2^E, -1, 1, 2^E: the bucket of a power of two is its top 12 bits
       std::string ticks;
-      for (auto [x, lab] : std::vector<std::pair<double, std::string>>{
-               {0, "-max"}, {2048 - 1024, f.bits == 32 ? "-2^0" : "-2^0"}, {2048, "0"}, {2048 + 1024, "2^0"}, {4095, "+max"}})
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.px(x), p.H - p.mb + 14, lab);
+      const int mb = f.bits == 32 ? 23 : 52, big = f.bits == 32 ? 64 : 512;
+      for (int e : {-big, 0, big}) {
+        const double mag = double((word(e + F.bias()) << mb) >> (f.bits - 12));
+        const std::string lab = e == 0 ? "1" : fmt::format("2^{}", e);
+        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.px(2048 + mag),
+                             p.H - p.mb + 14, lab);
+        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">-{}</text>\n", p.px(2047 - mag),
+                             p.H - p.mb + 14, lab);
+      }
+      ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">0</text>\n", p.px(2048), p.H - p.mb + 14);
       o << frame(p, "max ULP error against input (4096 buckets of the input bits, sign-ordered)", "input",
                  "max ULP error", bars(p, v, "b0", 1.0), ticks);
     }
@@ -431,13 +449,16 @@ std::string to_html(const State& s) {
         std::size_t x = b >= std::size_t(nexp) ? std::size_t(nexp) - 1 - (b - nexp) : nexp + b;
         if (st.binade_wrong[b]) v[x] = std::max(st.binade_max[b], std::ldexp(1.0, -1));
       }
+      p.yhi = error_axis_top(v);
       std::string ticks;
-      for (int e : {-126, -64, 0, 64, 127}) {
-        int be = (f.bits == 32 ? e : e * 8) + F.bias();
+      const std::vector<int> exps = f.bits == 32 ? std::vector<int>{-126, -64, 0, 64, 127}
+                                                 : std::vector<int>{-1022, -512, 0, 512, 1023};
+      for (int e : exps) {
+        const int be = e + F.bias();
         ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">2^{}</text>\n", p.px(nexp + be),
-                             p.H - p.mb + 14, f.bits == 32 ? e : e * 8);
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">-2^{}</text>\n",
-                             p.px(nexp - 1 - be), p.H - p.mb + 26, f.bits == 32 ? e : e * 8);
+                             p.H - p.mb + 14, e);
+        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">-2^{}</text>\n", p.px(nexp - 1 - be),
+                             p.H - p.mb + 26, e);
       }
       o << frame(p, "max ULP error per binade of the input (negative binades left)", "binade of the input",
                  "max ULP error", bars(p, v, "b1", 1.0), ticks);
