@@ -334,13 +334,26 @@ double error_axis_top(const std::vector<double>& v) {
 }
 
 // Bars on a log2 y axis: values v[i] > 0 at x = i (value 0 draws nothing).
+// More values than pixel columns are drawn as one bar per column (their maximum).
 std::string bars(const Plot& p, const std::vector<double>& v, const std::string& cls, double width_frac = 0.8) {
   std::string d;
-  const double bw = std::max(1.0, (p.px(1) - p.px(0)) * width_frac);
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (!(v[i] > 0)) continue;
-    double x = p.px(double(i)), y = p.py(std::log2(v[i])), y0 = p.py(p.ylo);
-    d += fmt::format("M{:.1f} {:.1f}h{:.1f}V{:.1f}h{:.1f}Z", x, y0, bw, y, -bw);
+  const double y0 = p.py(p.ylo);
+  const double per_px = (p.xhi - p.xlo) / (p.W - p.ml - p.mr);
+  if (per_px > 1) {
+    const int cols = int(p.W - p.ml - p.mr);
+    for (int c = 0; c < cols; ++c) {
+      double m = 0;
+      for (std::size_t i = std::size_t(c * per_px); i < std::min(v.size(), std::size_t((c + 1) * per_px)); ++i)
+        m = std::max(m, v[i]);
+      if (m > 0) d += fmt::format("M{} {:.0f}h1V{:.1f}h-1Z", int(p.ml) + c, y0, p.py(std::log2(m)));
+    }
+  } else {
+    const double bw = std::max(1.0, (p.px(1) - p.px(0)) * width_frac);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!(v[i] > 0)) continue;
+      double x = p.px(double(i)), y = p.py(std::log2(v[i]));
+      d += fmt::format("M{:.1f} {:.1f}h{:.1f}V{:.1f}h{:.1f}Z", x, y0, bw, y, -bw);
+    }
   }
   if (d.empty()) return "<text x=\"300\" y=\"110\" class=\"none\">nothing to plot</text>\n";
   return fmt::format("<path class=\"{}\" d=\"{}\"/>\n", cls, d);

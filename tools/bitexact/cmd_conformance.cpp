@@ -20,7 +20,7 @@ namespace {
 
 struct ConfArgs {
   std::string suite = "conformance/suites.json", out = "out/conformance", only, inputs;
-  bool skip_missing = false, quiet = false;
+  bool skip_missing = false, quiet = false, keep_state = false;
   unsigned threads = 0;
 };
 
@@ -98,6 +98,7 @@ int run_conformance(const ConfArgs& a) {
     sweep::run(job.o, st);
     const std::string dir = (fs::path(a.out) / job.name).string();
     report::write_reports(st, dir);
+    if (a.keep_state) report::write_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
     for (std::size_t i = 0; i < st.impls.size(); ++i) {
       const auto& s = st.impl_stats[i];
       const std::uint64_t special = s.hist[sweep::bins::zero_sign] + s.hist[sweep::bins::inf] + s.hist[sweep::bins::nan];
@@ -137,6 +138,7 @@ const bool registered = register_command([](CLI::App& app) {
   r->add_flag("--skip-missing", a.skip_missing, "skip suites naming implementations this build lacks");
   r->add_option("--threads", a.threads, "worker threads (default: all cores)");
   r->add_flag("--quiet,-q", a.quiet, "no progress bar");
+  r->add_flag("--keep-state", a.keep_state, "also write DIR/NAME/state.json (re-render with 'bitexact merge')");
   r->callback([] {
     int rc = run_conformance(a);
     if (rc) std::exit(rc);
