@@ -12,9 +12,10 @@
 
 namespace bitexact::testing {
 
-// Checks every set of every vectors/*/digests.json. For a set of more than
-// `full_limit` inputs only the first `partial_blocks` blocks are checked.
-inline void check_all_digests(std::uint64_t full_limit, std::uint64_t partial_blocks) {
+// Checks every set of every vectors/*/digests.json: "exhaustive" sets (all 2^32
+// inputs) in full; other sets in full when `all_blocks`, else their first
+// `partial_blocks` blocks.
+inline void check_all_digests(bool all_blocks, std::uint64_t partial_blocks) {
   namespace fs = std::filesystem;
   std::size_t files = 0;
   for (const auto& d : fs::directory_iterator(fs::path(BITEXACT_SOURCE_DIR) / "vectors")) {
@@ -27,7 +28,7 @@ inline void check_all_digests(std::uint64_t full_limit, std::uint64_t partial_bl
       ASSERT_TRUE(fn) << s.fn;
       const Impl* impl = find_impl(s.impl, *fn);
       ASSERT_NE(impl, nullptr) << s.impl << "." << s.fn << " is not registered";
-      const bool full = s.set.count <= full_limit;
+      const bool full = all_blocks || s.set.kind == "exhaustive";
       const std::uint64_t nblocks = full ? s.digests.size() : std::min<std::uint64_t>(partial_blocks, s.digests.size());
       auto t0 = std::chrono::steady_clock::now();
       auto got = vectors::compute_digests(*impl, s.set, s.block, 0, nblocks);

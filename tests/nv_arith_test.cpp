@@ -33,6 +33,7 @@
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
 #include "bitexact/truth.hpp"
+#include "bitexact/vectors.hpp"
 
 namespace {
 
@@ -353,10 +354,14 @@ TEST(NvFmod, SpecialValues) {
 }
 
 TEST(NvFmod, VarityCase) {
-  // fmod(1.5917195493481116e+289, 1.5793e-307): exponent gap ~1980, subnormal-adjacent
-  // divisor; the value is exact, so MPFR gives it. The device value is in vectors/nv/.
+  // fmod(1.5917195493481116e+289, 1.5793e-307): exponent gap ~1980, subnormal
+  // result; the value is exact, so MPFR gives it; the H100 gave 0x00052bfcbe07f55c
+  // (vectors/nv/edge.txt, row "fmod 0x7bfa2211ea65b51f 0x003c6416753295c3").
   const double x = 1.5917195493481116e+289, y = 1.5793e-307;
+  EXPECT_EQ(B(x), 0x7bfa2211ea65b51full);
+  EXPECT_EQ(B(y), 0x003c6416753295c3ull);
   EXPECT_EQ(B(bitexact::nv::fmod(x, y)), B(bitexact::truth::fmod(x, y)));
+  EXPECT_EQ(B(bitexact::truth::fmod(x, y)), 0x00052bfcbe07f55cull);  // MPFR agrees with the H100
   EXPECT_EQ(B(bitexact::nv::fmod(-x, y)), B(bitexact::truth::fmod(-x, y)));
 }
 
@@ -415,6 +420,51 @@ TEST(NvCeil, Facts) {
   EXPECT_EQ(B(ceil(-0.25)), B(-0.0));
   EXPECT_EQ(B(ceil(0x1p52 - 0.5)), B(0x1p52));
   EXPECT_EQ(B(ceil(-INFINITY)), B(-(double)INFINITY));
+}
+
+// ---- the H100 --------------------------------------------------------------------------
+// Every fmodf / fmod / ceilf / ceil row of vectors/nv/edge.txt (columns nv, nv-ftz),
+// zero differing bits. (tests/vendor_edge_test.cpp checks all functions the same
+// way; this test adds the accounting of the cases that needed a device fact.)
+// fmod with BOTH operands NaN: PTX leaves the payload choice open and the
+// H100's choice depends on the calling kernel; the committed vectors come from
+// kernels that returned the second operand, which the reproduction follows.
+TEST(NvDevice, EdgeVectors) {
+  const auto path = std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/edge.txt";
+  ASSERT_TRUE(std::filesystem::exists(path)) << path;
+  const auto file = bitexact::vectors::load_edges(path);
+  ASSERT_EQ(file.columns.size(), 2u);
+  ASSERT_EQ(file.columns[0], "nv");
+  ASSERT_EQ(file.columns[1], "nv-ftz");
+  int rows = 0, both_nan_second = 0, ieee_ftz_differ = 0;
+  for (const auto& r : file.rows) {
+    u64 ours[2];
+    if (r.fn == "fmodf") {
+      ours[0] = B(bitexact::nv::fmodf(F(u32(r.args[0])), F(u32(r.args[1]))));
+      ours[1] = B(bitexact::nv::fmodf_ftz(F(u32(r.args[0])), F(u32(r.args[1]))));
+    } else if (r.fn == "ceilf") {
+      ours[0] = B(bitexact::nv::ceilf(F(u32(r.args[0]))));
+      ours[1] = B(bitexact::nv::ceilf_ftz(F(u32(r.args[0]))));
+    } else if (r.fn == "ceil") {
+      ours[0] = ours[1] = B(bitexact::nv::ceil(D(r.args[0])));
+    } else if (r.fn == "fmod") {
+      ours[0] = ours[1] = B(bitexact::nv::fmod(D(r.args[0]), D(r.args[1])));
+      if (isnan64(r.args[0]) && isnan64(r.args[1]) && r.args[0] != r.args[1] &&
+          r.outputs[0] == (r.args[1] | 0x0008000000000000ull))
+        ++both_nan_second;
+    } else {
+      continue;
+    }
+    ++rows;
+    ieee_ftz_differ += r.outputs[0] != r.outputs[1];
+    for (int c = 0; c < 2; ++c)
+      EXPECT_EQ(ours[c], r.outputs[c]) << r.fn << " " << file.columns[c] << std::hex << " x=0x"
+                                       << r.args[0] << (r.args.size() > 1 ? " y=0x" : "")
+                                       << (r.args.size() > 1 ? r.args[1] : 0);
+  }
+  EXPECT_GT(rows, 3000);
+  EXPECT_EQ(both_nan_second, 12);  // every ordered pair of distinct NaN specials
+  EXPECT_GT(ieee_ftz_differ, 50);  // the FTZ column really differs (subnormal rows)
 }
 
 }  // namespace

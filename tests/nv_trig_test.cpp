@@ -120,6 +120,28 @@ TEST(NvTrig, FtzEqualsIeeeAwayFromSubnormals) {
   }
 }
 
+TEST(NvTrig, DevicePolynomialFormEqualsHostForm) {
+  // The device evaluates the polynomials with selects, the host with tables and
+  // exact identities (trig_reduction.hpp). Both must give the same bits for
+  // every quadrant, both flavours: checked on random reduced arguments
+  // |r| <= pi/4 + a margin, tiny and subnormal r, and signed zeros. (The
+  // device form itself is checked against the H100 by the --repro GPU run.)
+  namespace d = bitexact::nv::detail;
+  using bitexact::nv::mode;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> uni(-0.8f, 0.8f);
+  std::vector<float> rs = {0.0f, -0.0f, 0x1p-126f, -0x1p-149f, 0x1p-64f, 0x1p-40f, 0.785398f};
+  for (int i = 0; i < 300000; ++i) rs.push_back(uni(rng));
+  for (int i = 0; i < 100000; ++i) rs.push_back(from(rng() & 0xbf7fffffu));  // all magnitudes < 1
+  for (float r : rs)
+    for (std::int32_t q : {0, 1, 2, 3, -1, -2, -3, -4, 67237, -67238}) {
+      ASSERT_EQ(bits(d::trig_poly_selects<mode::ieee>(r, q)), bits(d::trig_poly_tables<mode::ieee>(r, q)))
+          << std::hex << bits(r) << " q=" << std::dec << q;
+      ASSERT_EQ(bits(d::trig_poly_selects<mode::ftz>(r, q)), bits(d::trig_poly_tables<mode::ftz>(r, q)))
+          << std::hex << bits(r) << " q=" << std::dec << q;
+    }
+}
+
 TEST(NvTrig, RegisteredImplementations) {
   const bitexact::Impl* s = bitexact::find_impl("nv", bitexact::Fn::sinf);
   const bitexact::Impl* c = bitexact::find_impl("nv", bitexact::Fn::cosf);
@@ -231,5 +253,54 @@ TEST(NvTrigMpfr, FastSlowThreshold) {
   check_ulp(in, s, c);
   report("threshold, max finite", s, c);
 }
+
+// ---- the H100: device vectors ------------------------------------------------------
+
+// vectors/nv/edge.txt: "fn x nv nv-ftz" rows for unary functions, measured on
+// an H100 with native sinf/cosf (nvcc links libdevice), -ftz=false / -ftz=true.
+struct EdgeRow {
+  u32 x, ieee, ftz;
+};
+std::vector<EdgeRow> read_edges(const std::string& fn, bool& found) {
+  std::ifstream f(std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/edge.txt");
+  found = bool(f);
+  std::vector<EdgeRow> rows;
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream ls(line);
+    std::string name, a, b, c;
+    if (!(ls >> name >> a >> b >> c) || name != fn) continue;
+    rows.push_back({u32(std::stoul(a, nullptr, 16)), u32(std::stoul(b, nullptr, 16)),
+                    u32(std::stoul(c, nullptr, 16))});
+  }
+  return rows;
+}
+
+void check_edges(const std::string& fn, float (*ieee)(float), float (*ftz)(float)) {
+  bool found = false;
+  const std::vector<EdgeRow> rows = read_edges(fn, found);
+  if (!found) GTEST_SKIP() << "vectors/nv/edge.txt not present (merge main)";
+  ASSERT_GT(rows.size(), 100u) << "too few " << fn << " rows in vectors/nv/edge.txt";
+  int bad = 0;
+  for (const EdgeRow& r : rows) {
+    const u32 gi = bits(ieee(from(r.x))), gf = bits(ftz(from(r.x)));
+    if (gi != r.ieee || gf != r.ftz) {
+      if (++bad <= 20)
+        ADD_FAILURE() << fn << " x=0x" << std::hex << r.x << ": H100 nv=0x" << r.ieee
+                      << " nv-ftz=0x" << r.ftz << ", reproduction 0x" << gi << " / 0x" << gf;
+    }
+  }
+  EXPECT_EQ(bad, 0) << "of " << rows.size() << " " << fn << " edge vectors";
+  std::printf("  %zu %s device edge vectors compared (IEEE and FTZ)\n", rows.size(), fn.c_str());
+}
+
+float sin_ieee(float x) { return bitexact::nv::sinf(x); }
+float sin_ftz(float x) { return bitexact::nv::sinf_ftz(x); }
+float cos_ieee(float x) { return bitexact::nv::cosf(x); }
+float cos_ftz(float x) { return bitexact::nv::cosf_ftz(x); }
+
+TEST(NvTrigDevice, SinfEdgeVectorsMatchTheH100) { check_edges("sinf", sin_ieee, sin_ftz); }
+TEST(NvTrigDevice, CosfEdgeVectorsMatchTheH100) { check_edges("cosf", cos_ieee, cos_ftz); }
 
 }  // namespace

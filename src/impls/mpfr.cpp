@@ -1,4 +1,5 @@
-// Implementation "mpfr": correctly rounded, round-to-nearest-even (bitexact::truth).
+// Implementation "mpfr": correctly rounded, round-to-nearest-even (bitexact::truth:
+// fast exact paths, falling back to MPFR where needed; see docs/truth.md).
 #include "bitexact/impl.hpp"
 #include "bitexact/truth.hpp"
 
@@ -12,7 +13,7 @@ float t_ceilf(float x) { return truth::ceilf(x); }
 double t_ceil(double x) { return truth::ceil(x); }
 
 const bool registered = [] {
-  const char* d = "correctly rounded (MPFR), round-to-nearest-even";
+  const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
   register_impl({"mpfr", Fn::sinf, batch<&t_sinf>, d, true});
   register_impl({"mpfr", Fn::cosf, batch<&t_cosf>, d, true});
   register_impl({"mpfr", Fn::fmodf, batch<&t_fmodf>, d, true});

@@ -2,4 +2,4 @@
 // all 2^30 inputs of the fmod and ceil sets. Label "heavy".
 #include "../digest_check.hpp"
 
-TEST(VendorDigests, AllBlocks) { bitexact::testing::check_all_digests(~std::uint64_t(0), 0); }
+TEST(VendorDigests, AllBlocks) { bitexact::testing::check_all_digests(true, 0); }

@@ -2,6 +2,7 @@
 // bitexact list           — every implementation and the functions it provides
 #include <cstdio>
 #include <iostream>
+#include <algorithm>
 #include <map>
 
 #include "command.hpp"
@@ -38,8 +39,10 @@ void run_list() {
     e.first += fn_info(p->fn).name;
     e.second = p->description;
   }
+  int width = 0;
+  for (const auto& [name, e] : by_name) width = std::max(width, int(name.size()));
   for (const auto& [name, e] : by_name)
-    std::printf("%-14s %-34s %s\n", name.c_str(), e.first.c_str(), e.second.c_str());
+    std::printf("%-*s  %-34s %s\n", width, name.c_str(), e.first.c_str(), e.second.c_str());
 }
 
 const bool registered = register_command([](CLI::App& app) {

@@ -13,7 +13,8 @@
 // the exponent of y (or shifted into a subnormal). Everything is integer
 // arithmetic, so every finite result is the exact fmod.
 // Special cases (|a|, |b| with the sign bit cleared):
-//   a or b NaN             -> add.rn.f64(a, b): the NaN operand quieted, b if both
+//   a or b NaN             -> add.rn.f64(a, b): the NaN operand quieted (b if both:
+//                             context-dependent on the device, see ptx::add_rn_f64_nan)
 //   |a| = inf, b not NaN   -> 0xfff8000000000000 (libdevice's constant)
 //   |b| = inf, a finite    -> a
 //   b = +-0                -> 0xfff8000000000000

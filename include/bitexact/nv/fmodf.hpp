@@ -40,6 +40,9 @@ inline constexpr u32 k_two_m23 = 0x34000000u;    // 2^-23: final rescaling of th
 inline constexpr u32 k_mant_mask = 0x007fffffu;  // significand field
 inline constexpr u32 k_exp_mask = 0xff800000u;   // sign + exponent fields
 inline constexpr u32 k_max_finite = 0x7f7fffffu; // |x| above this: inf or NaN
+inline constexpr u32 k_inf = 0x7f800000u;        // +inf: the final isnan test
+inline constexpr u32 k_minus_zero = 0x80000000u; // -0.0: addend of the first quotient fma;
+                                                 // also the sign bit
 
 // The whole of __nv_fmodf. `rcp_perturb_ulps` moves the rcp.approx seed of
 // the slow path and the reciprocal inside div.approx (tests only: they show
@@ -58,8 +61,8 @@ BITEXACT_INLINE float kernel(float x, float y, bool ftz, int rcp_perturb_ulps = 
       const float nay = neg_f32(ay, ftz);
       const float r = fma_f32(nay, q, ax, rn, false);  // .ftz-free in both builds
       if (bits_of(r) >= bits_of(ay)) {  // unsigned: r >= ay, or r negative
-        const float one = f32_from(k_one), minus_one = f32_from(k_one | 0x80000000u);
-        if (bits_of(r) > 0x80000000u) {  // r < 0: q was 1 or 2 too large
+        const float one = f32_from(k_one), minus_one = f32_from(k_one | k_minus_zero);
+        if (bits_of(r) > k_minus_zero) {  // r < 0: q was 1 or 2 too large
           const float q1 = add_f32(q, minus_one, ftz);
           const float q2 = add_f32(q1, minus_one, ftz);
           q = setp_lt(r, nay, ftz) ? q2 : q1;
@@ -86,7 +89,7 @@ BITEXACT_INLINE float kernel(float x, float y, bool ftz, int rcp_perturb_ulps = 
         do {
           const u32 step = gap < k_step_max ? gap : k_step_max;
           const float v = f32_from(rem + step);  // remainder * 2^(step >> 23)
-          const float q0 = fma_f32(v, rcp, f32_from(0x80000000u), rn, ftz);
+          const float q0 = fma_f32(v, rcp, f32_from(k_minus_zero), rn, ftz);
           const float e0 = fma_f32(nmy, q0, v, rn, ftz);
           const float q1 = fma_f32(e0, rcp, q0, rn, ftz);
           const float e1 = fma_f32(nmy, q1, v, rn, ftz);
@@ -102,7 +105,7 @@ BITEXACT_INLINE float kernel(float x, float y, bool ftz, int rcp_perturb_ulps = 
     }
   }
   // isnan(|ans|) ? ans : copysign(x, ans)
-  if (setp_gtu(abs_f32(ans, ftz), f32_from(0x7f800000u), ftz)) return ans;
+  if (setp_gtu(abs_f32(ans, ftz), f32_from(k_inf), ftz)) return ans;
   return copysign_f32(x, ans);
 }
 

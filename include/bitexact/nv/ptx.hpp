@@ -23,8 +23,7 @@
 //            f64 -> f32 with `.rn` rounds to nearest even.
 //
 // f64 arithmetic: rounding is modelled; the NaN bits an f64 op returns are
-// NOT modelled here (callers that can see a NaN must canonicalise it
-// themselves, and say so).
+// NOT modelled here (ptx_fp.hpp has the f64 NaN rule measured on the H100).
 //
 // Each function is `BITEXACT_INLINE` (host and device). On the device they
 // map to the CUDA intrinsics that emit exactly that instruction, so code built
@@ -35,9 +34,14 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "bitexact/bits.hpp"
 #include "bitexact/config.hpp"
+
+#if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace bitexact::nv {
 
@@ -60,6 +64,16 @@ BITEXACT_INLINE constexpr float canonical_nan_f32() {
 // numbers, infinities and NaNs pass unchanged. Branch-free: the value is
 // ANDed with a mask that keeps only the sign when the exponent field is 0.
 BITEXACT_INLINE constexpr float flush_f32(float x) {
+#if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
+  if (!std::is_constant_evaluated()) {
+    // The same mask, computed in the SSE register that holds x (no round trip
+    // through an integer register): keep = !(|x| < 2^-126), true for NaN.
+    const __m128 v = _mm_set_ss(x);
+    const __m128 sign = _mm_set_ss(-0.0f);
+    const __m128 keep = _mm_cmpnlt_ss(_mm_andnot_ps(sign, v), _mm_set_ss(0x1p-126f));
+    return _mm_cvtss_f32(_mm_and_ps(v, _mm_or_ps(keep, sign)));
+  }
+#endif
   const std::uint32_t u = bit_cast<std::uint32_t>(x);
   const std::uint32_t keep = 0u - std::uint32_t((u & 0x7f800000u) != 0);  // ~0 or 0
   return bit_cast<float>(u & (keep | 0x80000000u));
@@ -78,10 +92,12 @@ BITEXACT_INLINE constexpr float canonicalize_f32(float r) {
   return r != r ? canonical_nan_f32() : r;
 }
 
-// ---- raw IEEE operations (host: SSE, contraction off; device: intrinsics) --
+// ---- raw IEEE operations ----------------------------------------------------
+// Host: SSE scalar arithmetic; products go through bitexact::mul, which no
+// compiler can contract with a following addition even when the including
+// file is built with -ffp-contract=fast. Device: the __f*_rn intrinsics
+// (never contracted; they follow the translation unit's -ftz flag).
 namespace raw {
-// Products go through bitexact::mul, which no compiler can contract into an
-// fma, whatever -ffp-contract the user builds these headers with.
 BITEXACT_INLINE float mul(float a, float b) { return bitexact::mul(a, b); }
 BITEXACT_INLINE float add(float a, float b) {
 #if BITEXACT_DEVICE_PASS

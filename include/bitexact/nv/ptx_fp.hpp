@@ -1,5 +1,10 @@
 // bitexact/nv/ptx_fp.hpp — bit-level models of the PTX floating-point
 // instructions that libdevice's fmodf, fmod, ceilf and ceil execute on sm_90.
+// (Owner: nv-arith. It complements bitexact/nv/ptx.hpp, which models the
+// instructions of sinf/cosf with device intrinsics; the models here take the
+// FTZ flag as an argument and include rz rounding, integral rounding and the
+// approximate reciprocal/division. Both live in namespace bitexact::nv::ptx;
+// the names do not collide.)
 //
 // Every model is written with integer operations and exact binary64
 // arithmetic only, never with native binary32 arithmetic or conversions:
@@ -17,7 +22,8 @@
 //    every result that reaches an FTZ flush in fmodf is exact, so the two
 //    conventions cannot be told apart by these functions.
 //  * .f64 NaN results propagate the payload of an input NaN, quieted (see
-//    add_rn_f64_nan and cvt_rpi_f64; measured on the H100).
+//    add_rn_f64_nan and cvt_rpi_f64; measured on the H100; which of two NaN
+//    operands wins depends on the compiled context).
 #pragma once
 
 #include <cstdint>
@@ -225,9 +231,14 @@ BITEXACT_INLINE constexpr double cvt_rpi_f64(double x) {
 }
 
 // add.rn.f64 where at least one operand is NaN (the only use in __nv_fmod):
-// the NaN operand, quieted; when both are NaN, the SECOND operand's. Measured
-// on the H100 (vectors/nv/edge.txt: fmod(qNaN 0x7ff8..0, sNaN 0x7ff0..01) =
-// 0x7ff8000000000001, fmod(0x7ff8..12345, -qNaN) = 0xfff8000000000000).
+// the NaN operand, quieted (payload and sign kept). When BOTH are NaN, PTX
+// does not say which payload wins, and on the H100 it depends on the kernel
+// that calls fmod (ptxas may commute the operands of the DADD): the model is
+// the SECOND operand, as in the committed H100 vectors (the edge kernel and the
+// --repro bulk kernel of device/nv_native.cu, vectors/nv/); a kernel that
+// evaluated only the native fmod returned the FIRST operand (block 0 of the
+// uniform set, 6 both-NaN pairs: only "first on all six" reproduces that
+// run's digest 0x9f2411fa1612d119). See docs/nv-arith.md.
 BITEXACT_INLINE constexpr double add_rn_f64_nan(double a, double b) {
   return quiet_f64(is_nan(b) ? b : a);
 }
@@ -259,8 +270,10 @@ BITEXACT_INLINE float rcp_approx_ftz_f32(float x, int rcp_perturb_ulps = 0) {
 // reciprocal (max error 2 ulp for |b| in [2^-126, 2^126]; 0 for larger |b|).
 // For a subnormal divisor without .ftz the model scales both operands by 2^24
 // before the reciprocal (the quotient is unchanged), so that the reciprocal
-// is finite: an assumption, documented in docs/nv-arith.md, that only matters
-// for fmodf with a subnormal y and x < 2^23 y.
+// is finite. Taken literally, a * (1/b) would be inf for |b| < 2^-128 and fmodf
+// would return inf; the H100 returns the exact fmod instead (1,242,174 such
+// fast-path pairs in block 0 of the structured fmodf set match its digest).
+// Which accurate mechanism the hardware uses cannot be seen from fmodf.
 BITEXACT_INLINE float div_approx_f32(float a, float b, bool ftz, int rcp_perturb_ulps = 0) {
   a = daz(a, ftz), b = daz(b, ftz);
   const u32 bm = bits_of(b) & 0x7fffffffu;

@@ -26,8 +26,8 @@
 //    z = fma(p, u, m) is within a factor 2 of m (r, normal, or 1), and the
 //    final negation keeps |z|.
 // So these three flushes are the complete .ftz model of the function (checked
-// against the vendor bitcode, run on the CPU with a full per-instruction FTZ
-// model, on all 2^32 inputs; see docs/nv-trig.md).
+// against the H100 on all 2^32 inputs, and against the vendor bitcode run on
+// the CPU with a full per-instruction FTZ model; see docs/nv-trig.md).
 //
 // Every constant below appears once, in hex, with its origin. The float
 // constants are written in NVVM IR as doubles ("float 0x3FE45F3060000000");
@@ -116,22 +116,31 @@ BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
 BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   // 2/pi in fixed point, least significant word first: 2/pi = 0.A2F9836E...
   // (libdevice.10.bc, CUDA 13.0: @__cudart_i2opi_f).
-  constexpr std::uint32_t two_over_pi_words[6] = {0x3c439041u, 0xdb629599u, 0xf534ddc0u,
-                                                  0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
+  constexpr std::uint32_t i2opi0 = 0x3c439041u, i2opi1 = 0xdb629599u, i2opi2 = 0xf534ddc0u,
+                          i2opi3 = 0xfc2757d1u, i2opi4 = 0x4e441529u, i2opi5 = 0xa2f9836eu;
   const std::uint32_t ix = bit_cast<std::uint32_t>(x);
   const std::uint32_t sign = ix & 0x80000000u;
   const std::uint32_t e = ((ix >> 23) & 0xffu) - 128u;  // 15 .. 126 here
   const std::uint32_t m = (ix << 8) | 0x80000000u;
   const std::uint32_t idx = 4u - (e >> 5);              // 1 .. 4
 
+  // w = m * 2/pi, one mad.lo.cc.u32 / madc.hi.u32 pair per table word, the
+  // high half carried into the next (written out: the loop of the bitcode,
+  // unrolled).
   std::uint32_t w[7];
-  std::uint32_t carry = 0;
-  for (int i = 0; i < 6; ++i) {  // mad.lo.cc.u32 / madc.hi.u32
-    const std::uint64_t p = ptx::mad_wide_u32(two_over_pi_words[i], m, carry);
-    w[i] = std::uint32_t(p);
-    carry = std::uint32_t(p >> 32);
-  }
-  w[6] = carry;
+  std::uint64_t p = ptx::mad_wide_u32(i2opi0, m, 0);
+  w[0] = std::uint32_t(p);
+  p = ptx::mad_wide_u32(i2opi1, m, std::uint32_t(p >> 32));
+  w[1] = std::uint32_t(p);
+  p = ptx::mad_wide_u32(i2opi2, m, std::uint32_t(p >> 32));
+  w[2] = std::uint32_t(p);
+  p = ptx::mad_wide_u32(i2opi3, m, std::uint32_t(p >> 32));
+  w[3] = std::uint32_t(p);
+  p = ptx::mad_wide_u32(i2opi4, m, std::uint32_t(p >> 32));
+  w[4] = std::uint32_t(p);
+  p = ptx::mad_wide_u32(i2opi5, m, std::uint32_t(p >> 32));
+  w[5] = std::uint32_t(p);
+  w[6] = std::uint32_t(p >> 32);
 
   // The 64 bits starting at w[idx + 2] bit (31 - shift): IR computes
   //   hi = (w[idx+2] << sh) + (w[idx+1] >> (32-sh)), lo = (w[idx+1] << sh) + (w[idx] >> (32-sh))
@@ -182,7 +191,8 @@ BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
 //                                       with .ftz, r is never subnormal)
 //   m  = fma(r, 0, 1)    == 1
 //   z  = fma(z, 1, -0)   == z          (when q & 2 is clear)
-// On the device the choices are plain selects.
+// On the device the choices are plain selects (trig_poly_selects; the unit
+// tests check on the host that both forms give the same bits).
 struct trig_poly_parity {
   float p0_mul, p0_add, c_mid, c_last;  // p0 = fma(p0_mul, s, p0_add), then c_mid, c_last
   float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
@@ -191,9 +201,16 @@ inline constexpr trig_poly_parity trig_poly_table[2] = {
     {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},          // even q: sin
     {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};   // odd q: cos
 
-template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+struct trig_poly_sign {
+  float mul, add;  // z = fma(z, mul, add)
+};
+inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q & 2 clear: z
+                                                           {-1.0f, 0.0f}};  // set: fma(z, -1, 0)
+
+// The libdevice sequence written with selects (used on the device, where
+// selects are cheap and tables would live in memory).
+template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
   const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
-#if BITEXACT_DEVICE_PASS
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
   float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
@@ -202,7 +219,11 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
   const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
   const float z = bitexact::fma(p, u, m);
   return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
-#else
+}
+
+// The same bits without data-dependent branches (used on the host).
+template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
+  const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
   const trig_poly_parity& c = trig_poly_table[q & 1];
   const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
   float p = bitexact::fma(c.p0_mul, s, c.p0_add);
@@ -211,10 +232,15 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
   const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
   const float z = bitexact::fma(p, u, m);
   // q & 2: fma(z, -1, 0) as libdevice; otherwise fma(z, 1, -0) == z.
-  constexpr float negate_mul[2] = {1.0f, -1.0f};
-  constexpr float negate_add[2] = {-0.0f, 0.0f};
-  const int h = (q >> 1) & 1;
-  return bitexact::fma(z, negate_mul[h], negate_add[h]);
+  const trig_poly_sign& g = trig_poly_sign_table[(q >> 1) & 1];
+  return bitexact::fma(z, g.mul, g.add);
+}
+
+template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+#if BITEXACT_DEVICE_PASS
+  return trig_poly_selects<M>(r, q);
+#else
+  return trig_poly_tables<M>(r, q);
 #endif
 }
 
