@@ -196,29 +196,45 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
   s.count = n;
   const std::size_t ni = impls.size();
   for (std::size_t i = 0; i < ni; ++i) s.impl_stats[i].count = n;
+  // Hot loop: plain local counters and pointers; the rare differing results go
+  // to account_impl / account_pair.
+  std::vector<const word*> outp(ni);
+  std::vector<std::uint64_t> differs(ni, 0);
+  for (std::size_t i = 0; i < ni; ++i) outp[i] = wk.out[i].data();
+  std::array<std::uint64_t, 25> in_cnt{};
+  std::array<std::uint64_t, 5> out_cnt{};
+  const word mask = c.mask;
   for (std::size_t j = 0; j < n; ++j) {
-    const word a = wk.a[j] & c.mask, b = wk.b[j] & c.mask, t = wk.t[j] & c.mask;
+    const word a = wk.a[j] & mask, b = wk.b[j] & mask, t = wk.t[j] & mask;
     const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
     const int out_cls = c.vclass(t);
-    ++s.in_class_count[in_cls];
-    ++s.out_class_count[out_cls];
+    ++in_cnt[in_cls];
+    ++out_cnt[out_cls];
+    bool any = false;
     for (std::size_t i = 0; i < ni; ++i) {
-      const word r = wk.out[i][j] & c.mask;
-      if (r == t) {
-        ++s.impl_stats[i].correctly_rounded;
-        continue;
-      }
+      const word r = outp[i][j] & mask;
+      if (r == t) continue;
+      any = true;
+      ++differs[i];
       account_impl(c, o.fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
     }
+    // Two implementations can differ only where one of them differs from the truth.
+    if (!any) continue;
     std::size_t pi = 0;
     for (std::size_t i = 0; i < ni; ++i)
       for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
-        const word x = wk.out[i][j] & c.mask, y = wk.out[k][j] & c.mask;
+        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
         if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
       }
   }
-  // Correctly rounded results counted in bin 0 in bulk (nan-payload ones were counted already).
-  for (auto& st : s.impl_stats) st.hist[bins::cr] = st.correctly_rounded;
+  for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
+  for (std::size_t k = 0; k < 5; ++k) s.out_class_count[k] += out_cnt[k];
+  // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
+  for (std::size_t i = 0; i < ni; ++i) {
+    auto& st = s.impl_stats[i];
+    st.correctly_rounded += n - differs[i];
+    st.hist[bins::cr] = st.correctly_rounded;
+  }
 }
 
 void merge_counters(State& dst, const State& src) {
