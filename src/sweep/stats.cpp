@@ -206,10 +206,7 @@ void ChunkSet::add(std::uint64_t lo, std::uint64_t hi) {
       if (!placed) out.push_back({lo, hi}), placed = true;
       out.push_back({a, b});
     } else {
-      if (a < lo || b > hi) {
-        if (std::max(a, lo) < std::min(b, hi))
-          throw std::runtime_error("chunk range added twice");
-      }
+      if (std::max(a, lo) < std::min(b, hi)) throw std::runtime_error("chunk range added twice");
       lo = std::min(lo, a);
       hi = std::max(hi, b);
     }
