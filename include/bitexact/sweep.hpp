@@ -1,0 +1,251 @@
+// bitexact/sweep.hpp — the conformance sweep engine.
+//
+// One engine for every function, implementation and backend: it evaluates a
+// function's implementations (entries of the registry, bitexact/impl.hpp) and
+// the truth (the registry's "mpfr") on an input set, in chunks, on all cores
+// (TBB), and accumulates statistics per implementation against the truth and
+// per pair of implementations.
+//
+// Every statistic is mergeable exactly and independently of order: integer
+// counts, histograms with fixed bins, maxima whose witness is the smallest
+// input (ties broken by input bits), and "the K smallest inputs" witness sets.
+// So chunks, threads, shards (--shard) and resumed runs (--resume) all give
+// bit-identical states and reports. See docs/sweep.md and
+// conformance/report-schema.md.
+//
+// Part of the compiled library bitexact::engine.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bitexact/hexio.hpp"  // input_error
+#include "bitexact/impl.hpp"
+
+namespace bitexact::sweep {
+
+// ---- input sets ----------------------------------------------------------------
+
+// An input set is an indexed sequence of inputs: input i can be produced on its
+// own from its index, so any index range (a chunk, a shard) is regenerated
+// independently and identically.
+//   exhaustive        every bit pattern (one-argument 32-bit functions: 2^32)
+//   random:N[:SEED]   N uniformly random bit patterns per operand; operand k of
+//                     input i is inputs::uniform32/64(SEED, i, k) (bitexact/inputs.hpp,
+//                     the generator the device kernels use; SEED default 1)
+//   binades:N         N random inputs per (sign, binade) stratum; for two
+//                     operands, per pair of strata (x stratum, y stratum)
+//   edge[:SIZE]       the edge corpus (bitexact/corpus.hpp); with SIZE, the
+//                     corpus repeated/truncated to exactly SIZE inputs
+//   file:PATH         hex lines as `bitexact eval` reads them
+struct InputSet {
+  enum class Kind { exhaustive, random, binades, edge, file };
+  Kind kind = Kind::exhaustive;
+  Fn fn = Fn::sinf;
+  std::string spec;          // canonical spec ("random:1000:1")
+  std::uint64_t count = 0;   // number of inputs
+  std::uint64_t param = 0;   // N of random/binades, SIZE of edge (0 = natural size)
+  std::uint64_t seed = 1;    // random / binades
+  std::string path;          // file
+  std::uint64_t digest = 0;  // file / edge: xxhash of the inputs (guards resume and merge)
+  std::vector<std::array<word, 2>> rows;  // edge / file: the inputs
+
+  // Operands of inputs [lo, hi) into a[0..n) and b[0..n) (b only for arity 2).
+  void generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) const;
+  std::string describe() const;  // one line for reports
+};
+
+// Parse an input-set spec for `fn`; throws input_error (one line) when the spec
+// is malformed, does not fit the function, or a file cannot be read/parsed.
+InputSet parse_input_set(std::string_view spec, Fn fn);
+
+// The counter-based generator of binades:N: splitmix64 of (seed, index).
+std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index);
+
+// ---- mergeable statistics ---------------------------------------------------------
+
+// An input as an ordered key (operand 0, operand 1) and, for witnesses, the outputs.
+struct Witness {
+  word a = 0, b = 0;   // operands (b = 0 for one-argument functions)
+  word r = 0, s = 0;   // outputs: (impl, truth) or (first impl, second impl)
+  double ulp = 0;      // ULP error (impl vs truth witnesses) or ULP distance (pairs)
+  bool operator<(const Witness& o) const { return a != o.a ? a < o.a : b < o.b; }
+  bool same_input(const Witness& o) const { return a == o.a && b == o.b; }
+};
+
+// The K smallest inputs (by operand bits) among those offered. Merge = union,
+// keep the K smallest: exact and order-independent.
+struct WitnessSet {
+  static constexpr std::size_t K = 4;
+  std::vector<Witness> w;  // sorted, unique inputs, at most K
+  void offer(const Witness& x);
+  void merge(const WitnessSet& o);
+  bool operator==(const WitnessSet& o) const;
+};
+
+// A maximum with its witnesses (the K smallest inputs reaching it).
+struct MaxWitness {
+  double value = 0;   // 0 and no witness = nothing recorded
+  WitnessSet at;
+  void offer(double v, const Witness& x);
+  void merge(const MaxWitness& o);
+  bool operator==(const MaxWitness& o) const { return value == o.value && at == o.at; }
+};
+
+// Histogram bins of the ULP error of an implementation against the truth.
+// Bin 0 holds correctly rounded results; the others hold the rest by error e:
+//   (0,0.5] (0.5,1] (1,2] (2,4] ... (2^19,2^20] >2^20, then special bins:
+//   zero_sign (+0 vs -0), inf (infinite error: an infinity against a finite
+//   value, or infinities of opposite sign), nan (exactly one of the two is NaN).
+namespace bins {
+constexpr int cr = 0;
+constexpr int half = 1;      // (0, 0.5]
+constexpr int one = 2;       // (0.5, 1]
+constexpr int pow2_first = 3;  // (1,2] .. (2^19,2^20] are 3..22
+constexpr int huge = 23;     // > 2^20
+constexpr int zero_sign = 24;
+constexpr int inf = 25;
+constexpr int nan = 26;
+constexpr int count = 27;
+}  // namespace bins
+int ulp_bin(double e);          // numeric bins only (e > 0 finite)
+std::string bin_label(int bin);
+
+// Pair discrepancy classes (after Varity, Laguna 2020), for outputs whose bits differ.
+enum class Disc : int {
+  nan_vs_number = 0,   // exactly one is NaN
+  inf_vs_number,       // exactly one is infinite (neither NaN)
+  zero_vs_nonzero,     // exactly one is zero (both finite)
+  number_vs_number,    // both finite non-zero (ULP distance histogram)
+  nan_payload,         // both NaN, different bits
+  inf_sign,            // +inf vs -inf
+  zero_sign,           // +0 vs -0
+  count
+};
+std::string_view disc_name(Disc d);
+// ULP-distance bins of number_vs_number pairs: 1, 2, (2,4], ..., (2^19,2^20], >2^20.
+constexpr int kDistBins = 22;
+int dist_bin(std::uint64_t steps);
+std::string dist_label(int bin);
+
+// Input / output value classes used for special-value behaviour.
+enum class VClass : int { zero = 0, subnormal, normal, inf, nan, count };
+std::string_view vclass_name(VClass c);
+
+struct ImplStats {
+  std::uint64_t count = 0;
+  std::uint64_t correctly_rounded = 0;   // same bits as the truth, or both NaN
+  std::uint64_t nan_payload_differs = 0; // both NaN with other bits (counted as correct)
+  std::array<std::uint64_t, bins::count> hist{};
+  MaxWitness max;                         // largest finite error among non-CR results
+  // Indexed by the (sign, biased exponent) of operand 0: 2 * 2^exponent_bits entries.
+  std::vector<double> binade_max;
+  std::vector<std::uint64_t> binade_wrong;
+  std::vector<Witness> binade_witness;    // smallest input at binade_max (valid when wrong>0)
+  // Indexed by the top 12 bits of operand 0 (4096 buckets), for the error-vs-input plot.
+  std::vector<double> bucket_max;
+  std::vector<std::uint64_t> bucket_wrong;
+  // Indexed by input class (one operand: 5; two: 25) and by truth-output class.
+  std::vector<std::uint64_t> in_class_wrong;
+  std::vector<double> in_class_max;
+  std::array<std::uint64_t, 5> out_class_wrong{};
+  WitnessSet special_witness;             // smallest inputs with a special-bin error
+
+  void init(const FnInfo& f);
+  void merge(const ImplStats& o);
+  bool operator==(const ImplStats& o) const;
+};
+
+struct PairStats {
+  std::uint64_t differ = 0;
+  std::array<std::uint64_t, static_cast<int>(Disc::count)> cls{};
+  std::array<WitnessSet, static_cast<int>(Disc::count)> witness;
+  std::array<std::uint64_t, kDistBins> dist{};
+  void merge(const PairStats& o);
+  bool operator==(const PairStats& o) const;
+};
+
+// A sorted set of disjoint half-open chunk ranges [lo, hi).
+struct ChunkSet {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> r;
+  void add(std::uint64_t lo, std::uint64_t hi);
+  void merge(const ChunkSet& o);   // throws std::runtime_error on overlap
+  bool contains(std::uint64_t c) const;
+  bool intersects(const ChunkSet& o) const;
+  std::uint64_t size() const;
+  bool operator==(const ChunkSet& o) const { return r == o.r; }
+};
+
+// Everything a sweep knows: its definition, the completed chunks, and counters.
+struct State {
+  Fn fn = Fn::sinf;
+  InputSet inputs;
+  std::string truth;                    // registry name of the reference ("mpfr")
+  std::vector<std::string> impls;       // implementations compared (truth excluded)
+  std::uint64_t chunk_size = 65536;
+  std::uint64_t total_chunks = 0;
+  std::string shard;                    // "K/N" or "" for the whole set
+  std::uint64_t shard_lo = 0, shard_hi = 0;  // chunk range this state is responsible for
+  ChunkSet done;
+  std::uint64_t count = 0;              // inputs evaluated
+  std::vector<std::uint64_t> in_class_count;   // per input class
+  std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
+  std::vector<ImplStats> impl_stats;    // parallel to impls
+  std::vector<PairStats> pair_stats;    // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
+
+  void init_counters();
+  void merge(const State& o);           // throws input_error when incompatible
+  bool complete() const { return done.size() == total_chunks; }
+  bool operator==(const State& o) const;
+
+  nlohmann::json to_json() const;
+  static State from_json(const nlohmann::json& j);   // throws input_error
+};
+
+// ---- the engine -----------------------------------------------------------------
+
+struct Progress {
+  std::uint64_t done_inputs, total_inputs;
+  double seconds;
+};
+
+struct Options {
+  Fn fn = Fn::sinf;
+  std::vector<const Impl*> impls;      // compared implementations (truth excluded)
+  const Impl* truth = nullptr;         // nullptr: the registry's "mpfr"
+  InputSet inputs;
+  std::uint64_t chunk_size = 65536;
+  int shard_k = 0, shard_n = 1;        // 1-based K of N; 0/1 = everything
+  unsigned threads = 0;                // 0: all cores
+  std::string checkpoint_path;         // "" = no checkpoints
+  double checkpoint_seconds = 5;
+  std::uint64_t stop_after_chunks = 0; // debug: stop after this many new chunks (0 = never)
+  std::function<void(const Progress&)> progress;  // called from one thread at a time
+  const std::atomic<bool>* cancel = nullptr;      // set to stop early (e.g. SIGINT)
+};
+
+// A fresh state for these options (no chunk done).
+State make_state(const Options& o);
+
+// Run the chunks of `state`'s range that are not done yet and update `state`.
+// Returns true when every chunk of the range is done (false: stopped early).
+bool run(const Options& o, State& state);
+
+// ULP error of `result` against the exact value of the function at (a, b),
+// with the rules of bitexact::truth (docs/sweep.md). Slow (MPFR); the engine
+// calls it only for results that are not correctly rounded.
+double ulp_error(Fn fn, word a, word b, word result);
+
+// Parse "nv,ocml,host" into registry entries for fn; throws input_error.
+std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn);
+
+}  // namespace bitexact::sweep

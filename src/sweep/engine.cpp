@@ -1,0 +1,317 @@
+// The sweep engine: chunks of an input set evaluated on all cores, statistics
+// accumulated per chunk and merged (exactly, in any order) into one State.
+#include <chrono>
+#include <cmath>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "bitexact/hexio.hpp"
+#include "bitexact/report.hpp"
+#include "bitexact/sweep.hpp"
+
+namespace bitexact::sweep {
+
+std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
+  std::vector<const Impl*> out;
+  const auto names = impl_names();
+  std::size_t pos = 0;
+  while (pos <= list.size()) {
+    auto comma = list.find(',', pos);
+    std::string name(list.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos));
+    pos = comma == std::string_view::npos ? list.size() + 1 : comma + 1;
+    if (name.empty()) throw input_error(fmt::format("empty implementation name in '{}'", list));
+    const Impl* p = find_impl(name, fn);
+    if (!p) {
+      bool known = false;
+      for (const auto& n : names) known |= (n == name);
+      if (known)
+        throw input_error(fmt::format("implementation '{}' has no function '{}'", name, fn_info(fn).name));
+      throw input_error(fmt::format("unknown implementation '{}' (see 'bitexact list')", name));
+    }
+    if (p->name == "mpfr") continue;  // the truth is always there
+    for (const Impl* q : out)
+      if (q == p) throw input_error(fmt::format("implementation '{}' listed twice", name));
+    out.push_back(p);
+  }
+  return out;
+}
+
+State make_state(const Options& o) {
+  State s;
+  s.fn = o.fn;
+  s.inputs = o.inputs;
+  const Impl* truth = o.truth ? o.truth : find_impl("mpfr", o.fn);
+  if (!truth) throw input_error("no truth implementation 'mpfr' for " + std::string(fn_info(o.fn).name));
+  s.truth = truth->name;
+  for (const Impl* p : o.impls) s.impls.push_back(p->name);
+  s.chunk_size = o.chunk_size;
+  s.total_chunks = (o.inputs.count + o.chunk_size - 1) / o.chunk_size;
+  if (o.shard_n > 1) {
+    if (o.shard_k < 1 || o.shard_k > o.shard_n) throw input_error("bad shard (expected K/N with 1 <= K <= N)");
+    // contiguous ranges of chunks: shard K of N is [T*(K-1)/N, T*K/N)
+    const unsigned __int128 T = s.total_chunks;
+    s.shard_lo = std::uint64_t(T * unsigned(o.shard_k - 1) / unsigned(o.shard_n));
+    s.shard_hi = std::uint64_t(T * unsigned(o.shard_k) / unsigned(o.shard_n));
+    s.shard = fmt::format("{}/{}", o.shard_k, o.shard_n);
+  } else {
+    s.shard_lo = 0;
+    s.shard_hi = s.total_chunks;
+  }
+  s.init_counters();
+  return s;
+}
+
+namespace {
+
+struct Classifier {
+  int bits;
+  word mask, sign, expmask, fracmask;
+  int mbits, ebits;
+  explicit Classifier(const FnInfo& f)
+      : bits(f.bits),
+        mask(f.bits == 32 ? 0xffffffffull : ~0ull),
+        sign(word(1) << (f.bits - 1)),
+        expmask(f.bits == 32 ? 0x7f800000ull : 0x7ff0000000000000ull),
+        fracmask(f.bits == 32 ? 0x7fffffull : 0xfffffffffffffull),
+        mbits(f.bits == 32 ? 23 : 52),
+        ebits(f.bits == 32 ? 8 : 11) {}
+  int vclass(word w) const {
+    word e = w & expmask, m = w & fracmask;
+    if (e == expmask) return m ? int(VClass::nan) : int(VClass::inf);
+    if (e == 0) return m ? int(VClass::subnormal) : int(VClass::zero);
+    return int(VClass::normal);
+  }
+  bool is_nan(word w) const { return (w & ~sign) > expmask; }
+  bool is_inf(word w) const { return (w & ~sign) == expmask; }
+  bool is_zero(word w) const { return (w & ~sign) == 0; }
+  std::int64_t ordered(word w) const {
+    std::int64_t mag = std::int64_t(w & ~sign);
+    return (w & sign) ? -mag : mag;
+  }
+  std::size_t binade(word a) const { return std::size_t(a >> mbits); }  // sign and exponent
+  std::size_t bucket(word a) const { return std::size_t(a >> (bits - 12)); }
+};
+
+// Statistics of one chunk (a State used only for its counters).
+struct Worker {
+  std::vector<word> a, b, t;
+  std::vector<std::vector<word>> out;
+  State acc;
+};
+
+void reset_counters(State& acc, const State& like) {
+  acc.fn = like.fn;
+  acc.impls = like.impls;
+  acc.init_counters();
+}
+
+void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls,
+                  int out_cls) {
+  if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
+    ++st.correctly_rounded;           // (bin 0 is filled from correctly_rounded per chunk)
+    ++st.nan_payload_differs;
+    return;
+  }
+  Witness w{a, b, r, t, 0};
+  int bin;
+  double e;
+  if (c.is_nan(r) || c.is_nan(t)) {
+    bin = bins::nan;
+    e = std::nan("");
+  } else if (c.is_zero(r) && c.is_zero(t)) {
+    bin = bins::zero_sign;
+    e = 0;
+  } else {
+    e = ulp_error(fn, a, b, r);
+    if (std::isnan(e)) bin = bins::nan;
+    else if (std::isinf(e)) bin = bins::inf;
+    else bin = ulp_bin(e);
+  }
+  w.ulp = e;
+  ++st.hist[bin];
+  const std::size_t bi = c.binade(a), bu = c.bucket(a);
+  ++st.binade_wrong[bi];
+  ++st.bucket_wrong[bu];
+  ++st.in_class_wrong[in_cls];
+  ++st.out_class_wrong[out_cls];
+  if (bin >= bins::zero_sign) {
+    st.special_witness.offer(w);
+    return;
+  }
+  st.max.offer(e, w);
+  if (st.binade_wrong[bi] == 1 || e > st.binade_max[bi] ||
+      (e == st.binade_max[bi] && w < st.binade_witness[bi])) {
+    st.binade_max[bi] = e;
+    st.binade_witness[bi] = w;
+  }
+  st.bucket_max[bu] = std::max(st.bucket_max[bu], e);
+  st.in_class_max[in_cls] = std::max(st.in_class_max[in_cls], e);
+}
+
+void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, word y) {
+  Disc d;
+  double dist = 0;
+  const bool nx = c.is_nan(x), ny = c.is_nan(y);
+  if (nx && ny) d = Disc::nan_payload;
+  else if (nx || ny) d = Disc::nan_vs_number;
+  else if (c.is_inf(x) && c.is_inf(y)) d = Disc::inf_sign;
+  else if (c.is_inf(x) || c.is_inf(y)) d = Disc::inf_vs_number;
+  else if (c.is_zero(x) && c.is_zero(y)) d = Disc::zero_sign;
+  else if (c.is_zero(x) || c.is_zero(y)) d = Disc::zero_vs_nonzero;
+  else {
+    d = Disc::number_vs_number;
+    std::int64_t ox = c.ordered(x), oy = c.ordered(y);
+    std::uint64_t steps = ox > oy ? std::uint64_t(ox) - std::uint64_t(oy) : std::uint64_t(oy) - std::uint64_t(ox);
+    ++p.dist[dist_bin(steps)];
+    dist = double(steps);
+  }
+  ++p.differ;
+  ++p.cls[int(d)];
+  p.witness[int(d)].offer(Witness{a, b, x, y, dist});
+}
+
+void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
+               Worker& wk, const State& like) {
+  const FnInfo& f = fn_info(o.fn);
+  const Classifier c(f);
+  const std::uint64_t lo = chunk * o.chunk_size;
+  const std::uint64_t hi = std::min(lo + o.chunk_size, o.inputs.count);
+  const std::size_t n = hi - lo;
+  wk.a.resize(n);
+  wk.b.assign(n, 0);
+  wk.t.resize(n);
+  wk.out.resize(impls.size());
+  for (auto& v : wk.out) v.resize(n);
+  o.inputs.generate(lo, hi, wk.a.data(), wk.b.data());
+  const word* args[2] = {wk.a.data(), wk.b.data()};
+  truth->eval(args, wk.t.data(), n);
+  for (std::size_t i = 0; i < impls.size(); ++i) impls[i]->eval(args, wk.out[i].data(), n);
+
+  reset_counters(wk.acc, like);
+  State& s = wk.acc;
+  s.count = n;
+  const std::size_t ni = impls.size();
+  for (std::size_t i = 0; i < ni; ++i) s.impl_stats[i].count = n;
+  // Hot loop: plain local counters and pointers; the rare differing results go
+  // to account_impl / account_pair.
+  std::vector<const word*> outp(ni);
+  std::vector<std::uint64_t> differs(ni, 0);
+  for (std::size_t i = 0; i < ni; ++i) outp[i] = wk.out[i].data();
+  std::array<std::uint64_t, 25> in_cnt{};
+  std::array<std::uint64_t, 5> out_cnt{};
+  const word mask = c.mask;
+  for (std::size_t j = 0; j < n; ++j) {
+    const word a = wk.a[j] & mask, b = wk.b[j] & mask, t = wk.t[j] & mask;
+    const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
+    const int out_cls = c.vclass(t);
+    ++in_cnt[in_cls];
+    ++out_cnt[out_cls];
+    bool any = false;
+    for (std::size_t i = 0; i < ni; ++i) {
+      const word r = outp[i][j] & mask;
+      if (r == t) continue;
+      any = true;
+      ++differs[i];
+      account_impl(c, o.fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
+    }
+    // Two implementations can differ only where one of them differs from the truth.
+    if (!any) continue;
+    std::size_t pi = 0;
+    for (std::size_t i = 0; i < ni; ++i)
+      for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+        if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+      }
+  }
+  for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
+  for (std::size_t k = 0; k < 5; ++k) s.out_class_count[k] += out_cnt[k];
+  // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
+  for (std::size_t i = 0; i < ni; ++i) {
+    auto& st = s.impl_stats[i];
+    st.correctly_rounded += n - differs[i];
+    st.hist[bins::cr] = st.correctly_rounded;
+  }
+}
+
+void merge_counters(State& dst, const State& src) {
+  dst.count += src.count;
+  for (std::size_t i = 0; i < dst.in_class_count.size(); ++i) dst.in_class_count[i] += src.in_class_count[i];
+  for (std::size_t i = 0; i < dst.out_class_count.size(); ++i) dst.out_class_count[i] += src.out_class_count[i];
+  for (std::size_t i = 0; i < dst.impl_stats.size(); ++i) dst.impl_stats[i].merge(src.impl_stats[i]);
+  for (std::size_t i = 0; i < dst.pair_stats.size(); ++i) dst.pair_stats[i].merge(src.pair_stats[i]);
+}
+
+}  // namespace
+
+bool run(const Options& o, State& state) {
+  const Impl* truth = o.truth ? o.truth : find_impl("mpfr", o.fn);
+  if (!truth) throw input_error("no truth implementation for " + std::string(fn_info(o.fn).name));
+  std::vector<std::uint64_t> todo;
+  for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
+    if (!state.done.contains(c)) todo.push_back(c);
+
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  auto last_ckpt = t0, last_progress = t0;
+  std::mutex mu;
+  std::atomic<bool> stop{false};
+  std::uint64_t new_chunks = 0;
+  std::uint64_t done_inputs = state.count;
+  const std::uint64_t total_inputs = [&] {
+    std::uint64_t hi = std::min(state.shard_hi * o.chunk_size, o.inputs.count);
+    return hi - std::min(state.shard_lo * o.chunk_size, hi);
+  }();
+
+  auto checkpoint = [&] {
+    if (o.checkpoint_path.empty()) return;
+    report::write_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
+  };
+
+  tbb::enumerable_thread_specific<Worker> workers;
+  auto body = [&](std::size_t idx) {
+    if (stop.load(std::memory_order_relaxed) || (o.cancel && o.cancel->load(std::memory_order_relaxed))) {
+      stop = true;
+      return;
+    }
+    Worker& wk = workers.local();
+    const std::uint64_t chunk = todo[idx];
+    run_chunk(o, o.impls, truth, chunk, wk, state);
+    std::lock_guard lock(mu);
+    merge_counters(state, wk.acc);
+    state.done.add(chunk, chunk + 1);
+    done_inputs += wk.acc.count;
+    ++new_chunks;
+    if (o.stop_after_chunks && new_chunks >= o.stop_after_chunks) stop = true;
+    const auto now = clock::now();
+    if (o.progress && now - last_progress >= std::chrono::milliseconds(200)) {
+      last_progress = now;
+      o.progress({done_inputs, total_inputs, std::chrono::duration<double>(now - t0).count()});
+    }
+    if (now - last_ckpt >= std::chrono::duration<double>(o.checkpoint_seconds)) {
+      last_ckpt = now;
+      checkpoint();
+    }
+  };
+
+  const int threads = o.threads ? int(o.threads) : tbb::this_task_arena::max_concurrency();
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
+                      },
+                      tbb::simple_partitioner());
+  });
+  if (o.progress)
+    o.progress({done_inputs, total_inputs, std::chrono::duration<double>(clock::now() - t0).count()});
+  checkpoint();
+  for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
+    if (!state.done.contains(c)) return false;
+  return true;
+}
+
+}  // namespace bitexact::sweep

@@ -1,0 +1,172 @@
+// Input sets of the sweep engine: every input is a function of its index.
+#include <charconv>
+#include <fstream>
+#include <limits>
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include "bitexact/corpus.hpp"
+#include "bitexact/hexio.hpp"
+#include "bitexact/inputs.hpp"
+#include "bitexact/sweep.hpp"
+
+namespace bitexact::sweep {
+
+std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index) {
+  // The output of Vigna's splitmix64 generator seeded with `seed` at step index+1:
+  // the state after k steps is seed + k*gamma, so any step is computed directly.
+  std::uint64_t z = seed + (index + 1) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+namespace {
+
+std::uint64_t parse_u64(std::string_view s, std::string_view what, std::string_view spec) {
+  std::uint64_t v = 0;
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2), base = 16;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+    throw input_error(fmt::format("bad {} '{}' in input set '{}'", what, s, spec));
+  return v;
+}
+
+std::uint64_t rows_digest(const std::vector<std::array<word, 2>>& rows) {
+  if (rows.empty()) return XXH3_64bits(nullptr, 0);
+  return XXH3_64bits(rows.data(), rows.size() * sizeof(rows[0]));
+}
+
+constexpr const char* kHelp =
+    "expected exhaustive, random:N[:SEED], binades:N, edge[:SIZE] or file:PATH";
+
+}  // namespace
+
+InputSet parse_input_set(std::string_view spec, Fn fn) {
+  const FnInfo& f = fn_info(fn);
+  InputSet s;
+  s.fn = fn;
+  auto colon = spec.find(':');
+  std::string_view kind = spec.substr(0, colon);
+  std::string_view rest = colon == std::string_view::npos ? std::string_view() : spec.substr(colon + 1);
+  const std::uint64_t strata = std::uint64_t(2) << (f.bits == 32 ? 8 : 11);  // sign x biased exponent
+
+  if (kind == "exhaustive") {
+    if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set '{}': {}", spec, kHelp));
+    if (f.arity != 1 || f.bits != 32)
+      throw input_error(fmt::format(
+          "input set 'exhaustive' needs a one-argument binary32 function; {} has {} operand(s) of {} "
+          "bits (use random:N or binades:N)", f.name, f.arity, f.bits));
+    s.kind = InputSet::Kind::exhaustive;
+    s.count = std::uint64_t(1) << 32;
+    s.spec = "exhaustive";
+  } else if (kind == "random") {
+    auto c2 = rest.find(':');
+    s.kind = InputSet::Kind::random;
+    s.param = parse_u64(rest.substr(0, c2), "count", spec);
+    if (c2 != std::string_view::npos) s.seed = parse_u64(rest.substr(c2 + 1), "seed", spec);
+    if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
+    s.count = s.param;
+    s.spec = fmt::format("random:{}:{}", s.param, s.seed);
+  } else if (kind == "binades") {
+    s.kind = InputSet::Kind::binades;
+    s.param = parse_u64(rest, "count per binade", spec);
+    if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
+    std::uint64_t per = f.arity == 1 ? strata : strata * strata;
+    if (s.param > (std::uint64_t(1) << 62) / per)
+      throw input_error(fmt::format("input set '{}' is too large", spec));
+    s.count = s.param * per;
+    s.spec = fmt::format("binades:{}", s.param);
+  } else if (kind == "edge") {
+    s.kind = InputSet::Kind::edge;
+    if (!rest.empty()) s.param = parse_u64(rest, "size", spec);
+    for (const auto& e : corpus::sized(fn, s.param)) s.rows.push_back({e.a, e.b});
+    s.count = s.rows.size();
+    s.digest = rows_digest(s.rows);
+    s.spec = s.param ? fmt::format("edge:{}", s.param) : "edge";
+  } else if (kind == "file") {
+    s.kind = InputSet::Kind::file;
+    s.path = std::string(rest);
+    if (s.path.empty()) throw input_error(fmt::format("bad input set '{}': file: needs a path", spec));
+    std::ifstream in(s.path);
+    if (!in) throw input_error(fmt::format("cannot read input file '{}'", s.path));
+    for (const auto& row : read_hex_rows(in, f.arity, f.bits, s.path)) s.rows.push_back({row.v[0], row.v[1]});
+    if (s.rows.empty()) throw input_error(fmt::format("input file '{}' has no inputs", s.path));
+    s.count = s.rows.size();
+    s.digest = rows_digest(s.rows);
+    s.spec = "file:" + s.path;
+  } else {
+    throw input_error(fmt::format("unknown input set '{}': {}", spec, kHelp));
+  }
+  return s;
+}
+
+void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) const {
+  const FnInfo& f = fn_info(fn);
+  const word mask = f.bits == 32 ? 0xffffffffull : ~0ull;
+  const int mbits = f.bits == 32 ? 23 : 52;
+  const int ebits = f.bits == 32 ? 8 : 11;
+  const std::uint64_t strata = std::uint64_t(2) << ebits;
+  const word frac_mask = (word(1) << mbits) - 1;
+  // (sign, biased exponent) stratum s -> its bits with a random fraction.
+  auto in_stratum = [&](std::uint64_t st, std::uint64_t rnd) {
+    word sign = st >> ebits, exp = st & ((word(1) << ebits) - 1);
+    return (sign << (f.bits - 1)) | (exp << mbits) | (rnd & frac_mask);
+  };
+  const std::uint64_t n = hi - lo;
+  switch (kind) {
+    case Kind::exhaustive:
+      for (std::uint64_t i = 0; i < n; ++i) a[i] = lo + i;
+      break;
+    case Kind::random:
+      // The generator shared with the device kernels (bitexact/inputs.hpp):
+      // operand k of input i is uniform32/64(seed, i, k).
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t idx = lo + i;
+        for (unsigned k = 0; k < unsigned(f.arity); ++k) {
+          const word w = f.bits == 32 ? word(inputs::uniform32(seed, idx, k)) : inputs::uniform64(seed, idx, k);
+          (k == 0 ? a : b)[i] = w & mask;
+        }
+      }
+      break;
+    case Kind::binades:
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t idx = lo + i, st = idx / param;
+        if (f.arity == 1) {
+          a[i] = in_stratum(st, splitmix64(seed, idx));
+        } else {
+          a[i] = in_stratum(st / strata, splitmix64(seed, idx * 2));
+          b[i] = in_stratum(st % strata, splitmix64(seed, idx * 2 + 1));
+        }
+      }
+      break;
+    case Kind::edge:
+    case Kind::file:
+      for (std::uint64_t i = 0; i < n; ++i) {
+        a[i] = rows[lo + i][0];
+        if (f.arity == 2) b[i] = rows[lo + i][1];
+      }
+      break;
+  }
+}
+
+std::string InputSet::describe() const {
+  switch (kind) {
+    case Kind::exhaustive: return "every binary32 bit pattern (2^32 inputs)";
+    case Kind::random:
+      return fmt::format("{} uniformly random bit patterns (bitexact::inputs::uniform{}, seed {})", param,
+                         fn_info(fn).bits, seed);
+    case Kind::binades:
+      return fmt::format("{} random inputs per (sign, binade) stratum{}", param,
+                         fn_info(fn).arity == 2 ? " pair of the two operands" : "");
+    case Kind::edge:
+      return param ? fmt::format("the edge corpus resized to {} inputs", param)
+                   : fmt::format("the edge corpus ({} inputs; bitexact corpus {})", count, fn_info(fn).name);
+    case Kind::file: return fmt::format("{} inputs read from {}", count, path);
+  }
+  return "";
+}
+
+}  // namespace bitexact::sweep

@@ -1,0 +1,432 @@
+// Mergeable statistics of the sweep engine and their JSON state form.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "bitexact/hexio.hpp"
+#include "bitexact/sweep.hpp"
+
+namespace bitexact::sweep {
+
+// ---- witnesses --------------------------------------------------------------------
+
+void WitnessSet::offer(const Witness& x) {
+  if (w.size() == K && !(x < w.back())) return;
+  auto it = std::lower_bound(w.begin(), w.end(), x);
+  if (it != w.end() && it->same_input(x)) return;
+  w.insert(it, x);
+  if (w.size() > K) w.pop_back();
+}
+
+void WitnessSet::merge(const WitnessSet& o) {
+  for (const auto& x : o.w) offer(x);
+}
+
+bool WitnessSet::operator==(const WitnessSet& o) const {
+  if (w.size() != o.w.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const auto &x = w[i], &y = o.w[i];
+    if (x.a != y.a || x.b != y.b || x.r != y.r || x.s != y.s ||
+        bit_cast<std::uint64_t>(x.ulp) != bit_cast<std::uint64_t>(y.ulp))
+      return false;
+  }
+  return true;
+}
+
+void MaxWitness::offer(double v, const Witness& x) {
+  if (!at.w.empty() && v < value) return;
+  if (at.w.empty() || v > value) {
+    value = v;
+    at.w.clear();
+  }
+  at.offer(x);
+}
+
+void MaxWitness::merge(const MaxWitness& o) {
+  if (o.at.w.empty()) return;
+  if (at.w.empty() || o.value > value) {
+    value = o.value;
+    at = o.at;
+  } else if (o.value == value) {
+    at.merge(o.at);
+  }
+}
+
+// ---- bins ----------------------------------------------------------------------------
+
+int ulp_bin(double e) {
+  if (e <= 0.5) return bins::half;
+  if (e <= 1.0) return bins::one;
+  // (2^(k-1), 2^k] for k = 1..20 -> bins 3..22
+  for (int k = 1; k <= 20; ++k)
+    if (e <= std::ldexp(1.0, k)) return bins::pow2_first + k - 1;
+  return bins::huge;
+}
+
+std::string bin_label(int b) {
+  switch (b) {
+    case bins::cr: return "0";
+    case bins::half: return "(0,0.5]";
+    case bins::one: return "(0.5,1]";
+    case bins::huge: return ">2^20";
+    case bins::zero_sign: return "zero_sign";
+    case bins::inf: return "inf";
+    case bins::nan: return "nan";
+    default: break;
+  }
+  int k = b - bins::pow2_first + 1;
+  auto p = [](int e) { return e == 0 ? std::string("1") : e == 1 ? std::string("2") : "2^" + std::to_string(e); };
+  return "(" + p(k - 1) + "," + p(k) + "]";
+}
+
+std::string_view disc_name(Disc d) {
+  switch (d) {
+    case Disc::nan_vs_number: return "nan_vs_number";
+    case Disc::inf_vs_number: return "inf_vs_number";
+    case Disc::zero_vs_nonzero: return "zero_vs_nonzero";
+    case Disc::number_vs_number: return "number_vs_number";
+    case Disc::nan_payload: return "nan_payload";
+    case Disc::inf_sign: return "inf_sign";
+    case Disc::zero_sign: return "zero_sign";
+    default: return "?";
+  }
+}
+
+int dist_bin(std::uint64_t steps) {
+  if (steps <= 1) return 0;
+  if (steps == 2) return 1;
+  // (2^(k-1), 2^k] for k = 2..20 -> bins 2..20
+  for (int k = 2; k <= 20; ++k)
+    if (steps <= (std::uint64_t(1) << k)) return k;
+  return 21;
+}
+
+std::string dist_label(int b) {
+  if (b == 0) return "1";
+  if (b == 1) return "2";
+  if (b == 21) return ">2^20";
+  return "(2^" + std::to_string(b - 1) + ",2^" + std::to_string(b) + "]";
+}
+
+std::string_view vclass_name(VClass c) {
+  switch (c) {
+    case VClass::zero: return "zero";
+    case VClass::subnormal: return "subnormal";
+    case VClass::normal: return "normal";
+    case VClass::inf: return "inf";
+    case VClass::nan: return "nan";
+    default: return "?";
+  }
+}
+
+// ---- per-implementation and per-pair statistics ------------------------------------
+
+void ImplStats::init(const FnInfo& f) {
+  const int eb = f.bits == 32 ? 8 : 11;
+  const std::size_t nb = std::size_t(2) << eb;
+  binade_max.assign(nb, 0.0);
+  binade_wrong.assign(nb, 0);
+  binade_witness.assign(nb, Witness{});
+  bucket_max.assign(4096, 0.0);
+  bucket_wrong.assign(4096, 0);
+  const std::size_t nc = f.arity == 1 ? 5 : 25;
+  in_class_wrong.assign(nc, 0);
+  in_class_max.assign(nc, 0.0);
+}
+
+void ImplStats::merge(const ImplStats& o) {
+  count += o.count;
+  correctly_rounded += o.correctly_rounded;
+  nan_payload_differs += o.nan_payload_differs;
+  for (int i = 0; i < bins::count; ++i) hist[i] += o.hist[i];
+  max.merge(o.max);
+  for (std::size_t i = 0; i < binade_max.size(); ++i) {
+    if (o.binade_wrong[i] == 0) continue;
+    if (binade_wrong[i] == 0 || o.binade_max[i] > binade_max[i] ||
+        (o.binade_max[i] == binade_max[i] && o.binade_witness[i] < binade_witness[i])) {
+      binade_max[i] = o.binade_max[i];
+      binade_witness[i] = o.binade_witness[i];
+    }
+    binade_wrong[i] += o.binade_wrong[i];
+  }
+  for (std::size_t i = 0; i < bucket_max.size(); ++i) {
+    bucket_max[i] = std::max(bucket_max[i], o.bucket_max[i]);
+    bucket_wrong[i] += o.bucket_wrong[i];
+  }
+  for (std::size_t i = 0; i < in_class_wrong.size(); ++i) {
+    in_class_wrong[i] += o.in_class_wrong[i];
+    in_class_max[i] = std::max(in_class_max[i], o.in_class_max[i]);
+  }
+  for (std::size_t i = 0; i < out_class_wrong.size(); ++i) out_class_wrong[i] += o.out_class_wrong[i];
+  special_witness.merge(o.special_witness);
+}
+
+static bool same_w(const Witness& x, const Witness& y) {
+  return x.a == y.a && x.b == y.b && x.r == y.r && x.s == y.s &&
+         bit_cast<std::uint64_t>(x.ulp) == bit_cast<std::uint64_t>(y.ulp);
+}
+
+bool ImplStats::operator==(const ImplStats& o) const {
+  if (count != o.count || correctly_rounded != o.correctly_rounded ||
+      nan_payload_differs != o.nan_payload_differs || hist != o.hist || !(max == o.max) ||
+      binade_max != o.binade_max || binade_wrong != o.binade_wrong ||
+      bucket_max != o.bucket_max || bucket_wrong != o.bucket_wrong ||
+      in_class_wrong != o.in_class_wrong || in_class_max != o.in_class_max ||
+      out_class_wrong != o.out_class_wrong || !(special_witness == o.special_witness))
+    return false;
+  for (std::size_t i = 0; i < binade_wrong.size(); ++i)
+    if (binade_wrong[i] && !same_w(binade_witness[i], o.binade_witness[i])) return false;
+  return true;
+}
+
+void PairStats::merge(const PairStats& o) {
+  differ += o.differ;
+  for (std::size_t i = 0; i < cls.size(); ++i) {
+    cls[i] += o.cls[i];
+    witness[i].merge(o.witness[i]);
+  }
+  for (int i = 0; i < kDistBins; ++i) dist[i] += o.dist[i];
+}
+
+bool PairStats::operator==(const PairStats& o) const {
+  return differ == o.differ && cls == o.cls && witness == o.witness && dist == o.dist;
+}
+
+// ---- chunk sets ------------------------------------------------------------------------
+
+void ChunkSet::add(std::uint64_t lo, std::uint64_t hi) {
+  if (lo >= hi) return;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  out.reserve(r.size() + 1);
+  bool placed = false;
+  for (auto [a, b] : r) {
+    if (b < lo) {
+      out.push_back({a, b});
+    } else if (hi < a) {
+      if (!placed) out.push_back({lo, hi}), placed = true;
+      out.push_back({a, b});
+    } else {
+      if (std::max(a, lo) < std::min(b, hi)) throw std::runtime_error("chunk range added twice");
+      lo = std::min(lo, a);
+      hi = std::max(hi, b);
+    }
+  }
+  if (!placed) out.push_back({lo, hi});
+  r = std::move(out);
+}
+
+bool ChunkSet::intersects(const ChunkSet& o) const {
+  for (auto [a, b] : r)
+    for (auto [c, d] : o.r)
+      if (std::max(a, c) < std::min(b, d)) return true;
+  return false;
+}
+
+void ChunkSet::merge(const ChunkSet& o) {
+  if (intersects(o)) throw std::runtime_error("overlapping chunk ranges");
+  for (auto [a, b] : o.r) add(a, b);
+}
+
+bool ChunkSet::contains(std::uint64_t c) const {
+  for (auto [a, b] : r)
+    if (a <= c && c < b) return true;
+  return false;
+}
+
+std::uint64_t ChunkSet::size() const {
+  std::uint64_t n = 0;
+  for (auto [a, b] : r) n += b - a;
+  return n;
+}
+
+// ---- state ------------------------------------------------------------------------------
+
+void State::init_counters() {
+  const FnInfo& f = fn_info(fn);
+  in_class_count.assign(f.arity == 1 ? 5 : 25, 0);
+  out_class_count.fill(0);
+  impl_stats.assign(impls.size(), ImplStats{});
+  for (auto& s : impl_stats) s.init(f);
+  pair_stats.assign(impls.size() * (impls.size() - (impls.empty() ? 0 : 1)) / 2, PairStats{});
+  count = 0;
+}
+
+void State::merge(const State& o) {
+  auto bad = [](const std::string& what) { throw input_error("cannot merge: " + what); };
+  if (fn != o.fn) bad("different functions");
+  if (inputs.spec != o.inputs.spec || inputs.digest != o.inputs.digest)
+    bad("different input sets ('" + inputs.spec + "' vs '" + o.inputs.spec + "')");
+  if (truth != o.truth || impls != o.impls) bad("different implementation lists");
+  if (chunk_size != o.chunk_size) bad("different chunk sizes");
+  if (done.intersects(o.done)) bad("states overlap (the same chunks were run twice)");
+  done.merge(o.done);
+  shard_lo = std::min(shard_lo, o.shard_lo);
+  shard_hi = std::max(shard_hi, o.shard_hi);
+  shard = complete() ? "" : "partial";
+  count += o.count;
+  for (std::size_t i = 0; i < in_class_count.size(); ++i) in_class_count[i] += o.in_class_count[i];
+  for (std::size_t i = 0; i < out_class_count.size(); ++i) out_class_count[i] += o.out_class_count[i];
+  for (std::size_t i = 0; i < impl_stats.size(); ++i) impl_stats[i].merge(o.impl_stats[i]);
+  for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
+}
+
+bool State::operator==(const State& o) const {
+  return fn == o.fn && inputs.spec == o.inputs.spec && inputs.digest == o.inputs.digest &&
+         truth == o.truth && impls == o.impls && chunk_size == o.chunk_size &&
+         total_chunks == o.total_chunks && done == o.done && count == o.count &&
+         in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
+         impl_stats == o.impl_stats && pair_stats == o.pair_stats;
+}
+
+// ---- JSON -------------------------------------------------------------------------------
+
+using nlohmann::json;
+
+// Non-finite errors are written as strings: JSON has no inf/nan.
+static json w_json(const Witness& w) {
+  json u = std::isfinite(w.ulp) ? json(w.ulp) : json(std::isnan(w.ulp) ? "nan" : "inf");
+  return json::array({w.a, w.b, w.r, w.s, u});
+}
+static Witness w_from(const json& j) {
+  Witness w;
+  w.a = j.at(0).get<word>();
+  w.b = j.at(1).get<word>();
+  w.r = j.at(2).get<word>();
+  w.s = j.at(3).get<word>();
+  const json& u = j.at(4);
+  w.ulp = u.is_string() ? (u.get<std::string>() == "inf" ? HUGE_VAL : std::nan("")) : u.get<double>();
+  return w;
+}
+static json ws_json(const WitnessSet& s) {
+  json a = json::array();
+  for (const auto& w : s.w) a.push_back(w_json(w));
+  return a;
+}
+static WitnessSet ws_from(const json& j) {
+  WitnessSet s;
+  for (const auto& x : j) s.w.push_back(w_from(x));
+  return s;
+}
+
+json State::to_json() const {
+  json j;
+  j["format"] = "bitexact-sweep-state/1";
+  j["function"] = std::string(fn_info(fn).name);
+  j["inputs"] = {{"spec", inputs.spec}, {"count", inputs.count}, {"digest", inputs.digest}};
+  j["truth"] = truth;
+  j["impls"] = impls;
+  j["chunk_size"] = chunk_size;
+  j["total_chunks"] = total_chunks;
+  j["shard"] = shard;
+  j["shard_chunks"] = json::array({shard_lo, shard_hi});
+  json d = json::array();
+  for (auto [a, b] : done.r) d.push_back(json::array({a, b}));
+  j["done"] = d;
+  j["count"] = count;
+  j["in_class_count"] = in_class_count;
+  j["out_class_count"] = out_class_count;
+  json is = json::array();
+  for (const auto& s : impl_stats) {
+    json k;
+    k["count"] = s.count;
+    k["correctly_rounded"] = s.correctly_rounded;
+    k["nan_payload_differs"] = s.nan_payload_differs;
+    k["hist"] = s.hist;
+    k["max"] = {{"value", s.max.value}, {"at", ws_json(s.max.at)}};
+    json bn = json::array();
+    for (std::size_t i = 0; i < s.binade_wrong.size(); ++i)
+      if (s.binade_wrong[i])
+        bn.push_back(json::array({i, s.binade_wrong[i], s.binade_max[i], w_json(s.binade_witness[i])}));
+    k["binades"] = bn;
+    json bu = json::array();
+    for (std::size_t i = 0; i < s.bucket_wrong.size(); ++i)
+      if (s.bucket_wrong[i]) bu.push_back(json::array({i, s.bucket_wrong[i], s.bucket_max[i]}));
+    k["buckets"] = bu;
+    k["in_class_wrong"] = s.in_class_wrong;
+    k["in_class_max"] = s.in_class_max;
+    k["out_class_wrong"] = s.out_class_wrong;
+    k["special_witness"] = ws_json(s.special_witness);
+    is.push_back(k);
+  }
+  j["impl_stats"] = is;
+  json ps = json::array();
+  for (const auto& p : pair_stats) {
+    json k;
+    k["differ"] = p.differ;
+    k["classes"] = p.cls;
+    json w = json::array();
+    for (const auto& s : p.witness) w.push_back(ws_json(s));
+    k["witness"] = w;
+    k["dist"] = p.dist;
+    ps.push_back(k);
+  }
+  j["pair_stats"] = ps;
+  return j;
+}
+
+State State::from_json(const json& j) {
+  try {
+    if (j.at("format").get<std::string>() != "bitexact-sweep-state/1")
+      throw input_error("not a bitexact sweep state (format " + j.at("format").dump() + ")");
+    State s;
+    auto fn = parse_fn(j.at("function").get<std::string>());
+    if (!fn) throw input_error("state names an unknown function " + j.at("function").dump());
+    s.fn = *fn;
+    s.inputs = parse_input_set(j.at("inputs").at("spec").get<std::string>(), s.fn);
+    if (s.inputs.digest != j.at("inputs").at("digest").get<std::uint64_t>())
+      throw input_error("the inputs of '" + s.inputs.spec + "' changed since the state was written");
+    s.truth = j.at("truth").get<std::string>();
+    s.impls = j.at("impls").get<std::vector<std::string>>();
+    s.chunk_size = j.at("chunk_size").get<std::uint64_t>();
+    s.total_chunks = j.at("total_chunks").get<std::uint64_t>();
+    s.shard = j.at("shard").get<std::string>();
+    s.shard_lo = j.at("shard_chunks").at(0).get<std::uint64_t>();
+    s.shard_hi = j.at("shard_chunks").at(1).get<std::uint64_t>();
+    s.init_counters();
+    for (const auto& r : j.at("done")) s.done.add(r.at(0).get<std::uint64_t>(), r.at(1).get<std::uint64_t>());
+    s.count = j.at("count").get<std::uint64_t>();
+    s.in_class_count = j.at("in_class_count").get<std::vector<std::uint64_t>>();
+    s.out_class_count = j.at("out_class_count").get<std::array<std::uint64_t, 5>>();
+    const auto& is = j.at("impl_stats");
+    if (is.size() != s.impls.size()) throw input_error("state is inconsistent (impl_stats)");
+    for (std::size_t i = 0; i < is.size(); ++i) {
+      auto& d = s.impl_stats[i];
+      const auto& k = is[i];
+      d.count = k.at("count").get<std::uint64_t>();
+      d.correctly_rounded = k.at("correctly_rounded").get<std::uint64_t>();
+      d.nan_payload_differs = k.at("nan_payload_differs").get<std::uint64_t>();
+      d.hist = k.at("hist").get<std::array<std::uint64_t, bins::count>>();
+      d.max.value = k.at("max").at("value").get<double>();
+      d.max.at = ws_from(k.at("max").at("at"));
+      for (const auto& b : k.at("binades")) {
+        std::size_t idx = b.at(0).get<std::size_t>();
+        d.binade_wrong.at(idx) = b.at(1).get<std::uint64_t>();
+        d.binade_max.at(idx) = b.at(2).get<double>();
+        d.binade_witness.at(idx) = w_from(b.at(3));
+      }
+      for (const auto& b : k.at("buckets")) {
+        std::size_t idx = b.at(0).get<std::size_t>();
+        d.bucket_wrong.at(idx) = b.at(1).get<std::uint64_t>();
+        d.bucket_max.at(idx) = b.at(2).get<double>();
+      }
+      d.in_class_wrong = k.at("in_class_wrong").get<std::vector<std::uint64_t>>();
+      d.in_class_max = k.at("in_class_max").get<std::vector<double>>();
+      d.out_class_wrong = k.at("out_class_wrong").get<std::array<std::uint64_t, 5>>();
+      d.special_witness = ws_from(k.at("special_witness"));
+    }
+    const auto& ps = j.at("pair_stats");
+    if (ps.size() != s.pair_stats.size()) throw input_error("state is inconsistent (pair_stats)");
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      auto& p = s.pair_stats[i];
+      p.differ = ps[i].at("differ").get<std::uint64_t>();
+      p.cls = ps[i].at("classes").get<std::array<std::uint64_t, static_cast<int>(Disc::count)>>();
+      for (std::size_t c = 0; c < p.witness.size(); ++c) p.witness[c] = ws_from(ps[i].at("witness").at(c));
+      p.dist = ps[i].at("dist").get<std::array<std::uint64_t, kDistBins>>();
+    }
+    return s;
+  } catch (const json::exception& e) {
+    throw input_error(std::string("malformed sweep state: ") + e.what());
+  }
+}
+
+}  // namespace bitexact::sweep

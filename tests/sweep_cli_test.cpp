@@ -1,0 +1,238 @@
+// `bitexact sweep`, `merge`, `corpus` and `conformance run` through the CLI
+// binary (BITEXACT_CLI): reports, shards + merge, stop/kill + resume, and the
+// one-line errors with exit status 2 that leave nothing half-written.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int rc;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path tmpdir() {
+  static fs::path base = [] {
+    char tmpl[] = "/tmp/bx-sweep-cli-XXXXXX";
+    return fs::path(mkdtemp(tmpl));
+  }();
+  return base;
+}
+
+Result cli(const std::string& args) {
+  const fs::path o = tmpdir() / "stdout", e = tmpdir() / "stderr";
+  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " >" + o.string() + " 2>" + e.string();
+  int st = std::system(cmd.c_str());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(o), slurp(e)};
+}
+
+int lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void expect_usage_error(const std::string& args, const std::string& needle, const fs::path& out_dir = {}) {
+  auto r = cli(args);
+  EXPECT_EQ(r.rc, 2) << args << "\n" << r.err;
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("bitexact: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  if (!out_dir.empty()) {
+    EXPECT_FALSE(fs::exists(out_dir / "report.json")) << args;
+  }
+}
+
+}  // namespace
+
+TEST(SweepCli, WritesTheThreeReports) {
+  const fs::path d = tmpdir() / "basic";
+  auto r = cli("sweep sinf --impl host --inputs random:3000 --out " + d.string());
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+  for (const char* f : {"report.json", "report.csv", "report.html", "state.json"}) EXPECT_TRUE(fs::exists(d / f)) << f;
+  auto j = nlohmann::json::parse(slurp(d / "report.json"));
+  EXPECT_EQ(j["function"], "sinf");
+  EXPECT_EQ(j["inputs"]["spec"], "random:3000:1");
+  EXPECT_EQ(j["inputs"]["count"], 3000);
+  ASSERT_TRUE(j["implementations"].contains("host"));
+  const auto& h = j["implementations"]["host"];
+  for (const char* k : {"max_ulp", "max_ulp_input", "correctly_rounded", "count", "histogram", "binades",
+                        "special_values", "input_classes"})
+    EXPECT_TRUE(h.contains(k)) << k;
+  EXPECT_EQ(h["count"], 3000);
+  std::uint64_t sum = 0;
+  for (const auto& b : h["histogram"]) sum += b["count"].get<std::uint64_t>();
+  EXPECT_EQ(sum, 3000u) << "histogram bins partition the inputs";
+  const std::string csv = slurp(d / "report.csv");
+  EXPECT_EQ(csv.rfind("row,impl,other,function,inputs,count,correctly_rounded", 0), 0u);
+  EXPECT_NE(csv.find("\nimpl,host,,sinf,"), std::string::npos);
+}
+
+TEST(SweepCli, ShardsThenMergeEqualTheSingleRun) {
+  const fs::path a = tmpdir() / "m_all", s1 = tmpdir() / "m_s1", s2 = tmpdir() / "m_s2", s3 = tmpdir() / "m_s3",
+                 m = tmpdir() / "m_merged";
+  const std::string common = "sweep cosf --impl host --inputs binades:8 --chunk 300 ";
+  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
+  ASSERT_EQ(cli(common + "--shard 1/3 --out " + s1.string()).rc, 0);
+  ASSERT_EQ(cli(common + "--shard 2/3 --out " + s2.string()).rc, 0);
+  ASSERT_EQ(cli(common + "--shard 3/3 --out " + s3.string()).rc, 0);
+  EXPECT_FALSE(fs::exists(s1 / "report.json")) << "a shard alone writes only its state";
+  auto r = cli("merge " + s3.string() + " " + s1.string() + " " + s2.string() + " --out " + m.string());
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(slurp(m / "report.json"), slurp(a / "report.json"));
+  EXPECT_EQ(slurp(m / "report.csv"), slurp(a / "report.csv"));
+  EXPECT_EQ(slurp(m / "report.html"), slurp(a / "report.html"));
+  // overlapping shards are refused
+  expect_usage_error("merge " + s1.string() + " " + s1.string() + " --out " + (tmpdir() / "m_bad").string(),
+                     "overlap", tmpdir() / "m_bad");
+}
+
+TEST(SweepCli, StopThenResumeEqualsTheUninterruptedRun) {
+  const fs::path a = tmpdir() / "r_all", b = tmpdir() / "r_stop";
+  const std::string common = "sweep sinf --impl host --inputs random:20000:4 --chunk 1000 --threads 2 ";
+  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
+  auto r = cli(common + "--stop-after-chunks 4 --out " + b.string());
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.err.find("--resume"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(b / "report.json"));
+  auto st = nlohmann::json::parse(slurp(b / "state.json"));
+  EXPECT_GE(st["count"].get<std::uint64_t>(), 4000u);
+  EXPECT_LT(st["count"].get<std::uint64_t>(), 20000u);
+  // resuming with another definition is refused
+  expect_usage_error("sweep sinf --impl host --inputs random:20001:4 --chunk 1000 --resume --out " + b.string(),
+                     "different sweep");
+  r = cli(common + "--resume --out " + b.string());
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(slurp(b / "report.json"), slurp(a / "report.json"));
+}
+
+TEST(SweepCli, KilledRunResumesToTheSameResult) {
+  const fs::path a = tmpdir() / "k_all", b = tmpdir() / "k_kill";
+  const std::string common = "sweep sinf --impl host --inputs random:200000:8 --chunk 2000 --threads 2 ";
+  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
+  fs::create_directories(b);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::string out = b.string();
+    execl(BITEXACT_CLI, BITEXACT_CLI, "sweep", "sinf", "--impl", "host", "--inputs", "random:200000:8", "--chunk",
+          "2000", "--threads", "2", "--checkpoint-seconds", "0", "--out", out.c_str(), (char*)nullptr);
+    _exit(127);
+  }
+  // Kill it (SIGKILL: no chance to clean up) once a checkpoint exists.
+  for (int i = 0; i < 2000 && !fs::exists(b / "state.json"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(fs::exists(b / "state.json"));
+  auto st = nlohmann::json::parse(slurp(b / "state.json"));  // never half-written
+  auto r = cli(common + "--resume --out " + b.string());
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(slurp(b / "report.json"), slurp(a / "report.json"));
+}
+
+TEST(SweepCli, BadInputIsOneLineAndExit2) {
+  const fs::path d = tmpdir() / "bad";
+  const fs::path bad = tmpdir() / "bad.hex", two = tmpdir() / "two.hex", empty = tmpdir() / "empty.hex";
+  std::ofstream(bad) << "0x3f800000\n0xzz\n";
+  std::ofstream(two) << "0x3f800000 0x40000000\n";
+  std::ofstream(empty) << "# nothing\n";
+  expect_usage_error("sweep sinf --impl host --inputs file:" + bad.string() + " --out " + d.string(), "line 2", d);
+  expect_usage_error("sweep sinf --impl host --inputs file:" + two.string() + " --out " + d.string(), "operand", d);
+  expect_usage_error("sweep sinf --impl host --inputs file:" + empty.string() + " --out " + d.string(), "no inputs", d);
+  expect_usage_error("sweep sinf --impl host --inputs file:/nonexistent.hex --out " + d.string(), "cannot read", d);
+  expect_usage_error("sweep sinf --impl nosuch --inputs random:10 --out " + d.string(), "unknown implementation", d);
+  expect_usage_error("sweep tanf --impl host --inputs random:10 --out " + d.string(), "unknown function", d);
+  expect_usage_error("sweep fmodf --impl host --inputs exhaustive --out " + d.string(), "exhaustive", d);
+  expect_usage_error("sweep sinf --impl host --inputs random:10 --shard 3/2 --out " + d.string(), "shard", d);
+  expect_usage_error("sweep sinf --impl host --inputs random:10 --resume --out " + (tmpdir() / "none").string(),
+                     "no state");
+  expect_usage_error("merge " + (tmpdir() / "none").string() + " --out " + d.string(), "cannot read", d);
+  // A good file works, including two-operand functions.
+  std::ofstream(tmpdir() / "good2.hex") << "# x y\n0x40b00000 0x40000000\n0x7f800000 0x3f800000\n";
+  auto r = cli("sweep fmodf --impl host --inputs file:" + (tmpdir() / "good2.hex").string() + " --out " +
+               (tmpdir() / "good2").string());
+  EXPECT_EQ(r.rc, 0) << r.err;
+  auto j = nlohmann::json::parse(slurp(tmpdir() / "good2" / "report.json"));
+  EXPECT_EQ(j["implementations"]["host"]["correctly_rounded"], 2) << "fmodf is exact in glibc (IEEE 754 remainder)";
+}
+
+TEST(SweepCli, CorpusIsReadableAsAnInputFile) {
+  auto r = cli("corpus fmodf");
+  ASSERT_EQ(r.rc, 0);
+  const fs::path f = tmpdir() / "corpus.hex";
+  std::ofstream(f) << r.out;
+  // every data line is preceded by a "# why" line
+  std::istringstream in(r.out);
+  std::string line, prev;
+  int data = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("0x", 0) == 0) {
+      ++data;
+      EXPECT_EQ(prev.rfind("# ", 0), 0u) << line;
+    }
+    prev = line;
+  }
+  auto s = cli("sweep fmodf --impl host --inputs file:" + f.string() + " --out " + (tmpdir() / "cf").string());
+  ASSERT_EQ(s.rc, 0) << s.err;
+  auto j = nlohmann::json::parse(slurp(tmpdir() / "cf" / "report.json"));
+  EXPECT_EQ(j["inputs"]["count"], data);
+  auto e = cli("sweep fmodf --impl host --inputs edge --out " + (tmpdir() / "ce").string());
+  ASSERT_EQ(e.rc, 0) << e.err;
+  auto je = nlohmann::json::parse(slurp(tmpdir() / "ce" / "report.json"));
+  EXPECT_EQ(je["inputs"]["count"], data) << "the edge input set is the corpus";
+  for (int n : {1, 33, 1024}) {
+    auto z = cli("corpus sinf --size " + std::to_string(n));
+    int k = 0;
+    std::istringstream zin(z.out);
+    while (std::getline(zin, line)) k += line.rfind("0x", 0) == 0;
+    EXPECT_EQ(k, n);
+  }
+}
+
+TEST(SweepCli, ConformanceRunChecksLimits) {
+  const fs::path suite = tmpdir() / "suite.json";
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "ceilf-host", "function": "ceilf", "impls": ["host"], "inputs": "edge",
+     "limits": {"host": {"max_ulp": 0, "special_mismatches": 0, "source": "IEEE 754: ceil is exact"}}}]})";
+  auto r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("PASS ceilf-host"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(tmpdir() / "conf" / "ceilf-host" / "report.html"));
+  // A limit no implementation can meet (share > 1) must fail with status 1.
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "ceilf-host", "function": "ceilf", "impls": ["host"], "inputs": "random:100",
+     "limits": {"host": {"min_correctly_rounded_share": 1.5}}}]})";
+  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAIL ceilf-host"), std::string::npos) << r.out;
+  // Malformed suites: exit 2.
+  std::ofstream(suite) << R"({"suites": [{"name": "x", "function": "ceilf", "impls": ["nosuch"], "inputs": "edge"}]})";
+  expect_usage_error("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string(),
+                     "unknown implementation");
+  r = cli("conformance run --skip-missing --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.rc, 0);
+  EXPECT_NE(r.out.find("SKIP x"), std::string::npos);
+}

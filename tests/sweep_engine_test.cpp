@@ -1,0 +1,286 @@
+// The sweep engine on hand-made implementations whose discrepancies are known
+// by construction: each test-only implementation returns the truth (MPFR,
+// bitexact::truth) except on inputs chosen by a predicate, where it returns a
+// NaN, an infinity, a zero or the neighbouring float. Expected counts come from
+// those predicates, evaluated here input by input; never from the engine.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "bitexact/report.hpp"
+#include "bitexact/sweep.hpp"
+#include "bitexact/truth.hpp"
+
+namespace bx = bitexact;
+using bx::word;
+using bx::sweep::bins::count;
+
+namespace {
+
+bool finite_input(std::uint32_t a) { return (a & 0x7f800000u) != 0x7f800000u; }
+bool p_nan(std::uint32_t a) { return a % 7 == 0 && finite_input(a); }
+bool p_inf(std::uint32_t a) { return a % 11 == 1 && finite_input(a); }
+bool p_zero(std::uint32_t a, std::uint32_t t) { return a % 13 == 2 && finite_input(a) && (t & 0x7fffffffu) != 0; }
+bool p_next(std::uint32_t a, std::uint32_t t) {
+  return a % 5 == 3 && finite_input(a) && (t & 0x7fffffffu) != 0 && (t & 0x7fffffffu) < 0x7f7fffffu;
+}
+std::uint32_t truth_bits(std::uint32_t a) { return bx::bit_cast<std::uint32_t>(bx::truth::sinf(bx::bit_cast<float>(a))); }
+
+template <std::uint32_t (*F)(std::uint32_t)>
+void batch_u32(const word* const* args, word* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = F(std::uint32_t(args[0][i]));
+}
+std::uint32_t t_nan(std::uint32_t a) { return p_nan(a) ? 0x7fc00000u : truth_bits(a); }
+std::uint32_t t_inf(std::uint32_t a) { return p_inf(a) ? 0x7f800000u : truth_bits(a); }
+std::uint32_t t_zero(std::uint32_t a) {
+  std::uint32_t t = truth_bits(a);
+  return p_zero(a, t) ? 0u : t;
+}
+std::uint32_t t_next(std::uint32_t a) {  // one float away from zero: the neighbour
+  std::uint32_t t = truth_bits(a);
+  return p_next(a, t) ? t + 1 : t;
+}
+
+const bool registered = [] {
+  bx::register_impl({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"});
+  bx::register_impl({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"});
+  bx::register_impl({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"});
+  bx::register_impl({"t-next", bx::Fn::sinf, &batch_u32<t_next>, "test: neighbour on a % 5 == 3"});
+  return true;
+}();
+
+bx::sweep::Options options(const std::string& impls, const std::string& inputs, std::uint64_t chunk = 4096) {
+  bx::sweep::Options o;
+  o.fn = bx::Fn::sinf;
+  o.impls = bx::sweep::resolve_impls(impls, o.fn);
+  o.inputs = bx::sweep::parse_input_set(inputs, o.fn);
+  o.chunk_size = chunk;
+  return o;
+}
+
+bx::sweep::State run_all(const bx::sweep::Options& o) {
+  auto s = bx::sweep::make_state(o);
+  EXPECT_TRUE(bx::sweep::run(o, s));
+  return s;
+}
+
+std::vector<std::uint32_t> inputs_of(const bx::sweep::InputSet& in) {
+  std::vector<word> a(in.count), b(in.count);
+  in.generate(0, in.count, a.data(), b.data());
+  return {a.begin(), a.end()};
+}
+
+}  // namespace
+
+TEST(SweepEngine, DiscrepancyClassesMatchConstruction) {
+  auto o = options("t-nan,t-inf,t-zero,t-next", "random:30000:7", 1000);
+  auto s = run_all(o);
+  ASSERT_TRUE(s.complete());
+  // Expected, input by input, from the predicates.
+  std::uint64_t n_nan = 0, n_inf = 0, n_zero = 0, n_next = 0;
+  std::map<std::string, std::uint64_t> nan_vs_next;  // pair (t-nan, t-next) classes
+  for (std::uint32_t a : inputs_of(o.inputs)) {
+    const std::uint32_t t = truth_bits(a);
+    n_nan += p_nan(a);
+    n_inf += p_inf(a);
+    n_zero += p_zero(a, t);
+    n_next += p_next(a, t);
+    if (p_nan(a)) nan_vs_next[p_next(a, t) || !std::isnan(bx::bit_cast<float>(t)) ? "nan_vs_number" : "?"]++;
+    else if (p_next(a, t)) nan_vs_next["number_vs_number"]++;
+  }
+  ASSERT_GT(n_nan, 1000u);
+  ASSERT_GT(n_next, 1000u);
+  const auto& sn = s.impl_stats[0];
+  const auto& si = s.impl_stats[1];
+  const auto& sz = s.impl_stats[2];
+  const auto& sx = s.impl_stats[3];
+  EXPECT_EQ(sn.count, o.inputs.count);
+  EXPECT_EQ(sn.hist[bx::sweep::bins::nan], n_nan);
+  EXPECT_EQ(sn.count - sn.correctly_rounded, n_nan);
+  EXPECT_EQ(si.hist[bx::sweep::bins::inf], n_inf);
+  EXPECT_EQ(si.count - si.correctly_rounded, n_inf);
+  EXPECT_EQ(sz.count - sz.correctly_rounded, n_zero);
+  EXPECT_EQ(sx.count - sx.correctly_rounded, n_next);
+  // The neighbour (away from zero) of the correctly rounded value c is more than
+  // 0.5 ulp from the exact value, and at most 2.5 ulp of the exact value's binade
+  // (2.5 when c = 2^k is the rounding of a value just below 2^k).
+  EXPECT_EQ(sx.hist[bx::sweep::bins::one] + sx.hist[bx::sweep::bins::pow2_first] +
+                sx.hist[bx::sweep::bins::pow2_first + 1],
+            n_next);
+  EXPECT_GT(sx.max.value, 0.5);
+  EXPECT_LE(sx.max.value, 2.5);
+  // Special mismatches of the neighbour impl: none.
+  EXPECT_EQ(sx.hist[bx::sweep::bins::nan] + sx.hist[bx::sweep::bins::inf] + sx.hist[bx::sweep::bins::zero_sign], 0u);
+  // Pairs are (0,1) (0,2) (0,3) (1,2) (1,3) (2,3): t-nan vs t-next is index 2.
+  const auto& p = s.pair_stats[2];
+  EXPECT_EQ(p.cls[int(bx::sweep::Disc::nan_vs_number)], nan_vs_next["nan_vs_number"]);
+  EXPECT_EQ(p.cls[int(bx::sweep::Disc::number_vs_number)], nan_vs_next["number_vs_number"]);
+  EXPECT_EQ(p.dist[0], nan_vs_next["number_vs_number"]) << "neighbours are adjacent floats";
+  EXPECT_EQ(nan_vs_next.count("?"), 0u);
+  EXPECT_EQ(p.differ, nan_vs_next["nan_vs_number"] + nan_vs_next["number_vs_number"]);
+  // t-zero vs t-next: zero_vs_nonzero where t-zero gives 0 (t-next's value is non-zero there).
+  std::uint64_t zvn = 0;
+  for (std::uint32_t a : inputs_of(o.inputs)) zvn += p_zero(a, truth_bits(a));
+  EXPECT_EQ(s.pair_stats[5].cls[int(bx::sweep::Disc::zero_vs_nonzero)], zvn);
+  // Witnesses are the smallest inputs of their class, and really are in it.
+  const auto& w = p.witness[int(bx::sweep::Disc::nan_vs_number)].w;
+  ASSERT_FALSE(w.empty());
+  std::uint32_t smallest = 0xffffffffu;
+  for (std::uint32_t a : inputs_of(o.inputs))
+    if (p_nan(a)) smallest = std::min(smallest, a);
+  EXPECT_EQ(w[0].a, smallest);
+  EXPECT_EQ(w[0].r, 0x7fc00000u);
+}
+
+TEST(SweepEngine, ShardsMergeToTheSingleRunExactly) {
+  auto o = options("t-nan,t-next", "random:20000:3", 777);
+  auto whole = run_all(o);
+  bx::sweep::State merged;
+  for (int k : {3, 1, 2}) {  // any order
+    auto so = o;
+    so.shard_k = k;
+    so.shard_n = 3;
+    auto part = bx::sweep::make_state(so);
+    EXPECT_TRUE(bx::sweep::run(so, part));
+    EXPECT_FALSE(part.complete());
+    if (k == 3) merged = part;
+    else merged.merge(part);
+  }
+  ASSERT_TRUE(merged.complete());
+  EXPECT_TRUE(merged == whole);
+  EXPECT_EQ(bx::report::to_json(merged).dump(), bx::report::to_json(whole).dump());
+  // Merging a shard twice is refused.
+  auto so = o;
+  so.shard_k = 1;
+  so.shard_n = 3;
+  auto part = bx::sweep::make_state(so);
+  bx::sweep::run(so, part);
+  EXPECT_THROW(merged.merge(part), bx::input_error);
+}
+
+TEST(SweepEngine, StopAndResumeGivesTheUninterruptedResult) {
+  auto o = options("t-inf,t-next,t-zero", "random:16000:5", 500);
+  auto whole = run_all(o);
+  auto s = bx::sweep::make_state(o);
+  auto stop = o;
+  stop.stop_after_chunks = 5;
+  stop.threads = 1;
+  EXPECT_FALSE(bx::sweep::run(stop, s));
+  EXPECT_LT(s.done.size(), s.total_chunks);
+  // through the JSON state, as a resumed process does
+  auto restored = bx::sweep::State::from_json(nlohmann::json::parse(s.to_json().dump()));
+  EXPECT_TRUE(restored == s);
+  EXPECT_TRUE(bx::sweep::run(o, restored));
+  EXPECT_TRUE(restored == whole);
+  EXPECT_EQ(bx::report::to_json(restored).dump(), bx::report::to_json(whole).dump());
+}
+
+TEST(SweepEngine, ThreadCountAndChunkOrderDoNotMatter) {
+  auto o = options("t-next,t-zero", "random:9000:11", 300);
+  o.threads = 1;
+  auto one = run_all(o);
+  o.threads = 2;
+  auto four = run_all(o);
+  EXPECT_TRUE(one == four);
+}
+
+TEST(SweepEngine, WitnessAndMaxMergeAreOrderIndependent) {
+  using bx::sweep::Witness;
+  bx::sweep::MaxWitness a, b, c;
+  a.offer(1.5, Witness{10, 0, 1, 2, 1.5});
+  a.offer(1.5, Witness{7, 0, 1, 2, 1.5});
+  b.offer(2.0, Witness{30, 0, 1, 2, 2.0});
+  c.offer(2.0, Witness{20, 0, 1, 2, 2.0});
+  c.offer(0.7, Witness{1, 0, 1, 2, 0.7});
+  auto x = a, y = c;
+  x.merge(b);
+  x.merge(c);
+  y.merge(b);
+  y.merge(a);
+  EXPECT_TRUE(x == y);
+  EXPECT_EQ(x.value, 2.0);
+  ASSERT_EQ(x.at.w.size(), 2u);
+  EXPECT_EQ(x.at.w[0].a, 20u);  // smallest input among those at the maximum
+  bx::sweep::WitnessSet s;
+  for (word v : {9, 3, 7, 1, 5, 3}) s.offer(Witness{v, 0, 0, 0, 0});
+  ASSERT_EQ(s.w.size(), bx::sweep::WitnessSet::K);
+  EXPECT_EQ(s.w[0].a, 1u);
+  EXPECT_EQ(s.w[3].a, 7u);
+}
+
+TEST(SweepEngine, InputSets) {
+  using bx::sweep::parse_input_set;
+  auto ex = parse_input_set("exhaustive", bx::Fn::sinf);
+  EXPECT_EQ(ex.count, std::uint64_t(1) << 32);
+  EXPECT_THROW(parse_input_set("exhaustive", bx::Fn::fmodf), bx::input_error);
+  EXPECT_THROW(parse_input_set("exhaustive", bx::Fn::ceil), bx::input_error);
+  EXPECT_THROW(parse_input_set("random:", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("random:12x", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("random:0", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("binades", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("nonsense", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("file:/nonexistent/x.hex", bx::Fn::sinf), bx::input_error);
+  // binades:N — N per (sign, biased exponent) stratum.
+  auto bn = parse_input_set("binades:3", bx::Fn::sinf);
+  EXPECT_EQ(bn.count, 3u * 512u);
+  std::vector<word> a(bn.count);
+  bn.generate(0, bn.count, a.data(), nullptr);
+  std::map<word, int> per;
+  for (word w : a) per[w >> 23]++;
+  EXPECT_EQ(per.size(), 512u);
+  for (auto& [k, v] : per) EXPECT_EQ(v, 3) << k;
+  auto bn2 = parse_input_set("binades:1", bx::Fn::fmod);
+  EXPECT_EQ(bn2.count, 4096u * 4096u);
+  // random: any index range is regenerated identically.
+  auto r = parse_input_set("random:1000:9", bx::Fn::fmodf);
+  std::vector<word> a1(1000), b1(1000), a2(10), b2(10);
+  r.generate(0, 1000, a1.data(), b1.data());
+  r.generate(500, 510, a2.data(), b2.data());
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(a1[500 + i], a2[i]);
+    EXPECT_EQ(b1[500 + i], b2[i]);
+    EXPECT_LE(a1[500 + i], 0xffffffffu);
+  }
+  EXPECT_NE(a1[0], b1[0]);
+  // splitmix64 reference: Vigna's generator seeded with 0 yields 0xe220a8397b1dcdaf first.
+  EXPECT_EQ(bx::sweep::splitmix64(0, 0), 0xe220a8397b1dcdafull);
+}
+
+TEST(SweepEngine, UnknownImplementations) {
+  EXPECT_THROW(bx::sweep::resolve_impls("nosuch", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(bx::sweep::resolve_impls("host,,mpfr", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(bx::sweep::resolve_impls("t-nan", bx::Fn::cosf), bx::input_error);
+  EXPECT_THROW(bx::sweep::resolve_impls("host,host", bx::Fn::sinf), bx::input_error);
+  auto v = bx::sweep::resolve_impls("mpfr,host", bx::Fn::sinf);
+  ASSERT_EQ(v.size(), 1u);  // mpfr is the truth, never a compared implementation
+  EXPECT_EQ(v[0]->name, "host");
+}
+
+TEST(SweepEngine, UlpErrorRules) {
+  using bx::sweep::ulp_error;
+  // ceil is exact: the error of a result one ulp off is exactly 1.
+  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x40000001), 1.0);        // ceil(1.5)=2
+  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x40000000), 0.0);
+  EXPECT_TRUE(std::isinf(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x7f800000)));
+  EXPECT_TRUE(std::isnan(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x7fc00000)));
+  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x7fc00000, 0, 0x7fc00001), 0.0);  // NaN vs NaN
+  // The ulp is that of the exact value's binade: ceil(2 - 2^-23) = 2, so the
+  // result 2 - 2^-23 is 2^-23 / 2^-22 = 0.5 ulp away.
+  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fffffff, 0, 0x3fffffff), 0.5);
+  // fmod(5.5, 2) = 1.5 exactly; 1.5 + 2^-22 is 2 ulps away.
+  EXPECT_EQ(ulp_error(bx::Fn::fmodf, 0x40b00000, 0x40000000, 0x3fc00002), 2.0);
+  // sin(pi_f) ~ -8.742278e-8: the correctly rounded result (MPFR, bitexact::truth)
+  // is at most 0.5 ulp away and its neighbour (away from zero) between 0.5 and 1.5.
+  const std::uint32_t cr = truth_bits(0x40490fdb);
+  EXPECT_EQ(cr, 0xb3bbbd2eu);
+  double e0 = ulp_error(bx::Fn::sinf, 0x40490fdb, 0, cr);
+  double up = ulp_error(bx::Fn::sinf, 0x40490fdb, 0, cr + 1);
+  double down = ulp_error(bx::Fn::sinf, 0x40490fdb, 0, cr - 1);
+  EXPECT_LT(e0, 0.5);
+  EXPECT_GT(up, 0.5);
+  EXPECT_GT(down, 0.5);
+  // the exact value lies between cr and one neighbour: errors 1 - e0 and 1 + e0
+  EXPECT_NEAR(std::min(up, down), 1 - e0, 1e-12);
+  EXPECT_NEAR(std::max(up, down), 1 + e0, 1e-12);
+}

@@ -1,0 +1,149 @@
+// bitexact conformance run [--suite FILE] [--out DIR] [--only NAME] [--inputs SET] [--skip-missing]
+//   Re-run the sweeps of a suite file (conformance/suites.json), write each
+//   report into DIR/NAME/, and exit 1 when an implementation breaks a limit.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "bitexact/report.hpp"
+#include "bitexact/sweep.hpp"
+#include "command.hpp"
+#include "sweep_cli.hpp"
+
+
+namespace bitexact::cli {
+namespace {
+
+struct ConfArgs {
+  std::string suite = "conformance/suites.json", out = "out/conformance", only, inputs;
+  bool skip_missing = false, quiet = false, keep_state = false;
+  unsigned threads = 0;
+};
+
+int run_conformance(const ConfArgs& a) {
+  namespace fs = std::filesystem;
+  std::ifstream in(a.suite);
+  if (!in) throw input_error(fmt::format("cannot read suite file '{}'", a.suite));
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception&) {
+    throw input_error(fmt::format("suite file '{}' is not valid JSON", a.suite));
+  }
+  if (!j.contains("suites") || !j["suites"].is_array())
+    throw input_error(fmt::format("suite file '{}' has no \"suites\" array", a.suite));
+
+  // Validate everything before running anything.
+  struct Job {
+    std::string name;
+    sweep::Options o;
+    nlohmann::json limits;
+  };
+  std::vector<Job> jobs;
+  for (const auto& s : j["suites"]) {
+    auto str = [&](const char* key) -> std::string {
+      if (!s.contains(key) || !s[key].is_string())
+        throw input_error(fmt::format("suite file '{}': a suite lacks the string \"{}\"", a.suite, key));
+      return s[key].get<std::string>();
+    };
+    Job job;
+    job.name = str("name");
+    if (!a.only.empty() && job.name != a.only) continue;
+    auto fn = parse_fn(str("function"));
+    if (!fn) throw input_error(fmt::format("suite '{}': unknown function '{}'", job.name, str("function")));
+    std::string impl_list;
+    if (!s.contains("impls") || !s["impls"].is_array())
+      throw input_error(fmt::format("suite '{}': \"impls\" must be an array of names", job.name));
+    bool missing = false;
+    for (const auto& n : s["impls"]) {
+      if (!n.is_string()) throw input_error(fmt::format("suite '{}': \"impls\" must be an array of names", job.name));
+      if (!find_impl(n.get<std::string>(), *fn)) missing = true;
+      impl_list += (impl_list.empty() ? "" : ",") + n.get<std::string>();
+    }
+    if (missing && a.skip_missing) {
+      std::printf("SKIP %-24s (implementation not registered in this build: %s)\n", job.name.c_str(),
+                  impl_list.c_str());
+      continue;
+    }
+    try {
+      job.o.fn = *fn;
+      job.o.impls = sweep::resolve_impls(impl_list, *fn);
+      job.o.inputs = sweep::parse_input_set(a.inputs.empty() ? str("inputs") : a.inputs, *fn);
+    } catch (const input_error& e) {
+      throw input_error(fmt::format("suite '{}': {}", job.name, e.what()));
+    }
+    job.o.threads = a.threads;
+    job.o.progress = progress_bar(!a.quiet && ::isatty(2));
+    job.limits = s.value("limits", nlohmann::json::object());
+    for (auto it = job.limits.begin(); it != job.limits.end(); ++it) {
+      if (!find_impl(it.key(), *fn) || !it->is_object())
+        throw input_error(fmt::format("suite '{}': limits for unknown implementation '{}'", job.name, it.key()));
+      for (auto l = it->begin(); l != it->end(); ++l)
+        if (l.key() != "max_ulp" && l.key() != "special_mismatches" && l.key() != "min_correctly_rounded_share" &&
+            l.key() != "source")
+          throw input_error(fmt::format("suite '{}': unknown limit '{}'", job.name, l.key()));
+    }
+    jobs.push_back(std::move(job));
+  }
+  if (!a.only.empty() && jobs.empty())
+    throw input_error(fmt::format("no suite named '{}' in '{}'", a.only, a.suite));
+
+  int failures = 0;
+  for (auto& job : jobs) {
+    sweep::State st = sweep::make_state(job.o);
+    sweep::run(job.o, st);
+    const std::string dir = (fs::path(a.out) / job.name).string();
+    report::write_reports(st, dir);
+    if (a.keep_state) report::write_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
+    for (std::size_t i = 0; i < st.impls.size(); ++i) {
+      const auto& s = st.impl_stats[i];
+      const std::uint64_t special = s.hist[sweep::bins::zero_sign] + s.hist[sweep::bins::inf] + s.hist[sweep::bins::nan];
+      const double share = s.count ? double(s.correctly_rounded) / double(s.count) : 0;
+      std::string verdict = "ok", why;
+      if (job.limits.contains(st.impls[i])) {
+        const auto& l = job.limits[st.impls[i]];
+        if (l.contains("max_ulp") && s.max.value > l["max_ulp"].get<double>())
+          why += fmt::format(" max_ulp {} > {}", s.max.value, l["max_ulp"].get<double>());
+        if (l.contains("special_mismatches") && special > l["special_mismatches"].get<std::uint64_t>())
+          why += fmt::format(" special_mismatches {} > {}", special, l["special_mismatches"].get<std::uint64_t>());
+        if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
+          why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
+        verdict = why.empty() ? "PASS" : "FAIL";
+      } else {
+        verdict = "INFO";
+      }
+      if (verdict == "FAIL") ++failures;
+      std::printf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s\n",
+                  verdict.c_str(), job.name.c_str(), st.impls[i].c_str(), s.max.value, 100 * share,
+                  (unsigned long long)special, why.c_str());
+    }
+    std::fflush(stdout);
+  }
+  return failures ? 1 : 0;
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static ConfArgs a;
+  auto* c = app.add_subcommand("conformance", "Conformance suites: re-run the sweeps of a suite file and check limits");
+  c->require_subcommand(1);
+  auto* r = c->add_subcommand("run", "Run the suites, write DIR/NAME/report.*, exit 1 when a limit is broken");
+  r->add_option("--suite", a.suite, "suite file")->capture_default_str();
+  r->add_option("--out", a.out, "output folder (one sub-folder per suite)")->capture_default_str();
+  r->add_option("--only", a.only, "run only the suite with this name");
+  r->add_option("--inputs", a.inputs, "override every suite's input set (e.g. binades:16 for a quick check)");
+  r->add_flag("--skip-missing", a.skip_missing, "skip suites naming implementations this build lacks");
+  r->add_option("--threads", a.threads, "worker threads (default: all cores)");
+  r->add_flag("--quiet,-q", a.quiet, "no progress bar");
+  r->add_flag("--keep-state", a.keep_state, "also write DIR/NAME/state.json (re-render with 'bitexact merge')");
+  r->callback([] {
+    int rc = run_conformance(a);
+    if (rc) std::exit(rc);
+  });
+});
+
+}  // namespace
+}  // namespace bitexact::cli

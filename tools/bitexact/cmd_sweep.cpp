@@ -1,0 +1,180 @@
+// bitexact sweep FN --impl LIST --inputs SET --out DIR [--shard K/N] [--resume]
+//   Conformance sweep of the implementations of FN against the truth (mpfr);
+//   writes DIR/report.{json,csv,html} and DIR/state.json (docs/sweep.md).
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "bitexact/report.hpp"
+#include "bitexact/sweep.hpp"
+#include "command.hpp"
+#include "sweep_cli.hpp"
+
+namespace bitexact::cli {
+
+namespace {
+std::atomic<bool> g_cancel{false};
+extern "C" void on_sigint(int) { g_cancel = true; }
+}  // namespace
+
+sweep::State read_state_file(const std::string& path_or_dir) {
+  namespace fs = std::filesystem;
+  fs::path p(path_or_dir);
+  if (fs::is_directory(p)) p /= "state.json";
+  std::ifstream in(p);
+  if (!in) throw input_error(fmt::format("cannot read sweep state '{}'", p.string()));
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception&) {
+    throw input_error(fmt::format("'{}' is not valid JSON", p.string()));
+  }
+  try {
+    return sweep::State::from_json(j);
+  } catch (const input_error& e) {
+    throw input_error(fmt::format("{}: {}", p.string(), e.what()));
+  }
+}
+
+void print_summary(const sweep::State& s) {
+  for (std::size_t i = 0; i < s.impls.size(); ++i) {
+    const auto& st = s.impl_stats[i];
+    std::string at = st.max.at.w.empty() ? "-" : format_hex(st.max.at.w[0].a, fn_info(s.fn).bits);
+    std::printf("%-12s correctly rounded %llu/%llu (%.6f%%)  max %.4g ulp at %s  special mismatches %llu\n",
+                s.impls[i].c_str(), (unsigned long long)st.correctly_rounded, (unsigned long long)st.count,
+                st.count ? 100.0 * double(st.correctly_rounded) / double(st.count) : 0.0, st.max.value, at.c_str(),
+                (unsigned long long)(st.hist[sweep::bins::zero_sign] + st.hist[sweep::bins::inf] +
+                                     st.hist[sweep::bins::nan]));
+  }
+  std::fflush(stdout);
+}
+
+std::function<void(const sweep::Progress&)> progress_bar(bool enabled) {
+  if (!enabled) return {};
+  return [](const sweep::Progress& p) {
+    const double frac = p.total_inputs ? double(p.done_inputs) / double(p.total_inputs) : 1.0;
+    const double rate = p.seconds > 0 ? double(p.done_inputs) / p.seconds : 0.0;
+    const double eta = rate > 0 ? double(p.total_inputs - p.done_inputs) / rate : 0.0;
+    const int width = 30, filled = int(frac * width);
+    std::string bar(std::size_t(filled), '#');
+    bar.resize(width, '.');
+    std::fprintf(stderr, "\r[%s] %5.1f%%  %7.2f M inputs/s  ETA %4.0fs ", bar.c_str(), 100 * frac, rate / 1e6, eta);
+    if (p.done_inputs >= p.total_inputs) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+}
+
+namespace {
+
+struct SweepArgs {
+  std::string fn, impls, inputs = "random:1000000", out, shard;
+  bool resume = false, quiet = false;
+  unsigned threads = 0;
+  std::uint64_t chunk = 65536, stop_after = 0;
+  double checkpoint_seconds = 5;
+};
+
+void run_sweep(const SweepArgs& a) {
+  namespace fs = std::filesystem;
+  auto fn = parse_fn(a.fn);
+  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: sinf cosf fmodf fmod ceilf ceil)", a.fn));
+  std::vector<const Impl*> impls;
+  if (a.impls.empty()) {
+    for (const Impl* p : all_impls())
+      if (p->fn == *fn && p->name != "mpfr") impls.push_back(p);
+  } else {
+    impls = sweep::resolve_impls(a.impls, *fn);
+  }
+  if (a.chunk == 0) throw input_error("--chunk must be positive");
+  sweep::Options o;
+  o.fn = *fn;
+  o.impls = impls;
+  o.inputs = sweep::parse_input_set(a.inputs, *fn);
+  o.chunk_size = a.chunk;
+  o.threads = a.threads;
+  if (!a.shard.empty()) {
+    unsigned k = 0, n = 0;
+    char extra = 0;
+    if (std::sscanf(a.shard.c_str(), "%u/%u%c", &k, &n, &extra) != 2 || n == 0 || k == 0 || k > n)
+      throw input_error(fmt::format("bad --shard '{}' (expected K/N with 1 <= K <= N)", a.shard));
+    o.shard_k = int(k);
+    o.shard_n = int(n);
+  }
+  std::error_code ec;
+  fs::create_directories(a.out, ec);
+  if (ec || !fs::is_directory(a.out)) throw input_error(fmt::format("cannot create output folder '{}'", a.out));
+  const std::string state_path = (fs::path(a.out) / "state.json").string();
+  o.checkpoint_path = state_path;
+  o.checkpoint_seconds = a.checkpoint_seconds;
+  o.stop_after_chunks = a.stop_after;
+  o.cancel = &g_cancel;
+  o.progress = progress_bar(!a.quiet && ::isatty(2));
+
+  sweep::State state = sweep::make_state(o);
+  if (a.resume) {
+    if (!fs::exists(state_path))
+      throw input_error(fmt::format("--resume: no state in '{}' (run without --resume first)", a.out));
+    sweep::State old = read_state_file(state_path);
+    if (old.fn != state.fn || old.inputs.spec != state.inputs.spec || old.inputs.digest != state.inputs.digest ||
+        old.impls != state.impls || old.truth != state.truth || old.chunk_size != state.chunk_size ||
+        old.shard != state.shard)
+      throw input_error(fmt::format("--resume: '{}' holds a different sweep ({} {} --impl {} shard '{}')", state_path,
+                                    fn_info(old.fn).name, old.inputs.spec, fmt::join(old.impls, ","), old.shard));
+    state = std::move(old);
+  }
+  g_cancel = false;
+  auto prev = std::signal(SIGINT, on_sigint);
+  bool finished = false;
+  try {
+    finished = sweep::run(o, state);
+  } catch (...) {
+    std::signal(SIGINT, prev);
+    throw;
+  }
+  std::signal(SIGINT, prev);
+  if (!finished) {
+    std::fprintf(stderr, "bitexact: sweep stopped after %llu of %llu chunks; state saved in %s (continue with --resume)\n",
+                 (unsigned long long)state.done.size(), (unsigned long long)(state.shard_hi - state.shard_lo),
+                 state_path.c_str());
+    if (g_cancel) std::exit(130);
+    return;
+  }
+  if (state.complete()) {
+    report::write_reports(state, a.out);
+    print_summary(state);
+  } else {
+    std::fprintf(stderr, "bitexact: shard %s done; merge the shard folders with 'bitexact merge DIR... --out DIR'\n",
+                 state.shard.c_str());
+  }
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static SweepArgs a;
+  auto* c = app.add_subcommand(
+      "sweep", "Conformance sweep: compare implementations of FN with the truth (mpfr) on an input set; write "
+               "DIR/report.{json,csv,html}");
+  c->add_option("fn", a.fn, "function: sinf cosf fmodf fmod ceilf ceil")->required();
+  c->add_option("--impl", a.impls, "comma-separated implementations (default: all of FN; mpfr is always the truth)");
+  c->add_option("--inputs", a.inputs,
+                "input set: exhaustive | random:N[:SEED] | binades:N | edge[:SIZE] | file:PATH")
+      ->capture_default_str();
+  c->add_option("--out", a.out, "output folder")->required();
+  c->add_option("--shard", a.shard, "run shard K of N (1-based, contiguous chunk ranges); merge with 'bitexact merge'");
+  c->add_flag("--resume", a.resume, "continue the sweep whose state.json is in --out");
+  c->add_option("--threads", a.threads, "worker threads (default: all cores)");
+  c->add_option("--chunk", a.chunk, "inputs per chunk")->capture_default_str();
+  c->add_option("--checkpoint-seconds", a.checkpoint_seconds, "seconds between checkpoints of state.json")
+      ->capture_default_str();
+  c->add_option("--stop-after-chunks", a.stop_after, "debug: stop after this many chunks (then --resume)");
+  c->add_flag("--quiet,-q", a.quiet, "no progress bar");
+  c->callback([] { run_sweep(a); });
+});
+
+}  // namespace
+}  // namespace bitexact::cli
