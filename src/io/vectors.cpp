@@ -52,20 +52,28 @@ void generate(Fn fn, const input_set& s, std::uint64_t begin, std::size_t n, wor
   throw input_error(fmt::format("unknown input set '{}'", s.kind));
 }
 
-std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
+namespace {
+// Feeds outputs into a streaming XXH3 state as little-endian words of `bits` width
+// (x86-64 and the GPUs are little-endian, so 64-bit words go in as they are).
+void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits) {
   if (bits == 64) {
-    static_assert(sizeof(word) == 8);
-    return XXH3_64bits(out, n * 8);  // x86-64 and the GPUs are little-endian
+    XXH3_64bits_update(&st, out, n * sizeof(word));
+    return;
   }
-  XXH3_state_t st;
-  XXH3_64bits_reset(&st);
   std::uint32_t buf[1024];
   for (std::size_t i = 0; i < n;) {
-    std::size_t m = std::min<std::size_t>(1024, n - i);
+    const std::size_t m = std::min<std::size_t>(1024, n - i);
     for (std::size_t j = 0; j < m; ++j) buf[j] = std::uint32_t(out[i + j]);
     XXH3_64bits_update(&st, buf, m * 4);
     i += m;
   }
+}
+}  // namespace
+
+std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
+  XXH3_state_t st;
+  XXH3_64bits_reset(&st);
+  digest_update(st, out, n, bits);
   return XXH3_64bits_digest(&st);
 }
 
@@ -75,15 +83,18 @@ std::vector<std::uint64_t> compute_digests(const Impl& impl, const input_set& s,
   std::vector<std::uint64_t> out(nblocks);
   tbb::parallel_for(std::uint64_t(0), nblocks, [&](std::uint64_t k) {
     const std::uint64_t base = (first_block + k) * block;
-    constexpr std::size_t chunk = 1 << 16;
-    std::vector<word> a(chunk), b(chunk), r(block);
+    constexpr std::size_t chunk = 1 << 14;  // stays in L1/L2
+    std::vector<word> a(chunk), b(chunk), r(chunk);
+    XXH3_state_t st;
+    XXH3_64bits_reset(&st);
     for (std::uint64_t off = 0; off < block; off += chunk) {
       const std::size_t n = std::size_t(std::min<std::uint64_t>(chunk, block - off));
       generate(impl.fn, s, base + off, n, a.data(), b.data());
       const word* args[2] = {a.data(), b.data()};
-      impl.eval(args, r.data() + off, n);
+      impl.eval(args, r.data(), n);
+      digest_update(st, r.data(), n, f.bits);
     }
-    out[k] = digest_block(r.data(), block, f.bits);
+    out[k] = XXH3_64bits_digest(&st);
   });
   return out;
 }
