@@ -65,7 +65,7 @@ TEST(OcmlConfig, EveryPresetRegisteredWithSixFunctions) {
   static_assert(ocml::fmuladd_fused(ocml::gfx90a_daz));
   static_assert(!ocml::has_fast_fma_path(ocml::gfx803) && !ocml::fmuladd_fused(ocml::gfx803));
   static_assert(ocml::has_fast_fma_path(ocml::gfx900_daz) && !ocml::fmuladd_fused(ocml::gfx900_daz));
-  static_assert(!ocml::has_fast_fma_path(ocml::gfx600) && ocml::fmuladd_fused(ocml::gfx600));
+  static_assert(!ocml::has_fast_fma_path(ocml::gfx702) && ocml::fmuladd_fused(ocml::gfx702));
 }
 
 // fmodf is exact: every finite result equals MPFR's; special cases follow ocml.

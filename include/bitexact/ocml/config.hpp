@@ -78,9 +78,12 @@ inline constexpr config gfx90a_daz_finite{9010, true, true, false};
 inline constexpr config gfx803{8003, false, false, false};
 inline constexpr config gfx803_daz{8003, true, false, false};
 inline constexpr config gfx803_finite{8003, false, true, false};
+inline constexpr config gfx803_daz_finite{8003, true, true, false};
 // gfx900 (Vega 10) with DAZ: fast fma path but fmuladd becomes v_mad_f32.
 inline constexpr config gfx900_daz{9000, true, false, false};
-// gfx600 (Tahiti) with IEEE denormals: split-constant path, fmuladd fused.
-inline constexpr config gfx600{6000, false, false, false};
+inline constexpr config gfx900_daz_finite{9000, true, true, false};
+// gfx702 (Hawaii) with IEEE denormals: split-constant path, fmuladd fused.
+inline constexpr config gfx702{7002, false, false, false};
+inline constexpr config gfx702_finite{7002, false, true, false};
 
 }  // namespace bitexact::ocml

@@ -24,8 +24,11 @@ inline constexpr preset presets[] = {
     {"-gfx803", gfx803, "gfx803, split-constant (non-fma) path, fmuladd unfused"},
     {"-gfx803-daz", gfx803_daz, "gfx803, DAZ (fmuladd as v_mad_f32)"},
     {"-gfx803-finite", gfx803_finite, "gfx803, finite-only"},
+    {"-gfx803-daz-finite", gfx803_daz_finite, "gfx803, DAZ and finite-only"},
     {"-gfx900-daz", gfx900_daz, "gfx900, DAZ: fast-fma path with fmuladd as v_mad_f32"},
-    {"-gfx600", gfx600, "gfx600, split-constant path with fmuladd fused"},
+    {"-gfx900-daz-finite", gfx900_daz_finite, "gfx900, DAZ and finite-only"},
+    {"-gfx702", gfx702, "gfx702, split-constant path with fmuladd fused"},
+    {"-gfx702-finite", gfx702_finite, "gfx702, finite-only"},
 };
 
 }  // namespace bitexact::ocml
