@@ -290,6 +290,13 @@ BITEXACT_INLINE constexpr std::uint32_t ctlz(std::uint32_t v) {
   return n;
 }
 
+// The head of ocml's exact-product splits: x with the low 12 significand bits
+// cleared (`and i32 %bits, -4096` in ocml.bc 5.2.3), leaving at most 12
+// significant bits so that products of two heads are exact in f32.
+BITEXACT_INLINE constexpr float split_head(float x) {
+  return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0xfffff000u);
+}
+
 // Raw-bits helpers used by the reproductions.
 BITEXACT_INLINE constexpr std::uint32_t bits_of(float x) { return bit_cast<std::uint32_t>(x); }
 BITEXACT_INLINE constexpr float float_of(std::uint32_t u) { return bit_cast<float>(u); }

@@ -31,9 +31,9 @@ template <config C> BITEXACT_INLINE float fmod_f32_step_nofma(float xs, float q,
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);
-  const float ysh = float_of(bits_of(ys) & 0xfffff000u);
+  const float ysh = split_head(ys);
   const float ysl = sub<ftz>(ys, ysh);
-  const float qh = float_of(bits_of(q) & 0xfffff000u);
+  const float qh = split_head(q);
   const float ql = sub<ftz>(q, qh);
   const float p = mul<ftz>(ys, q);
   float e = fmuladd<ftz, fused>(qh, ysh, neg(p));
@@ -59,6 +59,8 @@ template <config C> BITEXACT_INLINE float fmod_f32_step(float xs, float inv, flo
 template <config C = gfx90a> BITEXACT_INLINE float fmod_f32(float x, float y) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
+  // Quotient bits per division step (the `ldexp ..., 12` of ocml.bc 5.2.3).
+  constexpr int step = 12;
   if constexpr (C.daz) {
     x = canonicalize<ftz>(x);
     y = canonicalize<ftz>(y);
@@ -68,21 +70,21 @@ template <config C = gfx90a> BITEXACT_INLINE float fmod_f32(float x, float y) {
   float result;
   if (ax > ay) {
     const int ex = frexp_exp<ftz>(ax);
-    float xs = ldexp<ftz>(frexp_mant<ftz>(ax), 12);
+    float xs = ldexp<ftz>(frexp_mant<ftz>(ax), step);
     const int ey = frexp_exp<ftz>(ay);
     const float ys = ldexp<ftz>(frexp_mant<ftz>(ay), 1);
     // Wrapping int arithmetic as in the bitcode (`sub i32`).
     int n = int(std::uint32_t(ex) - std::uint32_t(ey));
     const float inv = rcp<ftz>(ys);
-    if (n > 12) {
+    if (n > step) {
       std::uint32_t before;
       do {
-        xs = ldexp<ftz>(detail::fmod_f32_step<C>(xs, inv, ys), 12);
+        xs = ldexp<ftz>(detail::fmod_f32_step<C>(xs, inv, ys), step);
         before = std::uint32_t(n);
-        n -= 12;
-      } while (before > 24u);
+        n -= step;
+      } while (before > 2u * step);
     }
-    xs = ldexp<ftz>(xs, n - 11);
+    xs = ldexp<ftz>(xs, n - (step - 1));
     const float r = detail::fmod_f32_step<C>(xs, inv, ys);
     const float m = ldexp<ftz>(r, ey - 1);
     result = float_of((bits_of(x) & 0x80000000u) ^ bits_of(m));

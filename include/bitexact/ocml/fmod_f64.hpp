@@ -31,25 +31,27 @@ BITEXACT_INLINE double recip_f64(double y) {
 
 template <config C = gfx90a> BITEXACT_INLINE double fmod_f64(double x, double y) {
   using namespace amdgcn;
+  // Quotient bits per division step (the `ldexp ..., 26` of ocml.bc 5.2.3).
+  constexpr int step = 26;
   const double ax = fabs(x);
   const double ay = fabs(y);
   double result;
   if (ax > ay) {
     const int ex = frexp_exp<false>(ax);
-    double xs = ldexp<false>(frexp_mant<false>(ax), 26);
+    double xs = ldexp<false>(frexp_mant<false>(ax), step);
     const int ey = frexp_exp<false>(ay);
     const double ys = ldexp<false>(frexp_mant<false>(ay), 1);
     int n = int(std::uint32_t(ex) - std::uint32_t(ey));
     const double inv = detail::recip_f64(ys);
-    if (n > 26) {
+    if (n > step) {
       std::uint32_t before;
       do {
-        xs = ldexp<false>(detail::fmod_f64_step(xs, inv, ys), 26);
+        xs = ldexp<false>(detail::fmod_f64_step(xs, inv, ys), step);
         before = std::uint32_t(n);
-        n -= 26;
-      } while (before > 52u);
+        n -= step;
+      } while (before > 2u * step);
     }
-    xs = ldexp<false>(xs, n - 25);
+    xs = ldexp<false>(xs, n - (step - 1));
     const double r = detail::fmod_f64_step(xs, inv, ys);
     const double m = ldexp<false>(r, ey - 1);
     result = double_of((bits_of(x) & 0x8000000000000000ull) ^ bits_of(m));

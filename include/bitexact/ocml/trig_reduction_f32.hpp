@@ -55,6 +55,17 @@ inline constexpr float cos_c3 = -0x1.6c9e76p-10f;
 inline constexpr float cos_c2 = 0x1.5557eep-5f;
 inline constexpr float cos_c1 = -0x1.000008p-1f;
 
+// Arguments below this take the Cody-Waite path (`fcmp olt %x, 1.310720e+05`
+// in __ocmlpriv_trigred_f32).
+inline constexpr float small_reduction_limit = 0x1p17f;
+// Biased-exponent offset of the word window in the Payne-Hanek path
+// (`add nsw i32 %exp, -120`), and the exponent fields of hi (2^-1, i.e.
+// 0x3f000000 = 1056964608) and lo (2^-25, 0x33000000 = 855638016) before
+// the leading-zero adjustment.
+inline constexpr std::uint32_t large_exponent_offset = 120u;
+inline constexpr std::uint32_t hi_exponent_field = 0x3f000000u;
+inline constexpr std::uint32_t lo_exponent_field = 0x33000000u;
+
 struct reduced {
   float r;        // reduced argument
   unsigned quad;  // quadrant, 0..3
@@ -76,7 +87,7 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
     r = fma<ftz>(q, neg(pio2_lo), r);
   } else {
     // q = qh + ql with qh holding q's leading 12 significand bits.
-    const float qh = float_of(bits_of(q) & 0xfffff000u);
+    const float qh = split_head(q);
     const float ql = sub<ftz>(q, qh);
     // Stage 1: s = a - q*pio2_hi in two-sum form, with the rounding error of
     // p1 = q*pio2_hi rebuilt exactly from the split pieces.
@@ -125,7 +136,7 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
 
   // Select the words aligned with the binary point: the exponent decides how
   // many whole words (0..3) to drop from the top, then a bit shift.
-  u32 sh = (abits >> 23) - 120u;  // biased exponent - 120, as an unsigned word
+  u32 sh = (abits >> 23) - large_exponent_offset;  // as an unsigned word
   u32 w0 = p[7], w1 = p[6], w2 = p[5], w3 = p[4], w4 = p[3], w5 = p[2];
   if (sh > 63u) {  // drop two words
     w0 = p[5]; w1 = p[4]; w2 = p[3]; w3 = p[2]; w4 = p[1]; w5 = p[0];
@@ -161,13 +172,13 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
   const u32 lz0 = ctlz(g0);
   const u32 m0 = fshr(g0, g1, 31u - lz0);
   const u32 m1 = fshr(g1, g2, 31u - lz0);
-  const u32 hi_bits = ((0x3f000000u - lz0 * 0x00800000u) | sign) | (m0 >> 9);
+  const u32 hi_bits = ((hi_exponent_field - lz0 * 0x00800000u) | sign) | (m0 >> 9);
   // lo: the next bits, normalised the same way (again with the bitcode's
   // choice of m1 as the low word of the funnel shift).
   const u32 n0 = fshl(m0, m1, 23);
   const u32 lz1 = ctlz(n0);
   const u32 n1 = fshr(n0, m1, 31u - lz1);
-  const u32 lo_bits = ((0x33000000u - (lz1 + lz0) * 0x00800000u) | sign) | (n1 >> 9);
+  const u32 lo_bits = ((lo_exponent_field - (lz1 + lz0) * 0x00800000u) | sign) | (n1 >> 9);
   const float hi = float_of(hi_bits);
   const float lo = float_of(lo_bits);
 
@@ -179,7 +190,7 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
     err = fma<ftz>(hi, pio2_mid, err);
     err = fma<ftz>(lo, pio2_hi, err);
   } else {
-    const float hh = float_of(hi_bits & 0xfffff000u);
+    const float hh = split_head(hi);
     const float hl = sub<ftz>(hi, hh);
     p_hi = mul<ftz>(hi, pio2_hi);
     float e = fmuladd<ftz, fused>(hh, pio2_hi_h, neg(p_hi));
@@ -197,7 +208,7 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
 
 // The bitcode compares with an ordered `<`: NaNs take the large path.
 template <config C> BITEXACT_INLINE reduced trig_reduce(float a) {
-  if (a < 0x1p17f) return trig_reduce_small<C>(a);
+  if (a < small_reduction_limit) return trig_reduce_small<C>(a);
   return trig_reduce_large<C>(a);
 }
 
