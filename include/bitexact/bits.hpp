@@ -52,7 +52,7 @@ template <class T> struct fp_bits {
 
   storage bits = 0;
 
-  BITEXACT_INLINE constexpr fp_bits() = default;
+  constexpr fp_bits() = default;
   BITEXACT_INLINE constexpr explicit fp_bits(T v) : bits(bit_cast<storage>(v)) {}
   BITEXACT_INLINE static constexpr fp_bits from_bits(storage b) {
     fp_bits r;
@@ -107,6 +107,43 @@ BITEXACT_INLINE double fma(double a, double b, double c) {
   return __fma_rn(a, b, c);
 #else
   return __builtin_fma(a, b, c);
+#endif
+}
+
+// ---- contraction-proof arithmetic ---------------------------------------------
+// A compiler given -ffp-contract=fast (GCC's default outside ISO mode, nvcc's
+// -fmad=true default) may fuse `a * b + c` into one fma, which changes bits.
+// Project targets build with -ffp-contract=off, but these headers are compiled
+// by users with their own flags. So every product that feeds an addition goes
+// through mul(): on the host the product is pinned in a register by an empty asm
+// statement, which no optimiser can see through; on a device __fmul_rn/__dmul_rn
+// are never contracted. Where the vendor DOES fuse, write bitexact::fma.
+template <class T> BITEXACT_INLINE T opaque(T v) {
+#if BITEXACT_DEVICE_PASS
+  return v;
+#elif defined(__x86_64__) || defined(__i386__)
+  __asm__("" : "+x"(v));
+  return v;
+#elif defined(__aarch64__)
+  __asm__("" : "+w"(v));
+  return v;
+#else
+  volatile T t = v;
+  return t;
+#endif
+}
+BITEXACT_INLINE float mul(float a, float b) {
+#if BITEXACT_DEVICE_PASS
+  return __fmul_rn(a, b);
+#else
+  return opaque(a * b);
+#endif
+}
+BITEXACT_INLINE double mul(double a, double b) {
+#if BITEXACT_DEVICE_PASS
+  return __dmul_rn(a, b);
+#else
+  return opaque(a * b);
 #endif
 }
 

@@ -1,0 +1,136 @@
+// bench_nv_trig — speed of the libdevice sinf/cosf reproductions against this
+// machine's glibc sinf/cosf on the same inputs, in the same run.
+//
+// Each benchmark maps an array of 4096 inputs to 4096 outputs (throughput).
+// Input sets:
+//   fast   uniform |x| < 105615: libdevice's Cody-Waite path
+//   small  uniform |x| < 4
+//   large  uniform bit patterns with 105615 <= |x| < 2^100: the Payne-Hanek path
+// After the run, one line per (function, set) gives time(nv) / time(glibc).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+// The reproductions need a fused multiply-add for every fma libdevice does.
+// The default x86-64 target has none, so bitexact::fma becomes a call to
+// glibc's fmaf (correct, but a call per fma). glibc's own sinf/cosf select an
+// FMA variant at load time on CPUs that have one, so for a like-for-like
+// comparison this program compiles the reproductions with FMA enabled when
+// the CPU has it (same bits either way: both fmas are correctly rounded).
+// Build the whole project with -mfma (or -march=x86-64-v3) to get this speed
+// in the library itself.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__FMA__)
+#pragma GCC target("fma")
+#define BX_BENCH_FMA_PRAGMA 1
+#endif
+
+#include "bitexact/bits.hpp"
+#include "bitexact/nv/cosf.hpp"
+#include "bitexact/nv/sinf.hpp"
+
+namespace {
+
+constexpr std::size_t kN = 4096;
+
+std::vector<float> make_inputs(const std::string& set) {
+  std::mt19937_64 rng(12345);
+  std::vector<float> v;
+  v.reserve(kN);
+  if (set == "fast" || set == "small") {
+    const float lim = set == "fast" ? 105615.0f : 4.0f;
+    std::uniform_real_distribution<float> d(-lim, lim);
+    while (v.size() < kN) {
+      const float x = d(rng);
+      if (std::fabs(x) < lim) v.push_back(x);
+    }
+  } else {  // large: 105615 <= |x| < 2^100
+    while (v.size() < kN) {
+      const std::uint32_t b = std::uint32_t(rng());
+      const float x = bitexact::bit_cast<float>(b);
+      if (std::fabs(x) >= 105615.0f && std::fabs(x) < 0x1p100f) v.push_back(x);
+    }
+  }
+  return v;
+}
+
+template <float (*F)(float)> void run(benchmark::State& state, const std::string& set) {
+  const std::vector<float> in = make_inputs(set);
+  std::vector<float> out(kN);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kN; ++i) out[i] = F(in[i]);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kN));
+}
+
+float nv_sinf(float x) { return bitexact::nv::sinf(x); }
+float nv_cosf(float x) { return bitexact::nv::cosf(x); }
+float nv_sinf_ftz(float x) { return bitexact::nv::sinf_ftz(x); }
+float nv_cosf_ftz(float x) { return bitexact::nv::cosf_ftz(x); }
+float glibc_sinf(float x) { return ::sinf(x); }
+float glibc_cosf(float x) { return ::cosf(x); }
+
+// Collects the time per iteration of every run to print ratios at the end.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs)
+      if (r.run_type == Run::RT_Iteration && r.iterations > 0)
+        times_[r.benchmark_name()] = r.cpu_accumulated_time / double(r.iterations);
+    ConsoleReporter::ReportRuns(runs);
+  }
+  void print_ratios() const {
+    std::printf("\nratio time(nv) / time(glibc), same inputs, same run:\n");
+    for (const char* fn : {"sinf", "cosf"})
+      for (const char* set : {"fast", "small", "large"})
+        for (const char* flavour : {"nv", "nv_ftz"}) {
+          const std::string a = std::string(flavour) + "_" + fn + "/" + set;
+          const std::string b = std::string("glibc_") + fn + "/" + set;
+          auto ia = times_.find(a), ib = times_.find(b);
+          if (ia == times_.end() || ib == times_.end()) continue;
+          std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(),
+                      set, ia->second / ib->second, ia->second * 1e9 / kN, ib->second * 1e9 / kN);
+        }
+  }
+
+ private:
+  std::map<std::string, double> times_;
+};
+
+void register_all() {
+  for (const char* set : {"fast", "small", "large"}) {
+    const std::string s = set;
+    benchmark::RegisterBenchmark(("glibc_sinf/" + s).c_str(), [s](benchmark::State& st) { run<glibc_sinf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_sinf/" + s).c_str(), [s](benchmark::State& st) { run<nv_sinf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_ftz_sinf/" + s).c_str(), [s](benchmark::State& st) { run<nv_sinf_ftz>(st, s); });
+    benchmark::RegisterBenchmark(("glibc_cosf/" + s).c_str(), [s](benchmark::State& st) { run<glibc_cosf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_cosf/" + s).c_str(), [s](benchmark::State& st) { run<nv_cosf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_ftz_cosf/" + s).c_str(), [s](benchmark::State& st) { run<nv_cosf_ftz>(st, s); });
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+#ifdef BX_BENCH_FMA_PRAGMA
+  if (!__builtin_cpu_supports("fma")) {
+    std::fprintf(stderr, "bench_nv_trig: this CPU has no FMA; the program was built to use it\n");
+    return 1;
+  }
+#endif
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.print_ratios();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,245 @@
+// bitexact/nv/trig_reduction.hpp — what CUDA 13.0 libdevice's __nv_sinf and
+// __nv_cosf share: the argument reduction x = q*(pi/2) + r (Cody-Waite for
+// |x| < 105615, Payne-Hanek above) and the evaluation of sin or cos of r by
+// two minimax polynomials. Internal to bitexact/nv/sinf.hpp and cosf.hpp.
+//
+// Source of truth: libdevice.10.bc of CUDA 13.0 (__nv_sinf, __nv_cosf and the
+// helpers inlined into them: __internal_trig_reduction_kernel,
+// __internal_trig_reduction_slowpath, __internal_accurate_sinf/cosf).
+// docs/nv-trig.md explains the algorithm; ptx.hpp the instruction model.
+//
+// The FTZ flavour. With __nvvm_reflect("__CUDA_FTZ") = 1 every f32 instruction
+// of the function is the .ftz variant: subnormal operands and results are
+// flushed to signed zeros (ptx.hpp). Flushing only changes something where a
+// subnormal can actually occur, and there are three such places, where this
+// file flushes explicitly (ptx::ftz<M>):
+//   1. the input x (a subnormal x must behave as +-0);
+//   2. s = r*r, which underflows when |r| < 2^-63;
+//   3. u = s*r (sin polynomial), which underflows when |r| < ~2^-42.
+// Nowhere else can an operand or result be subnormal:
+//  - Cody-Waite: for k != 0, |x| >= pi/4, so x and k*C1 are multiples of
+//    2^-24 and so is x - k*C1; C2 and C3 are multiples of 2^-44 and 2^-71, so
+//    the next two results are 0 or at least 2^-44 and 2^-71 in magnitude;
+//    for k = 0 all three fmas return the (flushed) x itself.
+//  - Payne-Hanek: r = 0 or |r| >= 2^-64 * pi/2.
+//  - polynomial steps are dominated by their constant term (|p| > 2^-14),
+//    z = fma(p, u, m) is within a factor 2 of m (r, normal, or 1), and the
+//    final negation keeps |z|.
+// So these three flushes are the complete .ftz model of the function (checked
+// against the vendor bitcode, run on the CPU with a full per-instruction FTZ
+// model, on all 2^32 inputs; see docs/nv-trig.md).
+//
+// Every constant below appears once, in hex, with its origin. The float
+// constants are written in NVVM IR as doubles ("float 0x3FE45F3060000000");
+// they are exactly representable in f32, and are given here as f32 hex floats.
+#pragma once
+
+#include <cstdint>
+
+#include "bitexact/bits.hpp"
+#include "bitexact/config.hpp"
+#include "bitexact/nv/ptx.hpp"
+
+// The rare path (|x| >= 105615, Inf, NaN) is kept out of line on the host so
+// that the common path stays small (not `cold`: that would optimise it for
+// size); on the device nvcc decides.
+#if BITEXACT_DEVICE_PASS || !defined(__GNUC__)
+#define BITEXACT_NV_TRIG_COLD
+#else
+#define BITEXACT_NV_TRIG_COLD __attribute__((noinline))
+#endif
+
+namespace bitexact::nv::detail {
+
+// ---- constants (libdevice.10.bc, CUDA 13.0, __nv_sinf / __nv_cosf) ------------
+
+// 2/pi rounded to f32 (IR: fmul float %a, 0x3FE45F3060000000).
+inline constexpr float trig_two_over_pi = 0x1.45f306p-1f;  // 0x3f22f983
+// -pi/2 split in three f32 parts for the Cody-Waite fmas
+// (IR: 0xBFF921FB40000000, 0xBE74442D00000000, 0xBCF84698A0000000).
+inline constexpr float trig_mpio2_hi = -0x1.921fb4p+0f;   // 0xbfc90fda
+inline constexpr float trig_mpio2_mid = -0x1.4442d0p-24f; // 0xb3a22168
+inline constexpr float trig_mpio2_lo = -0x1.84698ap-48f;  // 0xa7c234c5
+// |x| >= this goes to the Payne-Hanek path (IR: fcmp oge float %abs, 1.056150e+05).
+inline constexpr std::uint32_t trig_slow_threshold_bits = 0x47ce4780u;  // 105615.0f
+// pi/2 * 2^-64 as a double, one ulp above the double nearest pi/2 * 2^-64
+// (IR: fmul double %q, 0x3BF921FB54442D19).
+inline constexpr double trig_pio2_scaled = 0x1.921fb54442d19p-64;
+
+// sin(r) ~ r + r^3 * (S1 + s*(S2 + s*S3)), s = r*r  (__internal_accurate_sinf).
+inline constexpr float trig_sin_s3 = -0x1.9a82a6p-13f;  // 0xb94d4153 (IR 0xBF29A82A60000000)
+inline constexpr float trig_sin_s2 = 0x1.110bc8p-7f;    // 0x3c0885e4 (IR 0x3F8110BC80000000)
+inline constexpr float trig_sin_s1 = -0x1.55555p-3f;    // 0xbe2aaaa8 (IR 0xBFC5555500000000)
+// cos(r) ~ 1 + s * (C1 + s*(C2 + s*(C3 + s*C4))).
+inline constexpr float trig_cos_c4 = 0x1.9758p-16f;     // 0x37cbac00 (IR 0x3EF9758000000000)
+inline constexpr float trig_cos_c3 = -0x1.6c0fdap-10f;  // 0xbab607ed (IR 0xBF56C0FDA0000000)
+inline constexpr float trig_cos_c2 = 0x1.555576p-5f;    // 0x3d2aaabb (IR 0x3FA5555760000000)
+inline constexpr float trig_cos_c1 = -0x1.fffffep-2f;   // 0xbeffffff (IR 0xBFDFFFFFE0000000)
+
+// The reduced argument: x = q * pi/2 + r, |r| <~ pi/4. Only q mod 4 matters.
+struct trig_reduced {
+  float r;
+  std::int32_t q;
+};
+
+// ---- Cody-Waite reduction, |x| < 105615 --------------------------------------
+//
+// libdevice: k = f2i.rn(x * 2/pi); r = fma(k, -pio2_hi, x); r = fma(k, -pio2_mid, r);
+// r = fma(k, -pio2_lo, r). The product x * 2/pi is a plain IR fmul (rounded to
+// nearest; with -ftz=true it would flush a subnormal product, which changes
+// nothing: such a product rounds to k = 0 either way).
+//
+// Here |x * 2/pi| < 67237 < 2^22, so (y + 1.5*2^23) - 1.5*2^23 is y rounded to
+// an integer, ties to even: exactly f2i.rn(y), and already converted back to
+// float as the IR's sitofp does (a zero comes out as +0 both ways). This
+// replaces a float->int->float round trip on the host.
+// `x` must already be flushed in the FTZ flavour (see the top of this file).
+BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
+  const float y = ptx::raw::mul(x, trig_two_over_pi);
+  const float rint_shift = 0x1.8p23f;
+  const float kf = ptx::raw::sub(ptx::raw::add(y, rint_shift), rint_shift);
+  float r = bitexact::fma(kf, trig_mpio2_hi, x);
+  r = bitexact::fma(kf, trig_mpio2_mid, r);
+  r = bitexact::fma(kf, trig_mpio2_lo, r);
+  return {r, std::int32_t(kf)};
+}
+
+// ---- Payne-Hanek reduction, finite |x| >= 105615 ------------------------------
+//
+// The 24-bit significand m (as a 32-bit word with the leading bit at bit 31)
+// is multiplied by 192 bits of 2/pi, giving a 224-bit product in seven 32-bit
+// words w[0..6]. The three words around the binary point of x * 2/pi, shifted
+// by the exponent's low 5 bits, give 64 bits: 2 integer bits (q mod 4) and 62
+// fraction bits f. When f >= 1/2 the result is taken relative to the next
+// integer: q += 1 and f -> 1 - f (as a one's complement, i.e. minus 2^-64),
+// with the sign flipped. r = f * pi/2 is formed in double and rounded to f32.
+BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
+  // 2/pi in fixed point, least significant word first: 2/pi = 0.A2F9836E...
+  // (libdevice.10.bc, CUDA 13.0: @__cudart_i2opi_f).
+  constexpr std::uint32_t two_over_pi_words[6] = {0x3c439041u, 0xdb629599u, 0xf534ddc0u,
+                                                  0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
+  const std::uint32_t ix = bit_cast<std::uint32_t>(x);
+  const std::uint32_t sign = ix & 0x80000000u;
+  const std::uint32_t e = ((ix >> 23) & 0xffu) - 128u;  // 15 .. 126 here
+  const std::uint32_t m = (ix << 8) | 0x80000000u;
+  const std::uint32_t idx = 4u - (e >> 5);              // 1 .. 4
+
+  std::uint32_t w[7];
+  std::uint32_t carry = 0;
+  for (int i = 0; i < 6; ++i) {  // mad.lo.cc.u32 / madc.hi.u32
+    const std::uint64_t p = ptx::mad_wide_u32(two_over_pi_words[i], m, carry);
+    w[i] = std::uint32_t(p);
+    carry = std::uint32_t(p >> 32);
+  }
+  w[6] = carry;
+
+  // The 64 bits starting at w[idx + 2] bit (31 - shift): IR computes
+  //   hi = (w[idx+2] << sh) + (w[idx+1] >> (32-sh)), lo = (w[idx+1] << sh) + (w[idx] >> (32-sh))
+  // when sh != 0 and hi = w[idx+2], lo = w[idx+1] when sh == 0; the 64-bit
+  // shifts below give the same words for every sh in 0..31, without a branch.
+  const std::uint32_t shift = e & 31u;
+  const std::uint64_t top = (std::uint64_t(w[idx + 2]) << 32) | w[idx + 1];
+  const std::uint64_t v = (top << shift) | (std::uint64_t(w[idx]) >> (32u - shift));
+  // q = the two integer bits; f = the 62 fraction bits, left-aligned.
+  std::uint32_t q = std::uint32_t(v >> 62);
+  std::uint64_t f = v << 2;
+  const std::uint32_t round_up = std::uint32_t(f >> 63);  // fraction >= 1/2
+  q += round_up;
+  const std::uint32_t sign_mask = 0u - (sign >> 31);      // all ones for x < 0
+  q = (q ^ sign_mask) - sign_mask;                         // IR: q = -q when x < 0
+  f ^= 0ull - round_up;                                    // IR: hi = ~hi, lo = ~lo
+  const std::uint32_t rsign = sign ^ (round_up << 31);
+  // f < 2^63 now: sitofp i64 -> double, fmul double, fptrunc -> float.
+  const double rd = ptx::mul_rn(ptx::ll2d_rn(std::int64_t(f)), trig_pio2_scaled);
+  // IR: r = fsub float -0.0, r when the sign is set: a sign flip (r is finite,
+  // never subnormal: r >= 2^-64 * pi/2 or r = +0, which becomes -0). rd is
+  // finite, so the conversion needs no NaN step (and no flush).
+#if BITEXACT_DEVICE_PASS
+  const float r0 = __double2float_rn(rd);
+#else
+  const float r0 = float(rd);
+#endif
+  const float r = bit_cast<float>(bit_cast<std::uint32_t>(r0) ^ rsign);
+  return {r, std::int32_t(q)};
+}
+
+// ---- polynomial evaluation -----------------------------------------------------
+//
+// Given x = q*pi/2 + r, returns sin(x) for quadrant q (cos(x) is this with
+// q + 1), exactly as __internal_accurate_sinf / cosf evaluate it:
+//   s = r*r
+//   even q (sin polynomial): m = r, p = S3
+//   odd q  (cos polynomial): m = 1, p = fma(C4, s, C3)
+//   p = fma(p, s, {C2 | S2}); p = fma(p, s, {C1 | S1})
+//   u = fma(s, m, 0); z = fma(p, u, m); if (q & 2) z = fma(z, -1, 0)
+// r must be finite (NaN and Inf never get here), so no step can produce a NaN.
+//
+// To avoid data-dependent branches (q is random for random x), the quadrant
+// choices are made with table lookups and three extra fmas that are exact
+// identities, so the bits are those of the libdevice sequence:
+//   p0 = fma(0, s, S3)   == S3         (0 * s = +0 exactly, S3 + 0 = S3)
+//   m  = fma(r, 1, -0)   == r          (r + (-0) = r, also for r = -0 and,
+//                                       with .ftz, r is never subnormal)
+//   m  = fma(r, 0, 1)    == 1
+//   z  = fma(z, 1, -0)   == z          (when q & 2 is clear)
+// On the device the choices are plain selects.
+struct trig_poly_parity {
+  float p0_mul, p0_add, c_mid, c_last;  // p0 = fma(p0_mul, s, p0_add), then c_mid, c_last
+  float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
+};
+inline constexpr trig_poly_parity trig_poly_table[2] = {
+    {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},          // even q: sin
+    {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};   // odd q: cos
+
+template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+  const float s = ptx::ftz<M>(ptx::raw::mul(r, r));  // .ftz: may underflow
+#if BITEXACT_DEVICE_PASS
+  const bool odd = (q & 1) != 0;
+  const float m = odd ? 1.0f : r;
+  float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
+  p = bitexact::fma(p, s, odd ? trig_cos_c2 : trig_sin_s2);
+  p = bitexact::fma(p, s, odd ? trig_cos_c1 : trig_sin_s1);
+  const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
+  const float z = bitexact::fma(p, u, m);
+  return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
+#else
+  const trig_poly_parity& c = trig_poly_table[q & 1];
+  const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
+  float p = bitexact::fma(c.p0_mul, s, c.p0_add);
+  p = bitexact::fma(p, s, c.c_mid);
+  p = bitexact::fma(p, s, c.c_last);
+  const float u = ptx::ftz<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
+  const float z = bitexact::fma(p, u, m);
+  // q & 2: fma(z, -1, 0) as libdevice; otherwise fma(z, 1, -0) == z.
+  constexpr float negate_mul[2] = {1.0f, -1.0f};
+  constexpr float negate_add[2] = {-0.0f, 0.0f};
+  const int h = (q >> 1) & 1;
+  return bitexact::fma(z, negate_mul[h], negate_add[h]);
+#endif
+}
+
+// The whole function for |x| >= 105615, Inf and NaN; `quadrant_offset` is 0
+// for sin and 1 for cos.
+//  * NaN: libdevice sends it through the Cody-Waite path (the compare is
+//    false); f2i.rn(NaN) = 0 and every later f32 op returns the canonical NaN.
+//  * Inf: libdevice computes r = Inf * 0 (mul.rn) = canonical NaN, q = 0, and
+//    the polynomial keeps it.
+// Both end in 0x7fffffff: no sign flip happens on a NaN (q & 2 only negates
+// with an fma, which returns the canonical NaN again).
+template <mode M>
+BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
+  if (!fp_bits<float>(x).is_finite()) return ptx::canonical_nan_f32();
+  const trig_reduced red = trig_reduce_payne_hanek(x);
+  return trig_poly<M>(red.r, red.q + quadrant_offset);
+}
+
+// sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
+template <mode M> BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
+  if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
+    const trig_reduced red = trig_reduce_cody_waite(ptx::ftz<M>(x));
+    return trig_poly<M>(red.r, red.q + quadrant_offset);
+  }
+  return trig_large<M>(x, quadrant_offset);
+}
+
+}  // namespace bitexact::nv::detail

@@ -1,0 +1,182 @@
+#include "bitexact/vectors.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "bitexact/hexio.hpp"
+#include "bitexact/inputs.hpp"
+
+namespace bitexact::vectors {
+
+void generate(Fn fn, const input_set& s, std::uint64_t begin, std::size_t n, word* a, word* b) {
+  const FnInfo& f = fn_info(fn);
+  const bool f32 = f.bits == 32;
+  if (s.kind == "exhaustive") {
+    if (f.arity != 1 || !f32)
+      throw input_error(fmt::format("input set 'exhaustive' needs a one-argument f32 function, not {}", f.name));
+    for (std::size_t i = 0; i < n; ++i) a[i] = (begin + i) & 0xffffffffu;
+    return;
+  }
+  if (s.kind == "uniform") {
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = f32 ? inputs::uniform32(s.seed, begin + i, 0) : inputs::uniform64(s.seed, begin + i, 0);
+      if (f.arity == 2)
+        b[i] = f32 ? inputs::uniform32(s.seed, begin + i, 1) : inputs::uniform64(s.seed, begin + i, 1);
+    }
+    return;
+  }
+  if (s.kind == "structured") {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t k = begin + i;
+      if (f.arity == 2) {
+        if (f32) {
+          auto p = inputs::structured_pair<float>(s.seed, k);
+          a[i] = p.x, b[i] = p.y;
+        } else {
+          auto p = inputs::structured_pair<double>(s.seed, k);
+          a[i] = p.x, b[i] = p.y;
+        }
+      } else {
+        a[i] = f32 ? inputs::structured_single<float>(s.seed, k)
+                   : inputs::structured_single<double>(s.seed, k);
+      }
+    }
+    return;
+  }
+  throw input_error(fmt::format("unknown input set '{}'", s.kind));
+}
+
+std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
+  if (bits == 64) {
+    static_assert(sizeof(word) == 8);
+    return XXH3_64bits(out, n * 8);  // x86-64 and the GPUs are little-endian
+  }
+  XXH3_state_t st;
+  XXH3_64bits_reset(&st);
+  std::uint32_t buf[1024];
+  for (std::size_t i = 0; i < n;) {
+    std::size_t m = std::min<std::size_t>(1024, n - i);
+    for (std::size_t j = 0; j < m; ++j) buf[j] = std::uint32_t(out[i + j]);
+    XXH3_64bits_update(&st, buf, m * 4);
+    i += m;
+  }
+  return XXH3_64bits_digest(&st);
+}
+
+std::vector<std::uint64_t> compute_digests(const Impl& impl, const input_set& s, std::uint64_t block,
+                                           std::uint64_t first_block, std::uint64_t nblocks) {
+  const FnInfo& f = fn_info(impl.fn);
+  std::vector<std::uint64_t> out(nblocks);
+  tbb::parallel_for(std::uint64_t(0), nblocks, [&](std::uint64_t k) {
+    const std::uint64_t base = (first_block + k) * block;
+    constexpr std::size_t chunk = 1 << 16;
+    std::vector<word> a(chunk), b(chunk), r(block);
+    for (std::uint64_t off = 0; off < block; off += chunk) {
+      const std::size_t n = std::size_t(std::min<std::uint64_t>(chunk, block - off));
+      generate(impl.fn, s, base + off, n, a.data(), b.data());
+      const word* args[2] = {a.data(), b.data()};
+      impl.eval(args, r.data() + off, n);
+    }
+    out[k] = digest_block(r.data(), block, f.bits);
+  });
+  return out;
+}
+
+static std::uint64_t hex_u64(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_string()) throw input_error(where + ": expected a hex string");
+  return parse_hex_word(j.get<std::string>(), 64, where);
+}
+
+digest_file load_digests(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw input_error(fmt::format("cannot open '{}'", path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw input_error(fmt::format("{}: malformed JSON ({})", path, e.what()));
+  }
+  digest_file f;
+  try {
+    f.manifest = j.at("manifest");
+    for (const auto& s : j.at("sets")) {
+      digest_set d;
+      d.fn = s.at("fn").get<std::string>();
+      d.impl = s.at("impl").get<std::string>();
+      d.set.kind = s.at("set").get<std::string>();
+      d.set.seed = s.at("seed").get<std::uint64_t>();
+      d.set.count = s.at("count").get<std::uint64_t>();
+      d.block = s.at("block").get<std::uint64_t>();
+      for (const auto& h : s.at("digests")) d.digests.push_back(hex_u64(h, path));
+      if (d.block == 0 || d.digests.size() != d.set.count / d.block)
+        throw input_error(fmt::format("{}: {} {} {}: digest count does not match count/block", path,
+                                      d.impl, d.fn, d.set.kind));
+      f.sets.push_back(std::move(d));
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw input_error(fmt::format("{}: {}", path, e.what()));
+  }
+  return f;
+}
+
+nlohmann::json to_json(const digest_file& f) {
+  nlohmann::json j;
+  j["manifest"] = f.manifest;
+  j["sets"] = nlohmann::json::array();
+  for (const auto& d : f.sets) {
+    nlohmann::json s{{"fn", d.fn},          {"impl", d.impl},   {"set", d.set.kind},
+                     {"seed", d.set.seed},  {"count", d.set.count}, {"block", d.block}};
+    s["digests"] = nlohmann::json::array();
+    for (auto v : d.digests) s["digests"].push_back(format_hex(v, 64));
+    j["sets"].push_back(std::move(s));
+  }
+  return j;
+}
+
+edge_file load_edges(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw input_error(fmt::format("cannot open '{}'", path));
+  edge_file f;
+  std::string line;
+  std::size_t lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.rfind("# columns:", 0) == 0) {
+      std::istringstream ss(line.substr(10));
+      std::string c;
+      while (ss >> c) f.columns.push_back(c);
+      continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    if (f.columns.empty()) throw input_error(fmt::format("{}: no '# columns:' header", path));
+    std::istringstream ss(line);
+    edge_row r;
+    ss >> r.fn;
+    auto fn = parse_fn(r.fn);
+    const std::string where = fmt::format("{} line {}", path, lineno);
+    if (!fn) throw input_error(fmt::format("{}: unknown function '{}'", where, r.fn));
+    const FnInfo& info = fn_info(*fn);
+    std::vector<std::string> toks;
+    for (std::string t; ss >> t;) toks.push_back(t);
+    // columns: fn x y? outputs...; inputs count = arity
+    const std::size_t nout = f.columns.size() - 3;  // "fn x y" are always named
+    if (toks.size() != std::size_t(info.arity) + nout)
+      throw input_error(fmt::format("{}: expected {} fields after the function, got {}", where,
+                                    info.arity + nout, toks.size()));
+    for (int k = 0; k < info.arity; ++k) r.args.push_back(parse_hex_word(toks[k], info.bits, where));
+    for (std::size_t k = info.arity; k < toks.size(); ++k)
+      r.outputs.push_back(parse_hex_word(toks[k], info.bits, where));
+    f.rows.push_back(std::move(r));
+  }
+  if (f.columns.size() < 4) throw input_error(fmt::format("{}: no output columns", path));
+  f.columns.erase(f.columns.begin(), f.columns.begin() + 3);
+  return f;
+}
+
+}  // namespace bitexact::vectors

@@ -1,0 +1,420 @@
+// Tests of the libdevice fmodf / fmod / ceilf / ceil reproductions
+// (include/bitexact/nv/{fmodf,fmod,ceilf,ceil}.hpp) and of the PTX op models
+// they use (include/bitexact/nv/ptx_fp.hpp).
+//
+// Where the expected values come from:
+//  * MPFR (directly, or through bitexact::truth): fmod and ceil are exact
+//    operations, so on every finite non-special input the vendor result must
+//    equal the mathematical one, which MPFR computes exactly. The PTX op
+//    models (fma.rn/rz, mul, add, rcp) are checked against MPFR too.
+//  * FTZ mode: the MPFR result on flushed inputs, flushed (the prediction of
+//    what .ftz does), checked input by input.
+//  * IEEE 754 facts for special operands (NaN results, signed zeros, ceil of
+//    tiny values), and PTX ISA facts (f32 NaN results are 0x7fffffff) and
+//    constants read from libdevice.10.bc (fmod's own NaN 0xfff8000000000000).
+//  * The H100: vectors/nv/ (edge vectors and digests), when present.
+#include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "bitexact/inputs.hpp"
+#include "bitexact/nv/ceil.hpp"
+#include "bitexact/nv/ceilf.hpp"
+#include "bitexact/nv/fmod.hpp"
+#include "bitexact/nv/fmodf.hpp"
+#include "bitexact/truth.hpp"
+
+namespace {
+
+using bitexact::bit_cast;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+namespace ptx = bitexact::nv::ptx;
+namespace in = bitexact::inputs;
+
+float F(u32 b) { return bit_cast<float>(b); }
+double D(u64 b) { return bit_cast<double>(b); }
+u32 B(float x) { return bit_cast<u32>(x); }
+u64 B(double x) { return bit_cast<u64>(x); }
+bool isnan32(u32 b) { return (b & 0x7fffffffu) > 0x7f800000u; }
+bool isnan64(u64 b) { return (b & ~(u64(1) << 63)) > 0x7ff0000000000000ull; }
+u32 flush32(u32 b) { return ((b & 0x7f800000u) == 0) ? (b & 0x80000000u) : b; }
+
+// ---- MPFR references for the PTX op models ------------------------------------------
+// binary32 with subnormals: precision 24, exponent range of IEEE binary32.
+enum class op { mul, add, fma, rcp };
+float mpfr_f32(op o, float a, float b, float c, mpfr_rnd_t rnd) {
+  const auto old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
+  mpfr_set_emin(-148);
+  mpfr_set_emax(128);
+  mpfr_t x, y, z, r;
+  mpfr_inits2(24, x, y, z, r, (mpfr_ptr)0);
+  mpfr_set_flt(x, a, MPFR_RNDN);
+  mpfr_set_flt(y, b, MPFR_RNDN);
+  mpfr_set_flt(z, c, MPFR_RNDN);
+  int t = 0;
+  switch (o) {
+    case op::mul: t = mpfr_mul(r, x, y, rnd); break;
+    case op::add: t = mpfr_add(r, x, y, rnd); break;
+    case op::fma: t = mpfr_fma(r, x, y, z, rnd); break;
+    case op::rcp: t = mpfr_ui_div(r, 1, x, rnd); break;
+  }
+  t = mpfr_check_range(r, t, rnd);
+  mpfr_subnormalize(r, t, rnd);
+  const float out = mpfr_get_flt(r, rnd);
+  mpfr_clears(x, y, z, r, (mpfr_ptr)0);
+  mpfr_set_emin(old_emin);
+  mpfr_set_emax(old_emax);
+  return out;
+}
+
+// Random binary32 with a spread of exponents, subnormals included, no NaN/inf.
+u32 random_finite32(u64 w) {
+  const u32 sign = (w >> 63) ? 0x80000000u : 0u;
+  const u32 e = u32((w >> 32) % 256);  // 0..255: 255 re-mapped to subnormal
+  return sign | ((e == 255 ? 0u : e) << 23) | (u32(w) & 0x7fffffu);
+}
+
+void expect_same(u32 got, u32 want, const char* what, u32 a, u32 b, u32 c = 0) {
+  if (isnan32(want)) {  // any .f32 NaN result must be PTX's canonical NaN
+    ASSERT_EQ(got, ptx::f32_canonical_nan) << what << std::hex << " a=" << a << " b=" << b << " c=" << c;
+  } else {
+    ASSERT_EQ(got, want) << what << std::hex << " a=0x" << a << " b=0x" << b << " c=0x" << c;
+  }
+}
+
+TEST(PtxOps, MulAddFmaMatchMpfr) {
+  for (u64 i = 0; i < 200000; ++i) {
+    u32 a = random_finite32(in::word_at(1, i, 0)), b = random_finite32(in::word_at(1, i, 1));
+    u32 c = random_finite32(in::word_at(1, i, 2));
+    if (i % 4 == 1) {  // cancellation: c close to -a*b
+      const float p = mpfr_f32(op::mul, F(a), F(b), 0, MPFR_RNDN);
+      c = (B(p) ^ 0x80000000u) + u32(int(in::word_at(1, i, 3) % 5) - 2);
+      if (isnan32(c) || (c & 0x7f800000u) == 0x7f800000u) c = 0;
+    }
+    if (i % 4 == 2) b = (b & 0x807fffffu) | (u32(in::word_at(1, i, 3) % 40 + 100) << 23);
+    for (bool ftz : {false, true}) {
+      const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b);
+      const float fc = ftz ? F(flush32(c)) : F(c);
+      auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
+      expect_same(B(ptx::mul_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::mul, fa, fb, 0, MPFR_RNDN)), "mul", a, b);
+      expect_same(B(ptx::add_f32(F(a), F(c), ftz)), fl(mpfr_f32(op::add, fa, fc, 0, MPFR_RNDN)), "add", a, c);
+      expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rn, ftz)),
+                  fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)), "fma.rn", a, b, c);
+      expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rz, ftz)),
+                  fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)), "fma.rz", a, b, c);
+    }
+  }
+}
+
+TEST(PtxOps, SpecialOperands) {
+  const u32 sp[] = {0, 0x80000000u, 1, 0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                    0xffc12345u, 0x7f800001u, 0x3f800000u, 0x7f7fffffu, 0xff7fffffu, 0x00800000u};
+  for (u32 a : sp)
+    for (u32 b : sp)
+      for (u32 c : sp)
+        for (bool ftz : {false, true}) {
+          const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b);
+          const float fc = ftz ? F(flush32(c)) : F(c);
+          auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
+          expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rn, ftz)),
+                      fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)), "fma.rn", a, b, c);
+          expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rz, ftz)),
+                      fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)), "fma.rz", a, b, c);
+          expect_same(B(ptx::mul_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::mul, fa, fb, 0, MPFR_RNDN)), "mul", a, b);
+          expect_same(B(ptx::add_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::add, fa, fb, 0, MPFR_RNDN)), "add", a, b);
+        }
+}
+
+TEST(PtxOps, RcpModelIsCorrectlyRoundedWithFtz) {
+  // The rcp.approx.ftz model: correctly rounded 1/x, subnormal in and out flushed
+  // (PTX ISA: |x| > 2^126 gives 0, +-0 gives +-inf).
+  for (u64 i = 0; i < 100000; ++i) {
+    const u32 a = random_finite32(in::word_at(2, i));
+    const float fa = F(flush32(a));
+    const u32 want = flush32(B(mpfr_f32(op::rcp, fa, 0, 0, MPFR_RNDN)));
+    ASSERT_EQ(B(ptx::rcp_approx_ftz_f32(F(a))), want) << std::hex << a;
+  }
+  EXPECT_EQ(B(ptx::rcp_approx_ftz_f32(F(0x7e800001u))), 0u);  // just above 2^126 -> 0
+  EXPECT_EQ(B(ptx::rcp_approx_ftz_f32(F(0x80000001u))), 0xff800000u);  // -subnormal -> -inf
+}
+
+TEST(PtxOps, RoundToIntegral) {
+  // trunc/ceil vs MPFR on structured singles (integers +-2 ulp, (0,2), specials).
+  for (u64 i = 0; i < 200000; ++i) {
+    const u32 x = in::structured_single<float>(3, i);
+    if (isnan32(x)) {
+      EXPECT_EQ(B(ptx::cvt_rzi_f32(F(x), false)), ptx::f32_canonical_nan);
+      continue;
+    }
+    const float t = std::trunc(F(x));  // exact operation; host libm only as a reference
+    ASSERT_EQ(B(ptx::cvt_rzi_f32(F(x), false)), B(t)) << std::hex << x;
+  }
+}
+
+// ---- fmodf --------------------------------------------------------------------------------
+// Operand pairs: the project's structured pairs (every exponent gap, subnormal
+// and tiny divisors, x near k*y, both subnormal, specials, x = y*2^n), uniform
+// bit patterns, and pairs straddling the fast/slow path boundary ax = 2^23 ay.
+struct pair32 {
+  u32 x, y;
+};
+pair32 pair_f32(u64 i) {
+  const u64 w = in::word_at(5, i, 3);
+  switch (i % 4) {
+    case 0:
+    case 1: {
+      auto p = in::structured_pair<float>(5, i / 2);
+      return {p.x, p.y};
+    }
+    case 2:
+      return {in::uniform32(5, i, 0), in::uniform32(5, i, 1)};
+    default: {
+      // x = 2^23 * y moved by -3..+3 ulps (y normal or subnormal), random signs.
+      const u32 y = (w & 1) ? u32(in::uniform32(5, i, 1) & 0x7fffffu) | 1
+                            : random_finite32(in::word_at(5, i, 1)) & 0x7fffffffu;
+      const u32 yb = (y & 0x7f800000u) >= 0x6b000000u ? (y & 0x807fffffu) | 0x40000000u : y;
+      const float x = bitexact::nv::ptx::mul_f32(F(yb), F(0x4b000000u), false);
+      const u32 xb = B(x) + u32(int((w >> 8) % 7) - 3);
+      return {xb | ((w & 2) ? 0x80000000u : 0u), yb | ((w & 4) ? 0x80000000u : 0u)};
+    }
+  }
+}
+
+// The expected FTZ result: exact fmod of the flushed operands, flushed.
+u32 predict_fmodf_ftz(u32 x, u32 y) {
+  const u32 xf = flush32(x), yf = flush32(y);
+  const float r = bitexact::truth::fmodf(F(xf), F(yf));
+  return isnan32(B(r)) ? ptx::f32_canonical_nan : flush32(B(r));
+}
+
+constexpr u64 kPairs = 1u << 20;
+
+TEST(NvFmodf, IeeeEqualsMpfrOnMillionPairs) {
+  std::atomic<u64> bad{0}, nans{0}, fast{0}, slow{0};
+  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs), [&](const auto& r) {
+    for (u64 i = r.begin(); i != r.end(); ++i) {
+      const pair32 p = pair_f32(i);
+      const u32 got = B(bitexact::nv::fmodf(F(p.x), F(p.y)));
+      const u32 want = B(bitexact::truth::fmodf(F(p.x), F(p.y)));
+      const u32 ax = p.x & 0x7fffffffu, ay = p.y & 0x7fffffffu;
+      if (!isnan32(want) && ax >= ay) (F(ax) <= 8388608.0f * F(ay) ? fast : slow)++;
+      const bool ok = isnan32(want) ? (++nans, got == ptx::f32_canonical_nan) : got == want;
+      if (!ok && bad++ < 10)
+        ADD_FAILURE() << std::hex << "fmodf(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
+                      << ", MPFR 0x" << want;
+    }
+  });
+  EXPECT_EQ(bad, 0u);
+  // The input mix must exercise both algorithms and the NaN rules.
+  EXPECT_GT(fast, kPairs / 8);
+  EXPECT_GT(slow, kPairs / 8);
+  EXPECT_GT(nans, kPairs / 64);
+}
+
+TEST(NvFmodf, FtzDiffersOnlyWhereFlushingPredicts) {
+  std::atomic<u64> bad{0}, differs{0};
+  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs), [&](const auto& r) {
+    for (u64 i = r.begin(); i != r.end(); ++i) {
+      const pair32 p = pair_f32(i);
+      const u32 got = B(bitexact::nv::fmodf_ftz(F(p.x), F(p.y)));
+      const u32 want = predict_fmodf_ftz(p.x, p.y);
+      if (got != B(bitexact::nv::fmodf(F(p.x), F(p.y)))) {
+        ++differs;
+        // A difference between the flavours needs a subnormal operand or result.
+        const u32 ieee = B(bitexact::nv::fmodf(F(p.x), F(p.y)));
+        const bool sub = (p.x & 0x7f800000u) == 0 || (p.y & 0x7f800000u) == 0 ||
+                         ((ieee & 0x7f800000u) == 0 && (ieee & 0x7fffffffu) != 0);
+        if (!sub && bad++ < 10)
+          ADD_FAILURE() << std::hex << "flavours differ without a subnormal: 0x" << p.x << " 0x" << p.y;
+      }
+      if (got != want && bad++ < 10)
+        ADD_FAILURE() << std::hex << "fmodf_ftz(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
+                      << ", predicted 0x" << want;
+    }
+  });
+  EXPECT_EQ(bad, 0u);
+  EXPECT_GT(differs, kPairs / 64);  // subnormal cases are in the mix
+}
+
+TEST(NvFmodf, ResultDoesNotDependOnTheReciprocalApproximation) {
+  // rcp.approx / div.approx are modelled as correctly rounded; the SFU may be
+  // up to 1 ulp off. libdevice corrects the quotient, so the result must be
+  // the same for seeds moved by +-1 ulp (fast and slow path both use them).
+  std::atomic<u64> bad{0};
+  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs / 4), [&](const auto& r) {
+    for (u64 i = r.begin(); i != r.end(); ++i) {
+      const pair32 p = pair_f32(i);
+      for (bool ftz : {false, true}) {
+        const u32 base = B(bitexact::nv::fmodf_detail::kernel(F(p.x), F(p.y), ftz, 0));
+        for (int d : {-1, 1}) {
+          const u32 moved = B(bitexact::nv::fmodf_detail::kernel(F(p.x), F(p.y), ftz, d));
+          if (moved != base && bad++ < 10)
+            ADD_FAILURE() << std::hex << "rcp seed " << d << " changes fmodf(0x" << p.x << ", 0x"
+                          << p.y << ") ftz=" << ftz;
+        }
+      }
+    }
+  });
+  EXPECT_EQ(bad, 0u);
+}
+
+TEST(NvFmodf, SpecialValues) {
+  using bitexact::nv::fmodf;
+  using bitexact::nv::fmodf_ftz;
+  const u32 qnan = 0x7fffffffu;  // PTX: canonical f32 NaN
+  // IEEE 754: fmod(NaN, y), fmod(x, NaN), fmod(inf, y), fmod(x, 0) are NaN.
+  for (u32 nan : {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fc12345u}) {
+    EXPECT_EQ(B(fmodf(F(nan), 1.0f)), qnan);
+    EXPECT_EQ(B(fmodf(1.0f, F(nan))), qnan);
+    EXPECT_EQ(B(fmodf(F(nan), F(nan))), qnan);
+    EXPECT_EQ(B(fmodf_ftz(F(nan), 0.0f)), qnan);
+  }
+  EXPECT_EQ(B(fmodf(INFINITY, 3.0f)), qnan);
+  EXPECT_EQ(B(fmodf(-INFINITY, 1e38f)), qnan);   // 2^23 * y overflows: fast path
+  EXPECT_EQ(B(fmodf(-INFINITY, 1e-30f)), qnan);  // slow path
+  EXPECT_EQ(B(fmodf(5.0f, 0.0f)), qnan);
+  EXPECT_EQ(B(fmodf(0.0f, 0.0f)), qnan);
+  EXPECT_EQ(B(fmodf(INFINITY, INFINITY)), qnan);
+  // IEEE 754: fmod(x, inf) = x for finite x; fmod(+-0, y) = +-0.
+  EXPECT_EQ(B(fmodf(-3.5f, INFINITY)), B(-3.5f));
+  EXPECT_EQ(B(fmodf(-0.0f, 2.0f)), 0x80000000u);
+  // The sign of a zero result is the sign of x.
+  EXPECT_EQ(B(fmodf(-6.0f, 3.0f)), 0x80000000u);
+  EXPECT_EQ(B(fmodf(6.0f, -3.0f)), 0u);
+  EXPECT_EQ(B(fmodf(-0x1p100f, 0x1p-20f)), 0x80000000u);
+  // Subnormals (IEEE): exact results; FTZ: flushed inputs.
+  EXPECT_EQ(B(fmodf(F(5), F(3))), 2u);
+  EXPECT_EQ(B(fmodf(1.0f, F(3))), B(bitexact::truth::fmodf(1.0f, F(3))));  // slow path, y subnormal
+  EXPECT_EQ(B(fmodf(F(5), F(3))), B(bitexact::truth::fmodf(F(5), F(3))));
+  EXPECT_EQ(B(fmodf_ftz(F(5), 1.0f)), 0u);            // x flushed to +0
+  EXPECT_EQ(B(fmodf_ftz(F(0x80000005u), 1.0f)), 0x80000000u);
+  EXPECT_EQ(B(fmodf_ftz(1.0f, F(3))), qnan);          // y flushed to 0
+  EXPECT_EQ(B(fmodf_ftz(F(0x00c00000u), F(0x00800000u))), 0u);  // result 2^-127 flushed
+  EXPECT_EQ(B(fmodf(F(0x00c00000u), F(0x00800000u))), 0x00400000u);
+}
+
+// ---- fmod (binary64) ----------------------------------------------------------------------
+struct pair64 {
+  u64 x, y;
+};
+pair64 pair_f64(u64 i) {
+  if (i % 3 == 2) return {in::uniform64(9, i, 0), in::uniform64(9, i, 1)};
+  auto p = in::structured_pair<double>(9, i);
+  return {p.x, p.y};
+}
+
+TEST(NvFmod, EqualsMpfr) {
+  constexpr u64 n = 1u << 18;
+  std::atomic<u64> bad{0};
+  tbb::parallel_for(tbb::blocked_range<u64>(0, n), [&](const auto& r) {
+    for (u64 i = r.begin(); i != r.end(); ++i) {
+      const pair64 p = pair_f64(i);
+      const u64 got = B(bitexact::nv::fmod(D(p.x), D(p.y)));
+      const u64 want = B(bitexact::truth::fmod(D(p.x), D(p.y)));
+      const bool ok = isnan64(want) ? isnan64(got) : got == want;
+      if (!ok && bad++ < 10)
+        ADD_FAILURE() << std::hex << "fmod(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
+                      << ", MPFR 0x" << want;
+    }
+  });
+  EXPECT_EQ(bad, 0u);
+}
+
+TEST(NvFmod, SpecialValues) {
+  using bitexact::nv::fmod;
+  const u64 own_nan = 0xfff8000000000000ull;  // the constant in __nv_fmod (libdevice.10.bc)
+  EXPECT_EQ(B(fmod(INFINITY, 2.0)), own_nan);
+  EXPECT_EQ(B(fmod(-INFINITY, INFINITY)), own_nan);
+  EXPECT_EQ(B(fmod(3.0, 0.0)), own_nan);
+  EXPECT_EQ(B(fmod(0.0, -0.0)), own_nan);
+  EXPECT_EQ(B(fmod(-3.0, INFINITY)), B(-3.0));
+  EXPECT_EQ(B(fmod(-0.0, 5.0)), B(-0.0));
+  EXPECT_EQ(B(fmod(-10.0, 5.0)), B(-0.0));
+  EXPECT_EQ(B(fmod(10.0, -5.0)), B(0.0));
+  EXPECT_TRUE(isnan64(B(fmod(D(0x7ff8000000012345ull), 1.0))));
+  EXPECT_TRUE(isnan64(B(fmod(1.0, D(0x7ff0000000000001ull)))));
+  EXPECT_TRUE(isnan64(B(fmod(INFINITY, NAN))));
+  // Subnormal operands and results (exact).
+  EXPECT_EQ(B(fmod(D(7), D(3))), 1u);
+  EXPECT_EQ(B(fmod(1.0, D(3))), B(bitexact::truth::fmod(1.0, D(3))));
+  EXPECT_EQ(B(fmod(0x1p-1000, D(0x000fffffffffffffull))),
+            B(bitexact::truth::fmod(0x1p-1000, D(0x000fffffffffffffull))));
+}
+
+TEST(NvFmod, VarityCase) {
+  // fmod(1.5917195493481116e+289, 1.5793e-307): exponent gap ~1980, subnormal-adjacent
+  // divisor; the value is exact, so MPFR gives it. The device value is in vectors/nv/.
+  const double x = 1.5917195493481116e+289, y = 1.5793e-307;
+  EXPECT_EQ(B(bitexact::nv::fmod(x, y)), B(bitexact::truth::fmod(x, y)));
+  EXPECT_EQ(B(bitexact::nv::fmod(-x, y)), B(bitexact::truth::fmod(-x, y)));
+}
+
+// ---- ceilf / ceil --------------------------------------------------------------------------
+TEST(NvCeilf, IeeeAndFtzMatchMpfr) {
+  for (u64 i = 0; i < (1u << 20); ++i) {
+    const u32 x = i % 2 ? in::structured_single<float>(21, i) : in::uniform32(21, i);
+    const u32 want = B(bitexact::truth::ceilf(F(x)));
+    const u32 want_ftz = B(bitexact::truth::ceilf(F(flush32(x))));
+    const u32 got = B(bitexact::nv::ceilf(F(x))), got_ftz = B(bitexact::nv::ceilf_ftz(F(x)));
+    if (isnan32(x)) {
+      ASSERT_EQ(got, ptx::f32_canonical_nan) << std::hex << x;
+      ASSERT_EQ(got_ftz, ptx::f32_canonical_nan) << std::hex << x;
+    } else {
+      ASSERT_EQ(got, want) << std::hex << x;
+      ASSERT_EQ(got_ftz, want_ftz) << std::hex << x;
+    }
+  }
+}
+
+TEST(NvCeilf, Facts) {
+  using bitexact::nv::ceilf;
+  using bitexact::nv::ceilf_ftz;
+  EXPECT_EQ(B(ceilf(F(1))), B(1.0f));             // positive subnormal -> 1
+  EXPECT_EQ(B(ceilf_ftz(F(1))), 0u);              // FTZ: flushed to +0 first -> +0
+  EXPECT_EQ(B(ceilf(F(0x80000001u))), 0x80000000u);
+  EXPECT_EQ(B(ceilf_ftz(F(0x80000001u))), 0x80000000u);
+  EXPECT_EQ(B(ceilf(-0.5f)), 0x80000000u);        // (-1, 0) -> -0
+  EXPECT_EQ(B(ceilf(0.5f)), B(1.0f));
+  EXPECT_EQ(B(ceilf(-1.5f)), B(-1.0f));
+  EXPECT_EQ(B(ceilf(8388607.5f)), B(8388608.0f));
+  EXPECT_EQ(B(ceilf(INFINITY)), 0x7f800000u);
+  EXPECT_EQ(B(ceilf(F(0xffc00001u))), 0x7fffffffu);
+  // Varity: ceil(1.5955e-125) evaluated in float: the literal rounds to +0 in binary32.
+  EXPECT_EQ(B(ceilf(float(1.5955e-125))), 0u);
+  EXPECT_EQ(B(ceilf_ftz(float(1.5955e-125))), 0u);
+}
+
+TEST(NvCeil, MatchesMpfr) {
+  for (u64 i = 0; i < (1u << 20); ++i) {
+    const u64 x = i % 2 ? in::structured_single<double>(23, i) : in::uniform64(23, i);
+    const u64 got = B(bitexact::nv::ceil(D(x)));
+    if (isnan64(x)) {
+      ASSERT_TRUE(isnan64(got)) << std::hex << x;
+      continue;
+    }
+    ASSERT_EQ(got, B(bitexact::truth::ceil(D(x)))) << std::hex << x;
+  }
+}
+
+TEST(NvCeil, Facts) {
+  using bitexact::nv::ceil;
+  EXPECT_EQ(B(ceil(1.5955e-125)), B(1.0));  // Varity case: tiny positive -> 1
+  EXPECT_EQ(B(ceil(D(1))), B(1.0));
+  EXPECT_EQ(B(ceil(D(0x8000000000000001ull))), B(-0.0));
+  EXPECT_EQ(B(ceil(-0.25)), B(-0.0));
+  EXPECT_EQ(B(ceil(0x1p52 - 0.5)), B(0x1p52));
+  EXPECT_EQ(B(ceil(-INFINITY)), B(-(double)INFINITY));
+}
+
+}  // namespace

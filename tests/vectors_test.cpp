@@ -1,0 +1,83 @@
+// The machinery behind committed vectors: input generators, digests, file I/O.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bitexact/hexio.hpp"
+#include "bitexact/inputs.hpp"
+#include "bitexact/vectors.hpp"
+
+using namespace bitexact;
+
+TEST(Inputs, SplitMix64MatchesPublishedSequence) {
+  // SplitMix64 seeded with 0 yields 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, ...
+  // (Vigna's reference splitmix64.c): state += golden gamma, then the finaliser.
+  EXPECT_EQ(inputs::mix64(0), 0xe220a8397b1dcdafull);
+  EXPECT_EQ(inputs::mix64(0x9e3779b97f4a7c15ull), 0x6e789e6aa1b965f4ull);
+}
+
+TEST(Inputs, StructuredPairsCoverEveryKind) {
+  int gaps_seen = 0, subnormal_y = 0, specials = 0;
+  for (std::uint64_t i = 0; i < 8 * 300; ++i) {
+    auto p = inputs::structured_pair<float>(2, i);
+    fp_bits<float> x = fp_bits<float>::from_bits(p.x), y = fp_bits<float>::from_bits(p.y);
+    if (i % 8 == 1) gaps_seen += (x.biased_exponent() - y.biased_exponent() == int((i / 8) % 254));
+    if (i % 8 == 2) subnormal_y += y.is_subnormal();
+    if (i % 8 == 6) specials += (!x.is_finite() || !y.is_finite() || x.is_zero() || y.is_zero() ||
+                                 x.abs_bits() == 0x7f7fffff || y.abs_bits() == 0x7f7fffff ||
+                                 x.abs_bits() <= 0x00800000 || y.abs_bits() <= 0x00800000 ||
+                                 x.abs_bits() == 0x3f800000 || y.abs_bits() == 0x3f800000);
+  }
+  EXPECT_EQ(gaps_seen, 300);
+  EXPECT_EQ(subnormal_y, 300);
+  EXPECT_EQ(specials, 300);
+}
+
+TEST(Digest, Xxh3KnownValueAndWidth) {
+  // XXH3_64bits of the empty input is 0x2d06800538d394c2 (xxHash specification).
+  EXPECT_EQ(vectors::digest_block(nullptr, 0, 32), 0x2d06800538d394c2ull);
+  // A 32-bit block hashes the low 4 bytes of each word: upper bits are ignored.
+  word a[3] = {1, 2, 3}, b[3] = {0xabcd00000001ull, 2, 3};
+  EXPECT_EQ(vectors::digest_block(a, 3, 32), vectors::digest_block(b, 3, 32));
+  EXPECT_NE(vectors::digest_block(a, 3, 64), vectors::digest_block(b, 3, 64));
+}
+
+namespace {
+// host.ceilf with one output bit flipped at one input: the digest must notice.
+float flipped_ceilf(float x) {
+  float r = __builtin_ceilf(x);
+  return bit_cast<std::uint32_t>(x) == 0x3fc00123u ? bit_cast<float>(bit_cast<std::uint32_t>(r) ^ 1u) : r;
+}
+const bool reg = register_impl({"test-flip", Fn::ceilf, batch<&flipped_ceilf>, "test only"});
+}  // namespace
+
+TEST(Digest, SingleFlippedBitChangesExactlyOneBlock) {
+  const Impl* good = find_impl("host", Fn::ceilf);
+  const Impl* bad = find_impl("test-flip", Fn::ceilf);
+  ASSERT_TRUE(good && bad);
+  vectors::input_set s{"exhaustive", 0, std::uint64_t(1) << 32};
+  const std::uint64_t block = 1 << 20, first = 0x3fc00123u / block - 1;
+  auto a = vectors::compute_digests(*good, s, block, first, 3);
+  auto b = vectors::compute_digests(*bad, s, block, first, 3);
+  EXPECT_EQ(a[0], b[0]);
+  EXPECT_NE(a[1], b[1]);
+  EXPECT_EQ(a[2], b[2]);
+}
+
+TEST(VectorFiles, MalformedDigestFileIsAnInputError) {
+  auto p = std::filesystem::temp_directory_path() / "bx_bad_digests.json";
+  std::ofstream(p) << "{\"manifest\": {}, \"sets\": [{\"fn\": \"sinf\"}]}";
+  EXPECT_THROW(vectors::load_digests(p.string()), input_error);
+  std::ofstream(p) << "not json";
+  EXPECT_THROW(vectors::load_digests(p.string()), input_error);
+  std::filesystem::remove(p);
+}
+
+TEST(VectorFiles, CommittedNvidiaDigestsLoad) {
+  auto f = vectors::load_digests(std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/digests.json");
+  EXPECT_EQ(f.manifest.at("gpu").get<std::string>().rfind("NVIDIA H100", 0), 0u);
+  std::size_t exhaustive = 0;
+  for (const auto& s : f.sets) exhaustive += (s.set.kind == "exhaustive" && s.digests.size() == 256);
+  EXPECT_EQ(exhaustive, 6u);  // sinf cosf ceilf x {nv, nv-ftz}
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# build_ocml_bc.sh — compile AMD ocml's vendor bitcode for this CPU, for one
+# device configuration. See docs/ocml-bc.md for the why of every step.
+#
+# usage: build_ocml_bc.sh LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE OUT.o
+#   LLVM_BIN     directory with clang, llvm-extract, llc, opt (llvm-15)
+#   BITCODE_DIR  directory with ocml.bc and the oclc_*.bc control libraries
+#   TAG          symbol infix: the functions become bx_ocml_bc_<TAG>_sin_f32 ...
+#   MCPU         AMD GPU the code is compiled for (gfx90a, gfx803, ...)
+#   ISA          suffix of oclc_isa_version_<ISA>.bc (90a, 803, ...)
+#   DAZ          on|off  (f32 denormals flushed: -fdenormal-fp-math-f32=preserve-sign)
+#   FINITE       on|off  (oclc_finite_only_on.bc: NaN/Inf assumed absent)
+#   OUT.o        x86-64 object to write; intermediates go to OUT.o.d/
+#
+# Nothing of AMD's bitcode is stored in the source tree: everything is
+# produced from the installed Debian package at build time.
+set -euo pipefail
+if (($# != 8)); then
+  echo "usage: $0 LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE OUT.o" >&2
+  exit 2
+fi
+llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 out=$8
+out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
+work="$out.d"
+rm -rf "$work"
+mkdir -p "$work"
+die() { echo "build_ocml_bc.sh [$tag]: $*" >&2; exit 1; }
+
+case $daz in on) denorm=preserve-sign ;; off) denorm=ieee ;; *) die "DAZ must be on|off" ;; esac
+case $finite in on | off) ;; *) die "FINITE must be on|off" ;; esac
+for f in ocml.bc "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_only_$finite.bc" \
+  oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
+  [[ -f $bc/$f ]] || die "missing $bc/$f"
+done
+
+# 1. The six entry points and everything they call.
+functions=(sin_f32 cos_f32 fmod_f32 fmod_f64 ceil_f32 ceil_f64)
+extract_args=()
+for f in "${functions[@]}"; do extract_args+=("--func=__ocml_$f"); done
+"$llvm/llvm-extract" --recursive "${extract_args[@]}" "$bc/ocml.bc" -o "$work/extracted.bc"
+
+# 2. Compile wrappers exactly as the AMD toolchain compiles a device program that
+#    calls them: clang for amdgcn, the target GPU, its denormal mode, -O3, with
+#    the bitcode libraries linked by -mlink-builtin-bitcode (clang links them
+#    before optimising, internalises them and gives them the caller's
+#    target-cpu/target-features/denormal attributes, so the __oclc_* control
+#    constants are folded by the same optimiser that folds them on a real build).
+cat >"$work/wrappers.c" <<WRAP
+float __ocml_sin_f32(float);
+float __ocml_cos_f32(float);
+float __ocml_fmod_f32(float, float);
+double __ocml_fmod_f64(double, double);
+float __ocml_ceil_f32(float);
+double __ocml_ceil_f64(double);
+float bx_ocml_bc_${tag}_sin_f32(float x) { return __ocml_sin_f32(x); }
+float bx_ocml_bc_${tag}_cos_f32(float x) { return __ocml_cos_f32(x); }
+float bx_ocml_bc_${tag}_fmod_f32(float x, float y) { return __ocml_fmod_f32(x, y); }
+double bx_ocml_bc_${tag}_fmod_f64(double x, double y) { return __ocml_fmod_f64(x, y); }
+float bx_ocml_bc_${tag}_ceil_f32(float x) { return __ocml_ceil_f32(x); }
+double bx_ocml_bc_${tag}_ceil_f64(double x) { return __ocml_ceil_f64(x); }
+WRAP
+amd_flags=(-target amdgcn-amd-amdhsa "-mcpu=$mcpu" -nogpulib -O3 -fvisibility=default
+  -ffp-contract=on -Xclang "-fdenormal-fp-math-f32=$denorm")
+# A program built with -ffinite-math-only gets oclc_finite_only_on.bc and the
+# no-nans/no-infs function attributes (merged into the library functions too).
+if [[ $finite == on ]]; then amd_flags+=(-ffinite-math-only); fi
+link=(-Xclang -mlink-builtin-bitcode -Xclang "$work/extracted.bc")
+for f in "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_only_$finite.bc" \
+  oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
+  link+=(-Xclang -mlink-builtin-bitcode -Xclang "$bc/$f")
+done
+"$llvm/clang" "${amd_flags[@]}" "${link[@]}" -S -emit-llvm -o "$work/amdgcn.ll" "$work/wrappers.c"
+# The same module as the GPU would run it (kept for inspection, never installed).
+"$llvm/llc" -mtriple=amdgcn-amd-amdhsa "-mcpu=$mcpu" -O3 -o "$work/amdgcn.s" "$work/amdgcn.ll"
+
+# 3. llvm.fmuladd: the AMDGPU backend fuses it (v_fma_f32/v_fmac_f32) or not
+#    (v_mul_f32+v_add_f32, or v_mad_f32 = separately rounded, flushing) depending
+#    on the GPU and the denormal mode. Ask the backend itself, with the same flags.
+echo 'float probe(float a, float b, float c) { return a * b + c; }' >"$work/probe.c"
+"$llvm/clang" "${amd_flags[@]}" -ffp-contract=on -S -o "$work/probe.s" "$work/probe.c"
+if grep -Eq 'v_fmac?_f32' "$work/probe.s"; then
+  fmuladd=fused
+elif grep -Eq 'v_mac_f32|v_mad_f32|v_mul_f32' "$work/probe.s"; then
+  fmuladd=unfused
+else
+  die "cannot tell how $mcpu lowers llvm.fmuladd.f32 (see $work/probe.s)"
+fi
+echo "$fmuladd" >"$work/fmuladd"
+
+# 4. Retarget to x86-64: triple, data layout, drop AMDGPU attributes; every
+#    llvm.amdgcn.* intrinsic (and llvm.canonicalize, whose lowering depends on
+#    the denormal mode) becomes a call to our model in amdgcn_intrinsics.cpp:
+#    @llvm.amdgcn.frexp.mant.f32 -> @bx_amdgcn_frexp_mant_f32, etc.
+FMULADD=$fmuladd perl -e '
+  my $fused = $ENV{FMULADD} eq "fused";
+  my %declared;
+  while (my $l = <STDIN>) {
+    $l =~ s/^target datalayout = .*/target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"/;
+    $l =~ s/^target triple = .*/target triple = "x86_64-pc-linux-gnu"/;
+    if ($l =~ /^attributes #/) {
+      $l =~ s/ "(target-cpu|target-features|uniform-work-group-size|denormal-fp-math[\w-]*|no-nans-fp-math|no-infs-fp-math|amdgpu-[\w-]+)"(="[^"]*")?//g;
+    }
+    $l =~ s/\@llvm\.amdgcn\.([\w.]+)/"\@bx_amdgcn_" . ($1 =~ tr|.|_|r)/ge;
+    $l =~ s/\@llvm\.canonicalize\.(f32|f64)\b/\@bx_canonicalize_$1/g;
+    $l =~ s/\@llvm\.fmuladd\.f32\b/$fused ? "\@llvm.fma.f32" : "\@bx_fmul_fadd_f32"/ge;
+    if ($l =~ /^declare .*?\@([\w.]+)\(/) {
+      next if $declared{$1}++;            # fmuladd renamed onto an existing declaration
+      next if $1 eq "bx_fmul_fadd_f32";   # defined below
+    }
+    print $l;
+  }
+  print "declare float \@llvm.fma.f32(float, float, float)\n" if $fused && !$declared{"llvm.fma.f32"};
+  if (!$fused && $declared{"bx_fmul_fadd_f32"}) {
+    # Separately rounded multiply and add (what v_mul_f32+v_add_f32 and v_mad_f32 compute).
+    print "define internal float \@bx_fmul_fadd_f32(float %a, float %b, float %c) alwaysinline nounwind readnone {\n",
+          "  %p = fmul float %a, %b\n  %s = fadd float %p, %c\n  ret float %s\n}\n";
+  }
+' <"$work/amdgcn.ll" >"$work/x86.ll"
+
+# 5. Refuse anything this model does not cover, rather than guess.
+grep -q 'addrspace(' "$work/x86.ll" && die "address spaces left in $work/x86.ll"
+grep -q '@llvm\.amdgcn\.' "$work/x86.ll" && die "llvm.amdgcn intrinsics left in $work/x86.ll"
+allowed='^(llvm\.(fabs|copysign|fma|rint|ceil|fshl|fshr|ctlz)\.(f32|f64|i32)|bx_amdgcn_(frexp_mant_f32|frexp_mant_f64|frexp_exp_i32_f32|frexp_exp_i32_f64|ldexp_f32|ldexp_f64|rcp_f32|class_f32|class_f64)|bx_canonicalize_f32)$'
+while read -r name; do
+  [[ $name =~ $allowed ]] || die "unmodelled callee @$name in $work/x86.ll: add its model first"
+done < <(grep -oE '^declare [^@]*@[A-Za-z0-9_.]+' "$work/x86.ll" | sed 's/.*@//')
+awk '/^define .*_f32\(/ { f32 = 1 } f32 && /double/ { bad = 1 } /^}/ { f32 = 0 } END { exit bad }' \
+  "$work/x86.ll" || die "an f32 entry point uses double arithmetic: the MXCSR DAZ model would be wrong for it"
+
+# 6. x86-64 object. No IR optimisation beyond inlining our fmul+fadd helper;
+#    contraction off (no llvm.fmuladd is left anyway); FMA and SSE4.1 so that
+#    llvm.fma/rint/ceil become single instructions honouring MXCSR FTZ/DAZ.
+"$llvm/opt" -passes=always-inline -S -o "$work/x86.inl.ll" "$work/x86.ll"
+"$llvm/llc" -mtriple=x86_64-pc-linux-gnu -mattr=+sse4.1,+fma -O2 -relocation-model=pic \
+  --fp-contract=off -filetype=obj -o "$out" "$work/x86.inl.ll"
