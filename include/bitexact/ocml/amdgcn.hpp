@@ -98,12 +98,14 @@ template <class T> BITEXACT_INLINE constexpr T neg(T x) {
 // v_rcp_f32 modelled as the correctly rounded reciprocal. The hardware
 // result is specified to 1 ulp only; ocml uses it (fmod_f32) solely to
 // estimate an integer quotient that is corrected afterwards, so any value
-// within a few ulps gives the same final bits (see docs/ocml.md).
-template <bool Ftz> BITEXACT_INLINE float rcp(float x) {
-  x = flush<Ftz>(x);
+// within a few ulps gives the same final bits (see docs/ocml.md). The
+// instruction does not handle denormals in either mode (LLVM's backend scales
+// around it when they matter): subnormal inputs and results are always flushed.
+BITEXACT_INLINE float rcp(float x) {
+  x = flush_subnormal(x);
   float r = 1.0f / x;
   if (isnan(r)) return quiet(x);
-  return flush<Ftz>(r);
+  return flush_subnormal(r);
 }
 
 // ---- rounding to integral (v_rndne, v_ceil) ---------------------------------

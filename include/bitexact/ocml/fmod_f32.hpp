@@ -75,7 +75,7 @@ template <config C = gfx90a> BITEXACT_INLINE float fmod_f32(float x, float y) {
     const float ys = ldexp<ftz>(frexp_mant<ftz>(ay), 1);
     // Wrapping int arithmetic as in the bitcode (`sub i32`).
     int n = int(std::uint32_t(ex) - std::uint32_t(ey));
-    const float inv = rcp<ftz>(ys);
+    const float inv = rcp(ys);
     if (n > step) {
       std::uint32_t before;
       do {
