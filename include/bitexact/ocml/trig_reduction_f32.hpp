@@ -71,9 +71,9 @@ struct reduced {
   unsigned quad;  // quadrant, 0..3
 };
 
-// Values of the large path and of the first polynomial terms may be any finite
-// or non-finite float in finite-only builds (the reduction then runs on the
-// bits of an infinity or NaN); the integer code below is total.
+// In finite-only builds infinities and NaNs are reduced too (they fail the
+// `< 2^17` test and take the large path, which reads only their bits); the
+// integer code of the large path is defined for every bit pattern.
 
 template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
   using namespace amdgcn;
