@@ -144,7 +144,19 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr T round_integral(T x, boo
   if (bump) bits += unit;
   return B::from_bits(bits).value();
 }
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T rint(T x) { return round_integral<Ftz>(x, false); }
+// Ties-to-even rounding. For |x| < 2^mantissa_bits, adding and subtracting
+// 2^mantissa_bits rounds away the fraction exactly once in the default
+// round-to-nearest mode (the common, fast case); the rest goes bit by bit.
+template <bool Ftz, class T> BITEXACT_INLINE T rint(T x) {
+  constexpr T big = T(typename fp_bits<T>::storage(1) << fp_bits<T>::mantissa_bits);
+  x = flush<Ftz>(x);
+  const T a = fabs(x);
+  if (a < big && a != T(0)) {
+    const T t = a + big;  // rounds to an integer (no reassociation: no fast-math)
+    return copysign(T(t - big), x);
+  }
+  return round_integral<Ftz>(x, false);
+}
 template <bool Ftz, class T> BITEXACT_INLINE constexpr T ceil(T x) { return round_integral<Ftz>(x, true); }
 
 // ---- exponent manipulation (v_frexp_mant, v_frexp_exp, v_ldexp) ------------
