@@ -6,7 +6,7 @@
 //    DAZ flushing); sin/cos must stay within ocml's error bound (2 ulp).
 //  * IEEE 754 facts: signed zeros, NaN/Inf behaviour, exact values.
 // Bit-for-bit agreement with ocml.bc itself is checked against the CPU
-// execution of the bitcode (tests/ocml_bc_vectors_test.cpp and
+// execution of the bitcode (tests/ocml_vectors_test.cpp and
 // tests/exhaustive/ocml_*_test.cpp).
 #include <gtest/gtest.h>
 
