@@ -1,0 +1,256 @@
+// bitexact ocml-vectors --out DIR [--truth PREFIX] [--no-digests]
+//
+// Regenerates the committed ocml reference data (vectors/ocml/) from the
+// ground-truth implementation PREFIX + configuration suffix (default
+// "ocml-bc": ocml.bc 5.2.3 executed on the CPU by tools/ocml_bc), for every
+// configuration of include/bitexact/ocml/presets.hpp:
+//   DIR/MANIFEST.txt                     ocml version, configurations, files
+//   DIR/edge/<impl>.<fn>.txt             edge inputs and the truth's outputs (hex)
+//   DIR/digests/<impl>.<fn>.xxh3         sinf, cosf, ceilf: XXH3-64 of the outputs of
+//                                        each block of 2^24 consecutive inputs
+//                                        (little-endian uint32 words)
+// The digests take a full 2^32 sweep per configuration and function;
+// `--only NAME.FN` (repeatable, e.g. --only ocml-bc-daz.sinf) restricts the
+// digest sweeps to those, keeping other digest files as they are.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/presets.hpp"
+#include "command.hpp"
+
+namespace bitexact::cli {
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// ---- edge inputs ------------------------------------------------------------
+
+std::vector<u32> f32_edges() {
+  std::vector<u32> v;
+  auto both = [&](u32 b) {
+    v.push_back(b);
+    v.push_back(b | 0x80000000u);
+  };
+  for (u32 b : {0x00000000u, 0x00000001u, 0x00000002u, 0x007fffffu, 0x00400000u, 0x00800000u,
+                0x00800001u, 0x3f800000u, 0x3f000000u, 0x3f000001u, 0x3fc00000u, 0x3effffffu,
+                0x4b000000u, 0x4affffffu, 0x4b000001u, 0x7f7fffffu, 0x7f800000u, 0x39800000u,
+                0x39000000u, 0x3f490fdbu, 0x3fc90fdbu, 0x40490fdbu, 0x4096cbe4u, 0x40c90fdbu,
+                0x4b3d4a20u, 0x5a7d1ff5u, 0x501502f9u, 0x4cc90fdbu, 0x7effffffu, 0x71800000u})
+    both(b);
+  // NaNs: quiet, negative quiet, signalling, payloads.
+  for (u32 b : {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fa00000u, 0x7fffffffu, 0xff800001u, 0x7fc12345u})
+    v.push_back(b);
+  // The small/large reduction threshold 2^17 and its neighbours.
+  for (int d = -4; d <= 4; ++d) both(u32(0x48000000 + d));
+  // Large path: exponents where the 2/pi word window changes (biased 151/152,
+  // 183/184, 215/216, 247/248), with extreme significands.
+  for (u32 e : {145u, 151u, 152u, 183u, 184u, 215u, 216u, 247u, 248u, 254u})
+    for (u32 f : {0u, 1u, 0x7fffffu, 0x490fdbu}) both((e << 23) | f);
+  // Reduction boundaries of the small path: multiples of pi/4.
+  for (u32 b : {0x3f490fdau, 0x3f490fdcu, 0x4016cbe3u, 0x4016cbe4u, 0x40afeddfu, 0x40afede0u}) both(b);
+  return v;
+}
+
+std::vector<u64> f64_edges() {
+  std::vector<u64> v;
+  for (u64 b : {0x0ull, 0x1ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull,
+                0x3fe0000000000000ull, 0x3fe0000000000001ull, 0x3ff8000000000000ull,
+                0x4330000000000000ull, 0x432fffffffffffffull, 0x4330000000000001ull,
+                0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x400921fb54442d18ull}) {
+    v.push_back(b);
+    v.push_back(b | 0x8000000000000000ull);
+  }
+  for (u64 b : {0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull, 0x7ff4000000000000ull})
+    v.push_back(b);
+  return v;
+}
+
+template <class U> std::vector<std::array<U, 2>> pair_edges(const std::vector<U>& xs) {
+  std::vector<std::array<U, 2>> v;
+  // Cross product of a reduced edge set, plus exact-quotient and gap cases.
+  std::vector<U> core;
+  for (std::size_t i = 0; i < xs.size(); i += (sizeof(U) == 4 ? 3 : 1)) core.push_back(xs[i]);
+  for (U x : core)
+    for (U y : core) v.push_back({x, y});
+  return v;
+}
+
+std::vector<std::array<u32, 2>> fmodf_extra() {
+  return {{0x40400000u, 0x40000000u}, {0xc0400000u, 0x40000000u}, {0x40b00000u, 0x3fc00000u},
+          {0x7f7fffffu, 0x00000001u}, {0x7f7fffffu, 0x00800000u}, {0x00800000u, 0x00000003u},
+          {0x4b000001u, 0x3f800000u}, {0x4e800000u, 0x3f800001u}, {0x7f000000u, 0x3f7fffffu},
+          {0x00400000u, 0x00300000u}, {0x00c00000u, 0x00a00000u}, {0x3f800000u, 0x3f800000u},
+          {0xbf800000u, 0x3f800000u}, {0x4c000000u, 0x40490fdbu}, {0x40490fdbu, 0x3fc90fdbu}};
+}
+std::vector<std::array<u64, 2>> fmod_extra() {
+  return {{0x4008000000000000ull, 0x4000000000000000ull}, {0xc008000000000000ull, 0x4000000000000000ull},
+          {0x7fefffffffffffffull, 0x1ull}, {0x7fefffffffffffffull, 0x0010000000000000ull},
+          {0x4340000000000001ull, 0x3ff0000000000000ull}, {0x7fe0000000000000ull, 0x3fefffffffffffffull},
+          {0x0008000000000000ull, 0x0006000000000000ull}, {0x400921fb54442d18ull, 0x3ff921fb54442d18ull}};
+}
+
+// ---- writers ----------------------------------------------------------------
+
+const Impl& truth_impl(const std::string& prefix, const ocml::preset& p, Fn fn) {
+  const std::string name = prefix + std::string(p.suffix);
+  const Impl* impl = find_impl(name, fn);
+  if (impl == nullptr)
+    throw input_error("implementation '" + name + "." + std::string(fn_info(fn).name) +
+                      "' is not built (tools/ocml_bc needs llvm-15 and rocm-device-libs)");
+  return *impl;
+}
+
+std::string header(const std::string& name, const ocml::preset& p, Fn fn) {
+  const ocml::config& c = p.cfg;
+  return "# ocml " + std::string(fn_info(fn).name) + " edge vectors: inputs and outputs, hex bits\n"
+         "# expected values: " + name + " = ocml.bc 5.2.3 (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n"
+         "# configuration: __oclc_ISA_version=" + std::to_string(c.isa_version) +
+         " daz=" + (c.daz ? "on" : "off") + " finite_only=" + (c.finite_only ? "on" : "off") +
+         " (reproduction: ocml" + std::string(p.suffix) + ")\n";
+}
+
+void write_edges(const std::string& dir, const std::string& prefix, const ocml::preset& p, Fn fn) {
+  const Impl& impl = truth_impl(prefix, p, fn);
+  const FnInfo& fi = fn_info(fn);
+  std::vector<word> a, b;
+  if (fi.arity == 1) {
+    if (fi.bits == 32) for (u32 x : f32_edges()) a.push_back(x);
+    else for (u64 x : f64_edges()) a.push_back(x);
+    b.assign(a.size(), 0);
+  } else if (fi.bits == 32) {
+    auto pairs = pair_edges(f32_edges());
+    for (auto e : fmodf_extra()) pairs.push_back(e);
+    for (auto [x, y] : pairs) { a.push_back(x); b.push_back(y); }
+  } else {
+    auto pairs = pair_edges(f64_edges());
+    for (auto e : fmod_extra()) pairs.push_back(e);
+    for (auto [x, y] : pairs) { a.push_back(x); b.push_back(y); }
+  }
+  std::vector<word> out(a.size());
+  const word* args[2] = {a.data(), b.data()};
+  impl.eval(args, out.data(), out.size());
+  write_file_atomic(dir + "/edge/" + impl.name + "." + std::string(fi.name) + ".txt", [&](std::ostream& os) {
+    os << header(impl.name, p, fn);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      os << format_hex(a[i], fi.bits);
+      if (fi.arity == 2) os << ' ' << format_hex(b[i], fi.bits);
+      os << ' ' << format_hex(out[i], fi.bits) << '\n';
+    }
+  });
+}
+
+void write_digests(const std::string& dir, const std::string& prefix, const ocml::preset& p, Fn fn) {
+  const Impl& impl = truth_impl(prefix, p, fn);
+  constexpr int blocks = 256;
+  constexpr u64 block = u64(1) << 24, chunk = u64(1) << 14;
+  std::array<u64, blocks> dig{};
+  tbb::parallel_for(tbb::blocked_range<int>(0, blocks, 1), [&](const tbb::blocked_range<int>& r) {
+    std::vector<word> in(chunk), out(chunk);
+    std::vector<unsigned char> le(chunk * 4);
+    for (int k = r.begin(); k != r.end(); ++k) {
+      XXH3_state_t* st = XXH3_createState();
+      XXH3_64bits_reset(st);
+      for (u64 base = u64(k) * block; base < u64(k + 1) * block; base += chunk) {
+        for (u64 i = 0; i < chunk; ++i) in[i] = base + i;
+        const word* args[1] = {in.data()};
+        impl.eval(args, out.data(), chunk);
+        for (u64 i = 0; i < chunk; ++i)
+          for (int j = 0; j < 4; ++j) le[4 * i + j] = static_cast<unsigned char>(out[i] >> (8 * j));
+        XXH3_64bits_update(st, le.data(), le.size());
+      }
+      dig[k] = XXH3_64bits_digest(st);
+      XXH3_freeState(st);
+    }
+  });
+  write_file_atomic(dir + "/digests/" + impl.name + "." + std::string(fn_info(fn).name) + ".xxh3",
+                    [&](std::ostream& os) {
+    os << "# XXH3_64bits of the little-endian uint32 outputs of " << impl.name << "." << fn_info(fn).name
+       << " for inputs [START, START + 2^24)\n"
+          "# ocml.bc 5.2.3 (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n";
+    for (int k = 0; k < blocks; ++k) os << format_hex(u64(k) << 24, 32) << ' ' << format_hex(dig[k], 64) << '\n';
+  });
+}
+
+void write_manifest(const std::string& dir, const std::string& prefix) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> digest_files;
+  if (fs::is_directory(dir + "/digests"))
+    for (const auto& e : fs::directory_iterator(dir + "/digests"))
+      if (e.path().extension() == ".xxh3") digest_files.push_back(e.path().filename().string());
+  std::sort(digest_files.begin(), digest_files.end());
+  write_file_atomic(dir + "/MANIFEST.txt", [&](std::ostream& os) {
+    os << "# ocml reference vectors (generated by `bitexact ocml-vectors`)\n"
+          "ocml_version 5.2.3\n"
+          "source ocml.bc + oclc_*.bc of Debian rocm-device-libs 5.2.3, executed on the CPU by tools/ocml_bc\n"
+          "# name isa_version daz finite_only fast_fma_path fmuladd_fused reproduction\n";
+    for (const auto& p : ocml::presets) {
+      const ocml::config& c = p.cfg;
+      os << "config " << prefix << p.suffix << ' ' << c.isa_version << ' ' << (c.daz ? "on" : "off") << ' '
+         << (c.finite_only ? "on" : "off") << ' ' << (ocml::has_fast_fma_path(c) ? "yes" : "no") << ' '
+         << (ocml::fmuladd_fused(c) ? "yes" : "no") << " ocml" << p.suffix << '\n';
+    }
+    os << "edge edge/<name>.<fn>.txt  (fn: sinf cosf fmodf fmod ceilf ceil)\n";
+    os << "# digests: XXH3_64bits per block of 2^24 inputs, little-endian uint32 outputs\n";
+    for (const auto& f : digest_files) os << "digests digests/" << f << '\n';
+  });
+}
+
+void run(const std::string& dir, const std::string& prefix, bool no_digests,
+         const std::vector<std::string>& only) {
+  namespace fs = std::filesystem;
+  // Validate first: every truth implementation must exist before anything is written.
+  for (const auto& p : ocml::presets)
+    for (const auto& fi : functions()) truth_impl(prefix, p, fi.id);
+  auto wanted = [&](const ocml::preset& p, Fn fn) {
+    if (only.empty()) return true;
+    const std::string key = prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
+    return std::find(only.begin(), only.end(), key) != only.end();
+  };
+  for (const auto& o : only) {
+    bool known = false;
+    for (const auto& p : ocml::presets)
+      for (Fn fn : {Fn::sinf, Fn::cosf, Fn::ceilf})
+        known = known || o == prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
+    if (!known) throw input_error("--only '" + o + "': not a NAME.FN with FN sinf, cosf or ceilf");
+  }
+  fs::create_directories(dir + "/edge");
+  if (!no_digests) fs::create_directories(dir + "/digests");
+  for (const auto& p : ocml::presets)
+    for (const auto& fi : functions()) write_edges(dir, prefix, p, fi.id);
+  if (!no_digests)
+    for (const auto& p : ocml::presets)
+      for (Fn fn : {Fn::sinf, Fn::cosf, Fn::ceilf}) {
+        if (!wanted(p, fn)) continue;
+        std::fprintf(stderr, "digests %s%s.%s\n", prefix.c_str(), std::string(p.suffix).c_str(),
+                     std::string(fn_info(fn).name).c_str());
+        write_digests(dir, prefix, p, fn);
+      }
+  write_manifest(dir, prefix);
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static std::string dir, prefix = "ocml-bc";
+  static bool no_digests = false;
+  static std::vector<std::string> only;
+  auto* c = app.add_subcommand("ocml-vectors",
+                               "Regenerate vectors/ocml (edge vectors, 2^24-block XXH3 digests) from ocml-bc*");
+  c->add_option("--out", dir, "output directory, e.g. vectors/ocml")->required();
+  c->add_option("--truth", prefix, "implementation name prefix of the ground truth (default ocml-bc)");
+  c->add_flag("--no-digests", no_digests, "skip the 2^32-input digest sweeps");
+  c->add_option("--only", only, "NAME.FN: compute only these digests (repeatable)");
+  c->callback([] { run(dir, prefix, no_digests, only); });
+});
+
+}  // namespace
+}  // namespace bitexact::cli
