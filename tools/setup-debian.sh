@@ -11,6 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev  # CLI, reports
   libtbb-dev libxxhash-dev                    # threads, digests
   rocm-device-libs llvm-15 clang-15           # ocml bitcode, executed on the CPU
+  hipcc                                       # compiles device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test
 )
 missing=()
