@@ -2,6 +2,8 @@
 // Expected values: IEEE 754 facts (exact results) and MPFR via the mpfr impl.
 #include <gtest/gtest.h>
 
+#include "cli_runner.hpp"
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -11,27 +13,8 @@
 
 namespace {
 
-struct result {
-  int status;
-  std::string out, err;
-};
-
-result run_cli(const std::string& args, const std::string& input) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("bx_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  { std::ofstream(dir / "in") << input; }
-  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() + " >" +
-                    (dir / "out").string() + " 2>" + (dir / "err").string();
-  int st = std::system(cmd.c_str());
-  auto slurp = [](const fs::path& p) {
-    std::ifstream f(p);
-    return std::string(std::istreambuf_iterator<char>(f), {});
-  };
-  result r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  fs::remove_all(dir);
-  return r;
-}
+using result = bitexact::testing::cli_result;
+using bitexact::testing::run_cli;
 
 TEST(Cli, HostCeilfExactValues) {
   // ceilf is exact: 1.5 -> 2, -1.5 -> -1, -0.5 -> -0.

@@ -2,6 +2,8 @@
 // Expected values: hand-computed from IEEE 754 facts (exact binary fractions),
 // and sin(1) from glibc's double sin for the one transcendental case.
 #include <gtest/gtest.h>
+
+#include "cli_runner.hpp"
 #include <mpfr.h>
 
 #include <cmath>
@@ -170,27 +172,8 @@ TEST(TruthUlp, FastApproximationsWithinDocumentedAccuracy) {
 }
 
 // ---- the CLI ------------------------------------------------------------------
-struct result {
-  int status;
-  std::string out, err;
-};
-
-result run_cli(const std::string& args, const std::string& input) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("bx_truth_ulp_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  { std::ofstream(dir / "in") << input; }
-  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() + " >" +
-                    (dir / "out").string() + " 2>" + (dir / "err").string();
-  int st = std::system(cmd.c_str());
-  auto slurp = [](const fs::path& p) {
-    std::ifstream f(p);
-    return std::string(std::istreambuf_iterator<char>(f), {});
-  };
-  result r{WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  fs::remove_all(dir);
-  return r;
-}
+using result = bitexact::testing::cli_result;
+using bitexact::testing::run_cli;
 
 TEST(TruthUlpCli, MpfrSinfAndHostCeil) {
   // mpfr.sinf(1) = 0x3f576aa4, 0.470 ulp from sin(1) (see SinfAgainstGlibcDouble).

@@ -14,14 +14,7 @@ namespace {
 void run_eval(const std::string& spec) {
   const Impl& impl = resolve_impl(spec);
   const FnInfo& f = fn_info(impl.fn);
-  auto rows = read_hex_rows(std::cin, f.arity, f.bits, "stdin");
-  std::vector<word> a(rows.size()), b(rows.size()), out(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    a[i] = rows[i].v[0];
-    b[i] = rows[i].v[1];
-  }
-  const word* args[2] = {a.data(), b.data()};
-  impl.eval(args, out.data(), out.size());
+  const std::vector<word> out = eval_stdin(impl).out;
   std::string text;
   text.reserve(out.size() * (f.bits / 4 + 3));
   for (word w : out) {

@@ -32,14 +32,7 @@ void run_ulp(const std::string& spec, int digits) {
   if (digits < 0 || digits > 17) throw input_error("--digits must be between 0 and 17");
   const Impl& impl = resolve_impl(spec);
   const FnInfo& f = fn_info(impl.fn);
-  auto rows = read_hex_rows(std::cin, f.arity, f.bits, "stdin");
-  std::vector<word> a(rows.size()), b(rows.size()), out(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    a[i] = rows[i].v[0];
-    b[i] = rows[i].v[1];
-  }
-  const word* args[2] = {a.data(), b.data()};
-  impl.eval(args, out.data(), out.size());
+  const auto [a, b, out] = eval_stdin(impl);
   std::string text;
   char buf[64];
   for (std::size_t i = 0; i < out.size(); ++i) {

@@ -22,6 +22,13 @@ const std::vector<setup_fn>& commands();
 // Split "IMPL.FN" and look it up; throws input_error naming what is wrong.
 const Impl& resolve_impl(const std::string& spec);
 
+// Reads every stdin line (hex operands, as `eval` takes them) before evaluating,
+// so that bad input leaves no partial output behind; throws input_error.
+struct evaluated {
+  std::vector<word> a, b, out;  // operands and results, one per input line
+};
+evaluated eval_stdin(const Impl& impl);
+
 // Write a file atomically: `write` fills a temporary file next to `path`,
 // which is renamed over `path` only when write returns normally.
 void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write);

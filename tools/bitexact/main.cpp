@@ -34,6 +34,20 @@ const Impl& resolve_impl(const std::string& spec) {
   return *p;
 }
 
+evaluated eval_stdin(const Impl& impl) {
+  const FnInfo& f = fn_info(impl.fn);
+  auto rows = read_hex_rows(std::cin, f.arity, f.bits, "stdin");
+  evaluated e{std::vector<word>(rows.size()), std::vector<word>(rows.size()),
+              std::vector<word>(rows.size())};
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    e.a[i] = rows[i].v[0];
+    e.b[i] = rows[i].v[1];
+  }
+  const word* args[2] = {e.a.data(), e.b.data()};
+  impl.eval(args, e.out.data(), e.out.size());
+  return e;
+}
+
 void write_file_atomic(const std::string& path,
                        const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
