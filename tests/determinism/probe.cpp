@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "bitexact/inputs.hpp"
@@ -15,9 +16,12 @@
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
 #include "bitexact/nv/sinf.hpp"
-#if __has_include("bitexact/ocml/sin_f32.hpp")
-#include "bitexact/ocml/probe_list.hpp"
-#endif
+#include "bitexact/ocml/ceil_f32.hpp"
+#include "bitexact/ocml/ceil_f64.hpp"
+#include "bitexact/ocml/cos_f32.hpp"
+#include "bitexact/ocml/fmod_f32.hpp"
+#include "bitexact/ocml/fmod_f64.hpp"
+#include "bitexact/ocml/sin_f32.hpp"
 
 namespace bx = bitexact;
 namespace in = bitexact::inputs;
@@ -49,6 +53,17 @@ template <class F> void unary64(const char* name, F f) {
   std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * 8));
 }
 
+// Every ocml function in one configuration (fma path and split path, DAZ on/off).
+template <bx::ocml::config C> void ocml_probes(const std::string& name) {
+  namespace o = bx::ocml;
+  unary32((name + ".sinf").c_str(), [](float x) { return o::sin_f32<C>(x); });
+  unary32((name + ".cosf").c_str(), [](float x) { return o::cos_f32<C>(x); });
+  unary32((name + ".ceilf").c_str(), [](float x) { return o::ceil_f32<C>(x); });
+  binary<float>((name + ".fmodf").c_str(), [](float x, float y) { return o::fmod_f32<C>(x, y); });
+  binary<double>((name + ".fmod").c_str(), [](double x, double y) { return o::fmod_f64<C>(x, y); });
+  unary64((name + ".ceil").c_str(), [](double x) { return o::ceil_f64<C>(x); });
+}
+
 int main() {
   unary32("nv.sinf", [](float x) { return bx::nv::sinf(x); });
   unary32("nv-ftz.sinf", [](float x) { return bx::nv::sinf_ftz(x); });
@@ -60,8 +75,9 @@ int main() {
   binary<float>("nv-ftz.fmodf", [](float x, float y) { return bx::nv::fmodf_ftz(x, y); });
   binary<double>("nv.fmod", [](double x, double y) { return bx::nv::fmod(x, y); });
   unary64("nv.ceil", [](double x) { return bx::nv::ceil(x); });
-#if __has_include("bitexact/ocml/sin_f32.hpp")
-  BITEXACT_OCML_PROBES(unary32, binary, unary64)
-#endif
+  ocml_probes<bx::ocml::gfx90a>("ocml");
+  ocml_probes<bx::ocml::gfx90a_daz>("ocml-daz");
+  ocml_probes<bx::ocml::gfx803>("ocml-gfx803");
+  ocml_probes<bx::ocml::gfx803_daz>("ocml-gfx803-daz");
   return 0;
 }
