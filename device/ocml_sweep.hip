@@ -1,14 +1,17 @@
 // device/ocml_sweep.hip — run AMD's native ocml (__ocml_sin_f32, ...) on an
 // AMD GPU next to the header-only reproduction (include/bitexact/ocml/), over
-// a range of inputs, and report
-//   * on stdout, one line per block of 2^24 consecutive inputs of a unary f32
-//     function: "0xSTART 0xXXH3" — the XXH3-64 digest of the native results
-//     (little-endian uint32 words), the format of
-//     vectors/ocml/digests/ocml-bc<config>.<fn>.xxh3, so the two can be diffed;
+// the standard input sets of bitexact::vectors (the sets of the committed
+// digests), and report
+//   * on stdout, one line per block of 2^24 inputs: "0xSTART 0xXXH3", the
+//     XXH3-64 digest of the native results (little-endian words), START the
+//     index of the block's first input — the format `bitexact digests print`
+//     writes for the committed vectors/ocml/digests.json, so the two diff;
 //   * on stderr, the number of inputs where native and reproduction differ,
 //     with the first few of them.
-// For fmodf / fmod / ceil (f64) it runs N pseudo-random pairs (uniform bit
-// patterns) and only counts mismatches.
+// Sets: sinf, cosf, ceilf "exhaustive" (input i = bit pattern i, 256 blocks);
+// fmodf, fmod, ceil "uniform" or "structured" (2^30 inputs = 64 blocks from
+// bitexact/inputs.hpp with the seeds of vectors::standard_sets: fmodf 1/2,
+// fmod 3/4, ceil 5/6).
 //
 // The configuration is the one the compiler links: the GPU (--offload-arch),
 // DAZ (-fgpu-flush-denormals-to-zero, which links oclc_daz_opt_on and sets the
@@ -20,7 +23,7 @@
 //         device/ocml_sweep.hip -lxxhash -o ocml_sweep
 //
 // Usage: ocml_sweep sinf|cosf|ceilf [FIRST_BLOCK [END_BLOCK]]
-//        ocml_sweep fmodf|fmod|ceil [N]
+//        ocml_sweep fmodf|fmod|ceil uniform|structured [FIRST_BLOCK [END_BLOCK]]
 #pragma clang fp contract(off)
 
 #include <hip/hip_runtime.h>
@@ -39,6 +42,7 @@
 #include "bitexact/ocml/fmod_f32.hpp"
 #include "bitexact/ocml/fmod_f64.hpp"
 #include "bitexact/ocml/sin_f32.hpp"
+#include "bitexact/inputs.hpp"
 
 #if defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__ && !defined(SWEEP_FINITE)
 #error "compiled with -ffinite-math-only: pass -DSWEEP_FINITE=1 so the reproduction matches oclc_finite_only_on"
@@ -98,13 +102,6 @@ struct mismatch {
 };
 constexpr unsigned kMaxRecorded = 16;
 
-__device__ std::uint64_t splitmix(std::uint64_t z) {
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 // Unary f32: inputs start .. start+n-1 (as bit patterns); native results to out.
 __global__ void unary_f32(fn_id fn, std::uint32_t start, std::uint32_t n, std::uint32_t* out,
                           unsigned long long* count, mismatch* rec) {
@@ -126,31 +123,40 @@ __global__ void unary_f32(fn_id fn, std::uint32_t start, std::uint32_t n, std::u
   }
 }
 
-// Binary / f64: n pseudo-random inputs from seed.
-__global__ void random_pairs(fn_id fn, std::uint64_t seed, std::uint64_t base, std::uint32_t n,
-                             unsigned long long* count, mismatch* rec) {
-  const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  const std::uint64_t r0 = splitmix(seed ^ (base + i)), r1 = splitmix(r0);
+// fmodf / fmod / ceil: inputs base .. base+n-1 of the standard set (kind 1:
+// uniform, 2: structured) with `seed`; native results (as 64-bit words) to out.
+__global__ void standard_set(fn_id fn, int kind, std::uint64_t seed, std::uint64_t base, std::uint32_t n,
+                             std::uint64_t* out, unsigned long long* count, mismatch* rec) {
+  namespace in = bitexact::inputs;
+  const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  const std::uint64_t i = base + t;
   std::uint64_t xb, yb = 0, ab, bb;
   if (fn == fn_id::fmodf) {
-    const float x = __uint_as_float(std::uint32_t(r0)), y = __uint_as_float(std::uint32_t(r1 >> (r0 >> 59)));
-    xb = std::uint32_t(r0);
-    yb = __float_as_uint(y);
+    std::uint32_t u, v;
+    if (kind == 1) { u = in::uniform32(seed, i, 0); v = in::uniform32(seed, i, 1); }
+    else { const auto p = in::structured_pair<float>(seed, i); u = p.x; v = p.y; }
+    const float x = __uint_as_float(u), y = __uint_as_float(v);
+    xb = u;
+    yb = v;
     ab = __float_as_uint(__ocml_fmod_f32(x, y));
     bb = __float_as_uint(bitexact::ocml::fmod_f32<kCfg>(x, y));
   } else if (fn == fn_id::fmod) {
-    const double x = __longlong_as_double(std::int64_t(r0)), y = __longlong_as_double(std::int64_t(r1 >> (r0 >> 58)));
-    xb = r0;
-    yb = std::uint64_t(__double_as_longlong(y));
+    std::uint64_t u, v;
+    if (kind == 1) { u = in::uniform64(seed, i, 0); v = in::uniform64(seed, i, 1); }
+    else { const auto p = in::structured_pair<double>(seed, i); u = p.x; v = p.y; }
+    const double x = __longlong_as_double(std::int64_t(u)), y = __longlong_as_double(std::int64_t(v));
+    xb = u;
+    yb = v;
     ab = std::uint64_t(__double_as_longlong(__ocml_fmod_f64(x, y)));
     bb = std::uint64_t(__double_as_longlong(bitexact::ocml::fmod_f64<kCfg>(x, y)));
   } else {
-    const double x = __longlong_as_double(std::int64_t(r0));
-    xb = r0;
+    xb = kind == 1 ? in::uniform64(seed, i) : in::structured_single<double>(seed, i);
+    const double x = __longlong_as_double(std::int64_t(xb));
     ab = std::uint64_t(__double_as_longlong(__ocml_ceil_f64(x)));
     bb = std::uint64_t(__double_as_longlong(bitexact::ocml::ceil_f64<kCfg>(x)));
   }
+  out[t] = ab;
   if (ab != bb) {
     const unsigned long long k = atomicAdd(count, 1ull);
     if (k < kMaxRecorded) rec[k] = {xb, yb, ab, bb};
@@ -167,7 +173,7 @@ void check(hipError_t e, const char* what) {
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: ocml_sweep sinf|cosf|ceilf [FIRST_BLOCK [END_BLOCK]]   (blocks of 2^24, 0..256)\n"
-               "       ocml_sweep fmodf|fmod|ceil [N]\n");
+               "       ocml_sweep fmodf|fmod|ceil uniform|structured [FIRST_BLOCK [END_BLOCK]]   (0..64)\n");
   std::exit(2);
 }
 
@@ -215,16 +221,34 @@ int main(int argc, char** argv) {
     }
     check(hipFree(d_out), "hipFree");
   } else {
-    const std::uint64_t n = argc > 2 ? std::strtoull(argv[2], nullptr, 0) : (1ull << 30);
-    constexpr std::uint32_t batch = 1u << 24;
-    for (std::uint64_t base = 0; base < n; base += batch) {
-      const std::uint32_t m = std::uint32_t(std::min<std::uint64_t>(batch, n - base));
-      hipLaunchKernelGGL(random_pairs, dim3((m + 255) / 256), dim3(256), 0, 0, fn, 0x0c31ull, base, m, d_count,
-                         d_rec);
+    if (argc < 3) usage();
+    const std::string set = argv[2];
+    const int kind = set == "uniform" ? 1 : set == "structured" ? 2 : 0;
+    if (kind == 0) usage();
+    // The seeds of bitexact::vectors::standard_sets.
+    const std::uint64_t seed = (fn == fn_id::fmodf ? 1 : fn == fn_id::fmod ? 3 : 5) + (kind == 2 ? 1 : 0);
+    const int first = argc > 3 ? std::atoi(argv[3]) : 0;
+    const int end = argc > 4 ? std::atoi(argv[4]) : 64;
+    if (first < 0 || end > 64 || first >= end) usage();
+    constexpr std::uint32_t block = 1u << 24;
+    const std::size_t width = fn == fn_id::fmodf ? 4 : 8;
+    std::uint64_t* d_out;
+    check(hipMalloc(&d_out, block * sizeof(std::uint64_t)), "hipMalloc");
+    std::vector<std::uint64_t> out(block);
+    std::vector<unsigned char> le(std::size_t(block) * width);
+    for (int k = first; k < end; ++k) {
+      const std::uint64_t start = std::uint64_t(k) << 24;
+      hipLaunchKernelGGL(standard_set, dim3(block / 256), dim3(256), 0, 0, fn, kind, seed, start, block, d_out,
+                         d_count, d_rec);
       check(hipGetLastError(), "launch");
-      checked += m;
+      check(hipMemcpy(out.data(), d_out, block * sizeof(std::uint64_t), hipMemcpyDeviceToHost), "hipMemcpy");
+      for (std::uint32_t i = 0; i < block; ++i)
+        for (std::size_t j = 0; j < width; ++j) le[width * i + j] = static_cast<unsigned char>(out[i] >> (8 * j));
+      std::printf("0x%08llx 0x%016llx\n", (unsigned long long)start,
+                  (unsigned long long)XXH3_64bits(le.data(), le.size()));
+      checked += block;
     }
-    check(hipDeviceSynchronize(), "sync");
+    check(hipFree(d_out), "hipFree");
   }
 
   unsigned long long count = 0;

@@ -4,6 +4,7 @@
 
 #include "cli_runner.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -75,3 +76,31 @@ TEST(Cli, ListNamesRequiredImplementations) {
 }
 
 }  // namespace
+
+// `digests print` shows a committed set in the format of the device sweeps, and
+// `digests compute` recomputes it here: for nv.sinf the expected lines are the
+// H100's (vectors/nv/digests.json), recomputed from the reproduction.
+TEST(Cli, DigestsPrintAndComputeAgreeWithTheCommittedH100Digests) {
+  const std::string file = std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/digests.json";
+  auto p = run_cli("digests print " + file + " --impl nv --fn sinf");
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(std::count(p.out.begin(), p.out.end(), '\n'), 256);
+  EXPECT_EQ(p.out.rfind("0x00000000 0x", 0), 0u) << p.out.substr(0, 40);
+  auto c = run_cli("digests compute nv.sinf --set exhaustive --blocks 0:2");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out, p.out.substr(0, c.out.size()));
+  EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 2);
+  // One-line errors, exit 2.
+  for (const char* bad : {"digests print /nonexistent.json --impl nv --fn sinf",
+                          "digests print VEC --impl nv --fn fmod",  // two sets match
+                          "digests print VEC --impl nosuch --fn sinf",
+                          "digests compute nv.sinf --set uniform",
+                          "digests compute nv.sinf --set exhaustive --blocks 9:3"}) {
+    std::string args = bad;
+    if (auto k = args.find("VEC"); k != std::string::npos) args.replace(k, 3, file);
+    auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+}

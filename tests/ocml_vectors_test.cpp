@@ -49,7 +49,7 @@ TEST(OcmlVectors, ReproductionMatchesRecordedOcmlBcOutputs) {
           ++rows_checked;
           continue;
         }
-        // The one documented divergence (tests/ocml_binary_check.hpp): sign of
+        // The one documented divergence (docs/ocml.md, "Known divergence"): sign of
         // an invalid-operation NaN in finite-only fmod outside its contract.
         const word sign = word(1) << (fi.bits - 1);
         const word expo = fi.bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);

@@ -228,6 +228,27 @@ TEST(SweepCli, ConformanceRunChecksLimits) {
   r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
   EXPECT_EQ(r.rc, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("FAIL ceilf-host"), std::string::npos) << r.out;
+  // max_ulp_distance: sinf of the 16 smallest subnormals is x itself without
+  // FTZ (CUDA: sinf(x) = x for tiny x) and +0 with FTZ (subnormal operands are
+  // flushed), a zero-vs-nonzero difference: more than 1 ulp, so FAIL. Near 1.0
+  // no operand or result is subnormal, the two agree and the limit holds.
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "tiny", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x00000001:0x00000010",
+     "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}}]})";
+  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAIL tiny                     nv-ftz     "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("16 inputs more than 1 ulp from nv"), std::string::npos) << r.out;
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "one", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x3f800000:0x3f800100",
+     "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}}]})";
+  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "one", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "edge",
+     "limits": {"nv-ftz": {"max_ulp_distance": {"to": "host", "ulps": 3}}}}]})";
+  expect_usage_error("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string(),
+                     "max_ulp_distance");
   // Malformed suites: exit 2.
   std::ofstream(suite) << R"({"suites": [{"name": "x", "function": "ceilf", "impls": ["nosuch"], "inputs": "edge"}]})";
   expect_usage_error("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string(),

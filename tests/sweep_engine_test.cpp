@@ -243,6 +243,24 @@ TEST(SweepEngine, InputSets) {
     EXPECT_LE(a1[500 + i], 0xffffffffu);
   }
   EXPECT_NE(a1[0], b1[0]);
+  // interval:LO:HI — every value in [LO, HI] in increasing order, both zeros
+  // when it spans 0 (bit patterns counted by hand: -2 ulps of -0 .. +3).
+  auto iv = parse_input_set("interval:0x80000002:0x00000003", bx::Fn::sinf);
+  ASSERT_EQ(iv.count, 7u);
+  std::vector<word> ia(7);
+  iv.generate(0, 7, ia.data(), nullptr);
+  EXPECT_EQ(ia, (std::vector<word>{0x80000002, 0x80000001, 0x80000000, 0, 1, 2, 3}));
+  auto pi = parse_input_set("interval:0xc0490fdb:0x40490fdb", bx::Fn::sinf);  // [-pi, pi] in binary32
+  EXPECT_EQ(pi.count, 2 * (0x40490fdbull + 1));
+  auto dv = parse_input_set("interval:0x3ff0000000000000:0x3ff0000000000002", bx::Fn::ceil);
+  std::vector<word> da(3);
+  dv.generate(1, 3, da.data(), nullptr);
+  EXPECT_EQ(da[0], 0x3ff0000000000001ull);
+  EXPECT_EQ(da[1], 0x3ff0000000000002ull);
+  EXPECT_THROW(parse_input_set("interval:0x40000000:0x3f800000", bx::Fn::sinf), bx::input_error);  // LO > HI
+  EXPECT_THROW(parse_input_set("interval:0x7fc00000:0x7fc00000", bx::Fn::sinf), bx::input_error);  // NaN
+  EXPECT_THROW(parse_input_set("interval:0x0", bx::Fn::sinf), bx::input_error);
+  EXPECT_THROW(parse_input_set("interval:0x0:0x1", bx::Fn::fmodf), bx::input_error);
   // splitmix64 reference: Vigna's generator seeded with 0 yields 0xe220a8397b1dcdaf first.
   EXPECT_EQ(bx::sweep::splitmix64(0, 0), 0xe220a8397b1dcdafull);
 }

@@ -81,3 +81,79 @@ TEST(VectorFiles, CommittedNvidiaDigestsLoad) {
   for (const auto& s : f.sets) exhaustive += (s.set.kind == "exhaustive" && s.digests.size() == 256);
   EXPECT_EQ(exhaustive, 6u);  // sinf cosf ceilf x {nv, nv-ftz}
 }
+
+namespace {
+// host.ceilf, but the NaN it returns for input 0x7fc00001 has its sign flipped:
+// a digest over "nan-sign-cleared" outputs must not see it, an exact one must.
+float nan_sign_flipped_ceilf(float x) {
+  float r = __builtin_ceilf(x);
+  return bit_cast<std::uint32_t>(x) == 0x7fc00001u ? bit_cast<float>(bit_cast<std::uint32_t>(r) ^ 0x80000000u) : r;
+}
+const bool reg_nan = register_impl({"test-nan-sign", Fn::ceilf, batch<&nan_sign_flipped_ceilf>, "test only"});
+}  // namespace
+
+TEST(Digest, NanSignClearedViewIgnoresOnlyTheSignOfNans) {
+  const Impl* good = find_impl("host", Fn::ceilf);
+  const Impl* odd = find_impl("test-nan-sign", Fn::ceilf);
+  const Impl* flip = find_impl("test-flip", Fn::ceilf);
+  ASSERT_TRUE(good && odd && flip);
+  vectors::input_set s{"exhaustive", 0, std::uint64_t(1) << 32};
+  const std::uint64_t block = 1 << 20;
+  const std::vector<std::uint64_t> nan_block{0x7fc00001u / block}, num_block{0x3fc00123u / block};
+  using vectors::output_view;
+  EXPECT_NE(vectors::compute_digests(*good, s, block, nan_block)[0],
+            vectors::compute_digests(*odd, s, block, nan_block)[0]);
+  EXPECT_EQ(vectors::compute_digests(*good, s, block, nan_block, output_view::nan_sign_cleared)[0],
+            vectors::compute_digests(*odd, s, block, nan_block, output_view::nan_sign_cleared)[0]);
+  // A changed number is still seen through the view.
+  EXPECT_NE(vectors::compute_digests(*good, s, block, num_block, output_view::nan_sign_cleared)[0],
+            vectors::compute_digests(*flip, s, block, num_block, output_view::nan_sign_cleared)[0]);
+  EXPECT_EQ(vectors::parse_view("nan-sign-cleared"), output_view::nan_sign_cleared);
+  EXPECT_THROW(vectors::parse_view("nan-sign"), input_error);
+}
+
+TEST(Digest, SpreadBlocksAreEvenAndEndWithTheLast) {
+  EXPECT_EQ(vectors::spread_blocks(256, 16).front(), 15u);
+  EXPECT_EQ(vectors::spread_blocks(256, 16).back(), 255u);
+  EXPECT_EQ(vectors::spread_blocks(64, 2), (std::vector<std::uint64_t>{31, 63}));
+  EXPECT_EQ(vectors::spread_blocks(64, 1), (std::vector<std::uint64_t>{63}));
+  EXPECT_EQ(vectors::spread_blocks(4, 9).size(), 4u);
+}
+
+TEST(VectorFiles, UpsertReplacesTheSameSetAndRoundTrips) {
+  vectors::digest_file f;
+  vectors::digest_set d{"fmodf", "ocml-finite", "ocml-bc-finite", {"uniform", 1, 2}, 1,
+                        vectors::output_view::nan_sign_cleared, {1, 2}};
+  vectors::upsert(f, d);
+  d.digests = {3, 4};
+  vectors::upsert(f, d);
+  d.set.seed = 2;
+  vectors::upsert(f, d);
+  ASSERT_EQ(f.sets.size(), 2u);
+  EXPECT_EQ(f.sets[0].digests, (std::vector<std::uint64_t>{3, 4}));
+  auto p = std::filesystem::temp_directory_path() / "bx_upsert_digests.json";
+  std::ofstream(p) << vectors::to_json(f).dump();
+  auto g = vectors::load_digests(p.string());
+  std::filesystem::remove(p);
+  ASSERT_EQ(g.sets.size(), 2u);
+  EXPECT_EQ(g.sets[0].truth, "ocml-bc-finite");
+  EXPECT_EQ(g.sets[0].view, vectors::output_view::nan_sign_cleared);
+  EXPECT_EQ(g.sets[1].set.seed, 2u);
+}
+
+TEST(VectorFiles, CommittedOcmlDigestsCoverEveryConfiguration) {
+  // Source: ocml.bc executed on the CPU (vectors/ocml/digests.json manifest).
+  auto f = vectors::load_digests(std::string(BITEXACT_SOURCE_DIR) + "/vectors/ocml/digests.json");
+  EXPECT_EQ(f.manifest.at("ocml_version").get<std::string>(), "5.2.3");
+  const auto& configs = f.manifest.at("configurations");
+  EXPECT_EQ(configs.size(), 12u);
+  for (const auto& [impl, cfg] : configs.items())
+    for (const auto& fi : functions())
+      for (const auto& set : vectors::standard_sets(fi.id)) {
+        int found = 0;
+        for (const auto& s : f.sets)
+          found += s.impl == impl && s.fn == fi.name && s.set.kind == set.kind && s.set.seed == set.seed &&
+                   s.set.count == set.count && s.truth == cfg.at("truth").get<std::string>();
+        EXPECT_EQ(found, 1) << impl << "." << fi.name << " " << set.kind;
+      }
+}

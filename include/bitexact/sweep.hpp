@@ -48,12 +48,13 @@ namespace bitexact::sweep {
 //                     corpus repeated/truncated to exactly SIZE inputs
 //   file:PATH         hex lines as `bitexact eval` reads them
 struct InputSet {
-  enum class Kind { exhaustive, random, binades, edge, file };
+  enum class Kind { exhaustive, random, binades, edge, file, interval };
   Kind kind = Kind::exhaustive;
   Fn fn = Fn::sinf;
   std::string spec;          // canonical spec ("random:1000:1")
   std::uint64_t count = 0;   // number of inputs
-  std::uint64_t param = 0;   // N of random/binades, SIZE of edge (0 = natural size)
+  std::uint64_t param = 0;   // N of random/binades, SIZE of edge (0 = natural size),
+                             // interval: the ordered key of its first input
   std::uint64_t seed = 1;    // random / binades
   std::string path;          // file
   std::uint64_t digest = 0;  // file / edge: xxhash of the inputs (guards resume and merge)

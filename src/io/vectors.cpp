@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -52,6 +53,19 @@ void generate(Fn fn, const input_set& s, std::uint64_t begin, std::size_t n, wor
   throw input_error(fmt::format("unknown input set '{}'", s.kind));
 }
 
+std::vector<input_set> standard_sets(Fn fn, std::uint64_t count) {
+  const FnInfo& f = fn_info(fn);
+  if (f.arity == 1 && f.bits == 32) return {{"exhaustive", 0, std::uint64_t(1) << 32}};
+  std::uint64_t seed = 0;
+  switch (fn) {
+    case Fn::fmodf: seed = 1; break;
+    case Fn::fmod: seed = 3; break;
+    case Fn::ceil: seed = 5; break;
+    default: throw input_error(fmt::format("no standard input sets for {}", f.name));
+  }
+  return {{"uniform", seed, count}, {"structured", seed + 1, count}};
+}
+
 namespace {
 // Feeds outputs into a streaming XXH3 state as little-endian words of `bits` width
 // (x86-64 and the GPUs are little-endian, so 64-bit words go in as they are).
@@ -70,6 +84,26 @@ void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits) {
 }
 }  // namespace
 
+std::string_view view_name(output_view v) {
+  return v == output_view::exact ? "exact" : "nan-sign-cleared";
+}
+
+output_view parse_view(std::string_view name) {
+  if (name == "exact") return output_view::exact;
+  if (name == "nan-sign-cleared") return output_view::nan_sign_cleared;
+  throw input_error(fmt::format("unknown output view '{}' (exact, nan-sign-cleared)", name));
+}
+
+namespace {
+void apply_view(output_view v, word* out, std::size_t n, int bits) {
+  if (v == output_view::exact) return;
+  const word sign = word(1) << (bits - 1);
+  const word inf = bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);
+  for (std::size_t i = 0; i < n; ++i)
+    if ((out[i] & (sign - 1)) > inf) out[i] &= ~sign;
+}
+}  // namespace
+
 std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
   XXH3_state_t st;
   XXH3_64bits_reset(&st);
@@ -78,11 +112,11 @@ std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
 }
 
 std::vector<std::uint64_t> compute_digests(const Impl& impl, const input_set& s, std::uint64_t block,
-                                           std::uint64_t first_block, std::uint64_t nblocks) {
+                                           const std::vector<std::uint64_t>& blocks, output_view view) {
   const FnInfo& f = fn_info(impl.fn);
-  std::vector<std::uint64_t> out(nblocks);
-  tbb::parallel_for(std::uint64_t(0), nblocks, [&](std::uint64_t k) {
-    const std::uint64_t base = (first_block + k) * block;
+  std::vector<std::uint64_t> out(blocks.size());
+  tbb::parallel_for(std::size_t(0), blocks.size(), [&](std::size_t k) {
+    const std::uint64_t base = blocks[k] * block;
     constexpr std::size_t chunk = 1 << 14;  // stays in L1/L2
     std::vector<word> a(chunk), b(chunk), r(chunk);
     XXH3_state_t st;
@@ -92,11 +126,27 @@ std::vector<std::uint64_t> compute_digests(const Impl& impl, const input_set& s,
       generate(impl.fn, s, base + off, n, a.data(), b.data());
       const word* args[2] = {a.data(), b.data()};
       impl.eval(args, r.data(), n);
+      apply_view(view, r.data(), n, f.bits);
       digest_update(st, r.data(), n, f.bits);
     }
     out[k] = XXH3_64bits_digest(&st);
   });
   return out;
+}
+
+std::vector<std::uint64_t> compute_digests(const Impl& impl, const input_set& s, std::uint64_t block,
+                                           std::uint64_t first_block, std::uint64_t nblocks,
+                                           output_view view) {
+  std::vector<std::uint64_t> idx(nblocks);
+  for (std::uint64_t k = 0; k < nblocks; ++k) idx[k] = first_block + k;
+  return compute_digests(impl, s, block, idx, view);
+}
+
+std::vector<std::uint64_t> spread_blocks(std::uint64_t n, std::uint64_t k) {
+  k = std::min(k, n);
+  std::vector<std::uint64_t> v;
+  for (std::uint64_t i = 0; i < k; ++i) v.push_back((i + 1) * n / k - 1);
+  return v;
 }
 
 static std::uint64_t hex_u64(const nlohmann::json& j, const std::string& where) {
@@ -120,6 +170,8 @@ digest_file load_digests(const std::string& path) {
       digest_set d;
       d.fn = s.at("fn").get<std::string>();
       d.impl = s.at("impl").get<std::string>();
+      if (s.contains("truth")) d.truth = s.at("truth").get<std::string>();
+      if (s.contains("outputs")) d.view = parse_view(s.at("outputs").get<std::string>());
       d.set.kind = s.at("set").get<std::string>();
       d.set.seed = s.at("seed").get<std::uint64_t>();
       d.set.count = s.at("count").get<std::uint64_t>();
@@ -143,11 +195,22 @@ nlohmann::json to_json(const digest_file& f) {
   for (const auto& d : f.sets) {
     nlohmann::json s{{"fn", d.fn},          {"impl", d.impl},   {"set", d.set.kind},
                      {"seed", d.set.seed},  {"count", d.set.count}, {"block", d.block}};
+    if (!d.truth.empty()) s["truth"] = d.truth;
+    if (d.view != output_view::exact) s["outputs"] = std::string(view_name(d.view));
     s["digests"] = nlohmann::json::array();
     for (auto v : d.digests) s["digests"].push_back(format_hex(v, 64));
     j["sets"].push_back(std::move(s));
   }
   return j;
+}
+
+void upsert(digest_file& f, digest_set d) {
+  for (auto& s : f.sets)
+    if (s.fn == d.fn && s.impl == d.impl && s.set.kind == d.set.kind && s.set.seed == d.set.seed) {
+      s = std::move(d);
+      return;
+    }
+  f.sets.push_back(std::move(d));
 }
 
 edge_file load_edges(const std::string& path) {

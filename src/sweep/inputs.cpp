@@ -40,7 +40,18 @@ std::uint64_t rows_digest(const std::vector<std::array<word, 2>>& rows) {
 }
 
 constexpr const char* kHelp =
-    "expected exhaustive, random:N[:SEED], binades:N, edge[:SIZE] or file:PATH";
+    "expected exhaustive, random:N[:SEED], binades:N, interval:LO:HI, edge[:SIZE] or file:PATH";
+
+// Ordered keys of one-argument inputs: consecutive keys are consecutive values
+// from -NaN.. -inf up to +inf.. +NaN, with -0 just below +0.
+word ordered_key(word bits, int width) {
+  const word sign = word(1) << (width - 1);
+  return (bits & sign) ? (sign - 1) - (bits & (sign - 1)) : sign + bits;
+}
+word from_ordered_key(word key, int width) {
+  const word sign = word(1) << (width - 1);
+  return key >= sign ? key - sign : ((sign - 1) - key) | sign;
+}
 
 }  // namespace
 
@@ -79,6 +90,26 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
       throw input_error(fmt::format("input set '{}' is too large", spec));
     s.count = s.param * per;
     s.spec = fmt::format("binades:{}", s.param);
+  } else if (kind == "interval") {
+    // interval:LO:HI with LO, HI hex bit patterns: every input whose value lies in
+    // [LO, HI], both zeros included when the interval spans 0.
+    auto c2 = rest.find(':');
+    if (f.arity != 1 || c2 == std::string_view::npos)
+      throw input_error(fmt::format("bad input set '{}': interval:LO:HI (hex bit patterns) takes a "
+                                    "one-argument function", spec));
+    const word lo = parse_hex_word(rest.substr(0, c2), f.bits, std::string(spec));
+    const word hi = parse_hex_word(rest.substr(c2 + 1), f.bits, std::string(spec));
+    const word mag = (word(1) << (f.bits - 1)) - 1;
+    const word inf = f.bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);
+    if ((lo & mag) > inf || (hi & mag) > inf)
+      throw input_error(fmt::format("bad input set '{}': the bounds must not be NaNs", spec));
+    const word klo = ordered_key(lo, f.bits), khi = ordered_key(hi, f.bits);
+    if (klo > khi) throw input_error(fmt::format("bad input set '{}': LO is above HI", spec));
+    if (khi - klo >= (std::uint64_t(1) << 62)) throw input_error(fmt::format("input set '{}' is too large", spec));
+    s.kind = InputSet::Kind::interval;
+    s.param = klo;
+    s.count = khi - klo + 1;
+    s.spec = fmt::format("interval:{}:{}", format_hex(lo, f.bits), format_hex(hi, f.bits));
   } else if (kind == "edge") {
     s.kind = InputSet::Kind::edge;
     if (!rest.empty()) s.param = parse_u64(rest, "size", spec);
@@ -142,6 +173,9 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
         }
       }
       break;
+    case Kind::interval:
+      for (std::uint64_t i = 0; i < n; ++i) a[i] = from_ordered_key(param + lo + i, f.bits);
+      break;
     case Kind::edge:
     case Kind::file:
       for (std::uint64_t i = 0; i < n; ++i) {
@@ -165,6 +199,11 @@ std::string InputSet::describe() const {
       return param ? fmt::format("the edge corpus resized to {} inputs", param)
                    : fmt::format("the edge corpus ({} inputs; bitexact corpus {})", count, fn_info(fn).name);
     case Kind::file: return fmt::format("{} inputs read from {}", count, path);
+    case Kind::interval: {
+      const int w = fn_info(fn).bits;
+      return fmt::format("every input in [{}, {}] ({} inputs)", format_hex(from_ordered_key(param, w), w),
+                         format_hex(from_ordered_key(param + count - 1, w), w), count);
+    }
   }
   return "";
 }

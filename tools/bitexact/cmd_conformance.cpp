@@ -1,9 +1,12 @@
-// bitexact conformance run [--suite FILE] [--out DIR] [--only NAME] [--inputs SET] [--skip-missing]
+// bitexact conformance run [--suite FILE] [--out DIR] [--only NAME]... [--inputs SET] [--skip-missing]
 //   Re-run the sweeps of a suite file (conformance/suites.json), write each
 //   report into DIR/NAME/, and exit 1 when an implementation breaks a limit.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 
@@ -19,10 +22,32 @@ namespace bitexact::cli {
 namespace {
 
 struct ConfArgs {
-  std::string suite = "conformance/suites.json", out = "out/conformance", only, inputs;
+  std::string suite = "conformance/suites.json", out = "out/conformance", inputs;
+  std::vector<std::string> only;
   bool skip_missing = false, quiet = false, keep_state = false;
   unsigned threads = 0;
 };
+
+// Inputs where implementations a and b differ by more than n ulps (n a power of
+// two): numbers farther apart than n floats, and every difference of class
+// (NaN, Inf or zero against a number, signs of Inf or zero). NaN payloads do
+// not count.
+std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, const std::string& b,
+                                  std::uint64_t n) {
+  const auto ia = std::size_t(std::find(st.impls.begin(), st.impls.end(), a) - st.impls.begin());
+  const auto ib = std::size_t(std::find(st.impls.begin(), st.impls.end(), b) - st.impls.begin());
+  const std::size_t i = std::min(ia, ib), j = std::max(ia, ib), m = st.impls.size();
+  std::size_t idx = 0;  // pair_stats order: (0,1) (0,2) .. (0,m-1) (1,2) ..
+  for (std::size_t k = 0; k < i; ++k) idx += m - 1 - k;
+  idx += j - i - 1;
+  const sweep::PairStats& p = st.pair_stats.at(idx);
+  std::uint64_t far = 0;
+  for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
+    if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
+      far += p.cls[c];
+  for (int bin = sweep::dist_bin(n) + 1; bin < sweep::kDistBins; ++bin) far += p.dist[bin];
+  return far;
+}
 
 int run_conformance(const ConfArgs& a) {
   namespace fs = std::filesystem;
@@ -52,7 +77,7 @@ int run_conformance(const ConfArgs& a) {
     };
     Job job;
     job.name = str("name");
-    if (!a.only.empty() && job.name != a.only) continue;
+    if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), job.name) == a.only.end()) continue;
     auto fn = parse_fn(str("function"));
     if (!fn) throw input_error(fmt::format("suite '{}': unknown function '{}'", job.name, str("function")));
     std::string impl_list;
@@ -82,15 +107,35 @@ int run_conformance(const ConfArgs& a) {
     for (auto it = job.limits.begin(); it != job.limits.end(); ++it) {
       if (!find_impl(it.key(), *fn) || !it->is_object())
         throw input_error(fmt::format("suite '{}': limits for unknown implementation '{}'", job.name, it.key()));
-      for (auto l = it->begin(); l != it->end(); ++l)
+      for (auto l = it->begin(); l != it->end(); ++l) {
+        if (l.key() == "max_ulp_distance") {
+          // {"to": IMPL, "ulps": N}: every output within N ulps of IMPL's (N a power of two).
+          const auto& d = *l;
+          const bool ok = d.is_object() && d.contains("to") && d["to"].is_string() && d.contains("ulps") &&
+                          d["ulps"].is_number_unsigned();
+          const std::uint64_t n = ok ? d["ulps"].get<std::uint64_t>() : 0;
+          if (!ok || n == 0 || n > (1u << 20) || (n & (n - 1)) != 0)
+            throw input_error(fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "
+                                          "a power of two up to 2^20", job.name));
+          const std::string to = d["to"].get<std::string>();
+          if (std::none_of(job.o.impls.begin(), job.o.impls.end(), [&](const Impl* im) { return im->name == to; }) ||
+              to == it.key())
+            throw input_error(fmt::format("suite '{}': max_ulp_distance compares with '{}', which must be "
+                                          "another implementation of the suite", job.name, to));
+          continue;
+        }
         if (l.key() != "max_ulp" && l.key() != "special_mismatches" && l.key() != "min_correctly_rounded_share" &&
             l.key() != "source")
           throw input_error(fmt::format("suite '{}': unknown limit '{}'", job.name, l.key()));
+      }
     }
     jobs.push_back(std::move(job));
   }
-  if (!a.only.empty() && jobs.empty())
-    throw input_error(fmt::format("no suite named '{}' in '{}'", a.only, a.suite));
+  for (const auto& name : a.only)
+    if (std::none_of(jobs.begin(), jobs.end(), [&](const Job& jb) { return jb.name == name; }) &&
+        std::none_of(j["suites"].begin(), j["suites"].end(),
+                     [&](const nlohmann::json& s) { return s.value("name", "") == name; }))
+      throw input_error(fmt::format("no suite named '{}' in '{}'", name, a.suite));
 
   int failures = 0;
   for (auto& job : jobs) {
@@ -112,6 +157,13 @@ int run_conformance(const ConfArgs& a) {
           why += fmt::format(" special_mismatches {} > {}", special, l["special_mismatches"].get<std::uint64_t>());
         if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
           why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
+        if (l.contains("max_ulp_distance")) {
+          const auto& d = l["max_ulp_distance"];
+          const std::string to = d["to"].get<std::string>();
+          const std::uint64_t n = d["ulps"].get<std::uint64_t>();
+          const std::uint64_t far = inputs_farther_than(st, st.impls[i], to, n);
+          if (far) why += fmt::format(" {} inputs more than {} ulp from {}", far, n, to);
+        }
         verdict = why.empty() ? "PASS" : "FAIL";
       } else {
         verdict = "INFO";
@@ -133,7 +185,7 @@ const bool registered = register_command([](CLI::App& app) {
   auto* r = c->add_subcommand("run", "Run the suites, write DIR/NAME/report.*, exit 1 when a limit is broken");
   r->add_option("--suite", a.suite, "suite file")->capture_default_str();
   r->add_option("--out", a.out, "output folder (one sub-folder per suite)")->capture_default_str();
-  r->add_option("--only", a.only, "run only the suite with this name");
+  r->add_option("--only", a.only, "run only the suite with this name (repeatable)");
   r->add_option("--inputs", a.inputs, "override every suite's input set (e.g. binades:16 for a quick check)");
   r->add_flag("--skip-missing", a.skip_missing, "skip suites naming implementations this build lacks");
   r->add_option("--threads", a.threads, "worker threads (default: all cores)");

@@ -1,31 +1,33 @@
-// bitexact ocml-vectors --out DIR [--truth PREFIX] [--no-digests]
+// bitexact ocml-vectors --out DIR [--truth PREFIX] [--no-digests] [--only NAME.FN ...]
 //
 // Regenerates the committed ocml reference data (vectors/ocml/) from the
 // ground-truth implementation PREFIX + configuration suffix (default
 // "ocml-bc": ocml.bc 5.2.3 executed on the CPU by tools/ocml_bc), for every
 // configuration of include/bitexact/ocml/presets.hpp:
-//   DIR/MANIFEST.txt                     ocml version, configurations, files
-//   DIR/edge/<impl>.<fn>.txt             edge inputs and the truth's outputs (hex)
-//   DIR/digests/<impl>.<fn>.xxh3         sinf, cosf, ceilf: XXH3-64 of the outputs of
-//                                        each block of 2^24 consecutive inputs
-//                                        (little-endian uint32 words)
-// The digests take a full 2^32 sweep per configuration and function;
-// `--only NAME.FN` (repeatable, e.g. --only ocml-bc-daz.sinf) restricts the
-// digest sweeps to those, keeping other digest files as they are.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <xxhash.h>
-
+//   DIR/MANIFEST.txt              ocml version, configurations, files
+//   DIR/edge/<impl>.<fn>.txt      edge inputs and the truth's outputs (hex)
+//   DIR/digests.json              the generic digest file (bitexact/vectors.hpp):
+//                                 per configuration, the truth's XXH3-64 block
+//                                 digests over the standard input sets (all 2^32
+//                                 inputs of sinf/cosf/ceilf; 2^30 uniform and 2^30
+//                                 structured inputs of fmodf/fmod/ceil), recorded
+//                                 for the reproduction "ocml"+suffix that
+//                                 tests/exhaustive/vendor_digest_test.cpp checks.
+// The digests take ~1.3 * 10^11 evaluations in all (minutes on 16 cores);
+// `--only NAME.FN` (repeatable, e.g. --only ocml-bc-daz.sinf) recomputes just
+// those and keeps the other sets of an existing digests.json.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bitexact/ocml/config.hpp"
 #include "bitexact/ocml/presets.hpp"
+#include "bitexact/vectors.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {
@@ -150,45 +152,54 @@ void write_edges(const std::string& dir, const std::string& prefix, const ocml::
   });
 }
 
-void write_digests(const std::string& dir, const std::string& prefix, const ocml::preset& p, Fn fn) {
-  const Impl& impl = truth_impl(prefix, p, fn);
-  constexpr int blocks = 256;
-  constexpr u64 block = u64(1) << 24, chunk = u64(1) << 14;
-  std::array<u64, blocks> dig{};
-  tbb::parallel_for(tbb::blocked_range<int>(0, blocks, 1), [&](const tbb::blocked_range<int>& r) {
-    std::vector<word> in(chunk), out(chunk);
-    std::vector<unsigned char> le(chunk * 4);
-    for (int k = r.begin(); k != r.end(); ++k) {
-      XXH3_state_t* st = XXH3_createState();
-      XXH3_64bits_reset(st);
-      for (u64 base = u64(k) * block; base < u64(k + 1) * block; base += chunk) {
-        for (u64 i = 0; i < chunk; ++i) in[i] = base + i;
-        const word* args[1] = {in.data()};
-        impl.eval(args, out.data(), chunk);
-        for (u64 i = 0; i < chunk; ++i)
-          for (int j = 0; j < 4; ++j) le[4 * i + j] = static_cast<unsigned char>(out[i] >> (8 * j));
-        XXH3_64bits_update(st, le.data(), le.size());
-      }
-      dig[k] = XXH3_64bits_digest(st);
-      XXH3_freeState(st);
-    }
-  });
-  write_file_atomic(dir + "/digests/" + impl.name + "." + std::string(fn_info(fn).name) + ".xxh3",
-                    [&](std::ostream& os) {
-    os << "# XXH3_64bits of the little-endian uint32 outputs of " << impl.name << "." << fn_info(fn).name
-       << " for inputs [START, START + 2^24)\n"
-          "# ocml.bc 5.2.3 (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n";
-    for (int k = 0; k < blocks; ++k) os << format_hex(u64(k) << 24, 32) << ' ' << format_hex(dig[k], 64) << '\n';
-  });
+// Digests of one reproduction's ground truth over one input set: computed from
+// PREFIX+suffix (ocml-bc*), recorded for the reproduction "ocml"+suffix.
+vectors::digest_set make_set(const std::string& prefix, const ocml::preset& p, Fn fn,
+                             const vectors::input_set& set) {
+  const Impl& truth = truth_impl(prefix, p, fn);
+  vectors::digest_set d;
+  d.fn = std::string(fn_info(fn).name);
+  d.impl = "ocml" + std::string(p.suffix);
+  d.truth = truth.name;
+  d.set = set;
+  d.block = vectors::standard_block;
+  // Finite-only fmod outside its contract (x non-finite, y zero or NaN): the
+  // CPU execution's default NaN is x86's negative one, AMD's is positive
+  // (docs/ocml.md), so only the NaN payload is recorded there.
+  if (p.cfg.finite_only && (fn == Fn::fmodf || fn == Fn::fmod)) d.view = vectors::output_view::nan_sign_cleared;
+  d.digests = vectors::compute_digests(truth, set, d.block, 0, set.count / d.block, d.view);
+  return d;
+}
+
+nlohmann::json digests_manifest(const std::string& prefix) {
+  nlohmann::json configs = nlohmann::json::object();
+  for (const auto& p : ocml::presets) {
+    const ocml::config& c = p.cfg;
+    configs["ocml" + std::string(p.suffix)] = {
+        {"truth", prefix + std::string(p.suffix)},
+        {"oclc_ISA_version", c.isa_version},
+        {"oclc_daz_opt", c.daz},
+        {"oclc_finite_only_opt", c.finite_only},
+        {"fast_fma_path", ocml::has_fast_fma_path(c)},
+        {"fmuladd_fused", ocml::fmuladd_fused(c)},
+        {"what", std::string(p.what)}};
+  }
+  return {
+      {"source", "ocml.bc + oclc_*.bc of ROCm-Device-Libs 5.2.3 (Debian rocm-device-libs), linked per "
+                 "configuration and executed on the CPU by tools/ocml_bc (implementations ocml-bc*)"},
+      {"ocml_version", "5.2.3"},
+      {"configurations", configs},
+      {"digest", "XXH3_64bits, seed 0, over each block's outputs as little-endian words"},
+      {"input_sets", {{"exhaustive", "input i = bit pattern i, i < 2^32"},
+                      {"uniform", "operand k of input i = word_at(seed, i, k) (bitexact/inputs.hpp; upper 32 bits for f32)"},
+                      {"structured", "inputs::structured_pair<T>(seed, i) for fmod, inputs::structured_single<T>(seed, i) for ceil"}}},
+      {"outputs", {{"exact", "the output words"},
+                   {"nan-sign-cleared", "NaN outputs with the sign bit cleared: finite-only fmod, whose NaN results "
+                                        "(outside the contract) carry x86's default-NaN sign in the CPU execution"}}},
+      {"command", "bitexact ocml-vectors --out vectors/ocml [--only NAME.FN]"}};
 }
 
 void write_manifest(const std::string& dir, const std::string& prefix) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> digest_files;
-  if (fs::is_directory(dir + "/digests"))
-    for (const auto& e : fs::directory_iterator(dir + "/digests"))
-      if (e.path().extension() == ".xxh3") digest_files.push_back(e.path().filename().string());
-  std::sort(digest_files.begin(), digest_files.end());
   write_file_atomic(dir + "/MANIFEST.txt", [&](std::ostream& os) {
     os << "# ocml reference vectors (generated by `bitexact ocml-vectors`)\n"
           "ocml_version 5.2.3\n"
@@ -201,8 +212,8 @@ void write_manifest(const std::string& dir, const std::string& prefix) {
          << (ocml::fmuladd_fused(c) ? "yes" : "no") << " ocml" << p.suffix << '\n';
     }
     os << "edge edge/<name>.<fn>.txt  (fn: sinf cosf fmodf fmod ceilf ceil)\n";
-    os << "# digests: XXH3_64bits per block of 2^24 inputs, little-endian uint32 outputs\n";
-    for (const auto& f : digest_files) os << "digests digests/" << f << '\n';
+    os << "digests digests.json  (XXH3_64bits per block of 2^24 outputs: every configuration; sinf, cosf, ceilf\n"
+          "        on all 2^32 inputs; fmodf, fmod, ceil on 2^30 uniform and 2^30 structured inputs)\n";
   });
 }
 
@@ -212,30 +223,44 @@ void run(const std::string& dir, const std::string& prefix, bool no_digests,
   // Validate first: every truth implementation must exist before anything is written.
   for (const auto& p : ocml::presets)
     for (const auto& fi : functions()) truth_impl(prefix, p, fi.id);
-  auto wanted = [&](const ocml::preset& p, Fn fn) {
-    if (only.empty()) return true;
-    const std::string key = prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
-    return std::find(only.begin(), only.end(), key) != only.end();
+  auto key = [&](const ocml::preset& p, Fn fn) {
+    return prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
   };
   for (const auto& o : only) {
     bool known = false;
     for (const auto& p : ocml::presets)
-      for (Fn fn : {Fn::sinf, Fn::cosf, Fn::ceilf})
-        known = known || o == prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
-    if (!known) throw input_error("--only '" + o + "': not a NAME.FN with FN sinf, cosf or ceilf");
+      for (const auto& fi : functions()) known = known || o == key(p, fi.id);
+    if (!known) throw input_error("--only '" + o + "': not a NAME.FN of `bitexact list` (NAME " + prefix + "*)");
   }
+  const std::string digests_path = dir + "/digests.json";
+  vectors::digest_file file;
+  if (!no_digests && fs::exists(digests_path)) file = vectors::load_digests(digests_path);
   fs::create_directories(dir + "/edge");
-  if (!no_digests) fs::create_directories(dir + "/digests");
   for (const auto& p : ocml::presets)
     for (const auto& fi : functions()) write_edges(dir, prefix, p, fi.id);
-  if (!no_digests)
+  if (!no_digests) {
+    file.manifest = digests_manifest(prefix);
     for (const auto& p : ocml::presets)
-      for (Fn fn : {Fn::sinf, Fn::cosf, Fn::ceilf}) {
-        if (!wanted(p, fn)) continue;
-        std::fprintf(stderr, "digests %s%s.%s\n", prefix.c_str(), std::string(p.suffix).c_str(),
-                     std::string(fn_info(fn).name).c_str());
-        write_digests(dir, prefix, p, fn);
+      for (const auto& fi : functions()) {
+        if (!only.empty() && std::find(only.begin(), only.end(), key(p, fi.id)) == only.end()) continue;
+        for (const auto& set : vectors::standard_sets(fi.id)) {
+          std::fprintf(stderr, "digests %s %s seed %llu\n", key(p, fi.id).c_str(), set.kind.c_str(),
+                       (unsigned long long)set.seed);
+          vectors::upsert(file, make_set(prefix, p, fi.id, set));
+        }
       }
+    // A stable order: configuration, then function, then set.
+    auto rank = [&](const vectors::digest_set& d) {
+      std::size_t pi = 0, fi = 0;
+      for (std::size_t i = 0; i < std::size(ocml::presets); ++i)
+        if (d.impl == "ocml" + std::string(ocml::presets[i].suffix)) pi = i;
+      if (auto f = parse_fn(d.fn)) fi = std::size_t(*f);
+      return std::tuple(pi, fi, d.set.seed, d.set.kind);
+    };
+    std::stable_sort(file.sets.begin(), file.sets.end(),
+                     [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    write_file_atomic(digests_path, [&](std::ostream& os) { os << vectors::to_json(file).dump(1) << '\n'; });
+  }
   write_manifest(dir, prefix);
 }
 
@@ -244,11 +269,11 @@ const bool registered = register_command([](CLI::App& app) {
   static bool no_digests = false;
   static std::vector<std::string> only;
   auto* c = app.add_subcommand("ocml-vectors",
-                               "Regenerate vectors/ocml (edge vectors, 2^24-block XXH3 digests) from ocml-bc*");
+                               "Regenerate vectors/ocml (edge vectors, digests.json) from ocml-bc*");
   c->add_option("--out", dir, "output directory, e.g. vectors/ocml")->required();
   c->add_option("--truth", prefix, "implementation name prefix of the ground truth (default ocml-bc)");
-  c->add_flag("--no-digests", no_digests, "skip the 2^32-input digest sweeps");
-  c->add_option("--only", only, "NAME.FN: compute only these digests (repeatable)");
+  c->add_flag("--no-digests", no_digests, "skip the digest sweeps (2^32 or 2 x 2^30 inputs per NAME.FN)");
+  c->add_option("--only", only, "NAME.FN (e.g. ocml-bc-daz.sinf): compute only these digests, keeping the others (repeatable)");
   c->callback([] { run(dir, prefix, no_digests, only); });
 });
 

@@ -75,10 +75,27 @@ struct reduced {
 // `< 2^17` test and take the large path, which reads only their bits); the
 // integer code of the large path is defined for every bit pattern.
 
+// Shortcut threshold (not a vendor constant). Below it the bitcode's
+// operations are known to give r = a (reduction, q = 0) and sin(r) = r,
+// cos(r) = 1 (kernel): every correction term is far below half an ulp. On x86
+// those operations would underflow into subnormals, which costs a microcode
+// assist of ~100 cycles each, so tiny arguments (a quarter of all floats)
+// return directly. Why the results are the same, operation by operation:
+//  * reduction, a < 2^-20: q = rint(a*2/pi) = +0, every product with q is a
+//    zero and every sum adds a zero to a, so r = a (flushed under DAZ: the
+//    first operation on a flushes it);
+//  * kernel, 0 < |r| < 2^-20: r^2 < 2^-40, so |r^3 * p| < 2^-41 |r|, far
+//    below a quarter ulp of r whichever way it is rounded or flushed, and
+//    1 + r^2 * p rounds to 1. r = +-0 is left to the full evaluation.
+// tests/exhaustive/vendor_digest_test.cpp checks this on all 2^32 inputs
+// against the bitcode's digests.
+inline constexpr float tiny_argument = 0x1p-20f;
+
 template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);
+  if (a < tiny_argument) return {flush<ftz>(a), 0u};
   const float q = rint<ftz>(mul<ftz>(a, two_over_pi_f));
   float r;
   if constexpr (has_fast_fma_path(C)) {
@@ -221,6 +238,7 @@ template <config C> BITEXACT_INLINE sincos_pair sincos_kernel(float r) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);
+  if (const float ar = fabs(r); ar < tiny_argument && ar > 0.0f) return {r, 1.0f};
   const float r2 = mul<ftz>(r, r);
   float ps = fmuladd<ftz, fused>(r2, sin_c3, sin_c2);
   ps = fmuladd<ftz, fused>(r2, ps, sin_c1);

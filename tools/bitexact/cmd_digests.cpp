@@ -1,0 +1,111 @@
+// bitexact digests print FILE --impl NAME --fn FN [--set KIND] [--seed N]
+//   Print the committed block digests of one set of a digests.json
+//   (vectors/<vendor>/digests.json, bitexact/vectors.hpp) as lines
+//   "0xSTART 0xXXH3" (START = index of the block's first input), the format the
+//   device sweeps print (device/ocml_sweep.hip), so a GPU run diffs against it:
+//     diff <(bitexact digests print vectors/ocml/digests.json --impl ocml-daz --fn sinf) gpu.txt
+// bitexact digests compute IMPL.FN --set KIND [--seed N] [--count N] [--blocks A:B]
+//   Compute the same lines from an implementation on this machine (all cores).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bitexact/vectors.hpp"
+#include "command.hpp"
+
+namespace bitexact::cli {
+namespace {
+
+struct Args {
+  std::string file, impl, fn, set, blocks;
+  std::uint64_t seed = 0, count = 0;
+  bool seed_given = false;
+};
+
+void print_lines(const std::vector<std::uint64_t>& first_inputs, const std::vector<std::uint64_t>& digests) {
+  std::string text;
+  for (std::size_t k = 0; k < digests.size(); ++k)
+    text += format_hex(first_inputs[k], first_inputs[k] >> 32 ? 64 : 32) + " " + format_hex(digests[k], 64) + "\n";
+  std::fputs(text.c_str(), stdout);
+}
+
+void run_print(const Args& a) {
+  const auto file = vectors::load_digests(a.file);
+  const vectors::digest_set* found = nullptr;
+  int matches = 0;
+  for (const auto& s : file.sets)
+    if (s.impl == a.impl && s.fn == a.fn && (a.set.empty() || s.set.kind == a.set) &&
+        (!a.seed_given || s.set.seed == a.seed)) {
+      found = &s;
+      ++matches;
+    }
+  if (matches == 0)
+    throw input_error(fmt::format("{}: no set of {}.{}{}{}", a.file, a.impl, a.fn,
+                                  a.set.empty() ? "" : " " + a.set,
+                                  a.seed_given ? fmt::format(" seed {}", a.seed) : ""));
+  if (matches > 1)
+    throw input_error(fmt::format("{}: {} sets of {}.{} match; name one with --set and --seed", a.file, matches,
+                                  a.impl, a.fn));
+  std::vector<std::uint64_t> starts;
+  for (std::size_t k = 0; k < found->digests.size(); ++k) starts.push_back(k * found->block);
+  print_lines(starts, found->digests);
+}
+
+void run_compute(const Args& a) {
+  const Impl& impl = resolve_impl(a.impl);
+  vectors::input_set set{a.set, a.seed, a.count};
+  if (set.count == 0) {
+    bool known = false;
+    for (const auto& s : vectors::standard_sets(impl.fn))
+      if (s.kind == a.set && (!a.seed_given || s.seed == a.seed)) set = s, known = true;
+    if (!known)
+      throw input_error(fmt::format("--set {}: not a standard set of {} (give --seed and --count)", a.set,
+                                    fn_info(impl.fn).name));
+  }
+  const std::uint64_t block = vectors::standard_block, nblocks = set.count / block;
+  if (nblocks == 0 || set.count % block)
+    throw input_error(fmt::format("--count must be a positive multiple of 2^24, not {}", set.count));
+  std::uint64_t lo = 0, hi = nblocks;
+  if (!a.blocks.empty()) {
+    const auto c = a.blocks.find(':');
+    try {
+      lo = std::stoull(a.blocks.substr(0, c));
+      hi = c == std::string::npos ? lo + 1 : std::stoull(a.blocks.substr(c + 1));
+    } catch (const std::exception&) {
+      throw input_error(fmt::format("--blocks '{}': expected A:B (block indices, B exclusive)", a.blocks));
+    }
+    if (lo >= hi || hi > nblocks)
+      throw input_error(fmt::format("--blocks '{}': the set has blocks 0:{}", a.blocks, nblocks));
+  }
+  vectors::generate(impl.fn, set, 0, 0, nullptr, nullptr);  // validates the set for the function
+  const auto d = vectors::compute_digests(impl, set, block, lo, hi - lo);
+  std::vector<std::uint64_t> starts;
+  for (std::uint64_t k = lo; k < hi; ++k) starts.push_back(k * block);
+  print_lines(starts, d);
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static Args a;
+  auto* c = app.add_subcommand("digests", "Block digests of committed vectors: print them, or compute them here");
+  c->require_subcommand(1);
+  auto* p = c->add_subcommand("print", "Print one set of a digests.json as '0xSTART 0xXXH3' lines");
+  p->add_option("file", a.file, "digests.json, e.g. vectors/ocml/digests.json")->required();
+  p->add_option("--impl", a.impl, "the set's implementation, e.g. ocml-daz")->required();
+  p->add_option("--fn", a.fn, "function, e.g. sinf")->required();
+  p->add_option("--set", a.set, "input set: exhaustive, uniform or structured");
+  p->add_option("--seed", a.seed, "input-set seed")->each([](const std::string&) { a.seed_given = true; });
+  p->callback([] { run_print(a); });
+  auto* k = c->add_subcommand("compute", "Compute '0xSTART 0xXXH3' lines of IMPL.FN over an input set");
+  k->add_option("spec", a.impl, "IMPL.FN, e.g. ocml-bc-daz.sinf")->required();
+  k->add_option("--set", a.set, "exhaustive, uniform or structured (default seeds and 2^30 inputs: the standard sets)")
+      ->required();
+  k->add_option("--seed", a.seed, "input-set seed")->each([](const std::string&) { a.seed_given = true; });
+  k->add_option("--count", a.count, "number of inputs (a multiple of 2^24)");
+  k->add_option("--blocks", a.blocks, "A:B — only blocks A..B-1 (of 2^24 inputs)");
+  k->callback([] { run_compute(a); });
+});
+
+}  // namespace
+}  // namespace bitexact::cli
