@@ -13,7 +13,7 @@
 //                                 structured inputs of fmodf/fmod/ceil), recorded
 //                                 for the reproduction "ocml"+suffix that
 //                                 tests/exhaustive/vendor_digest_test.cpp checks.
-// The digests take ~1.3 * 10^11 evaluations in all (minutes on 16 cores);
+// The digests take ~2.3 * 10^11 evaluations in all (about 25 minutes on 16 cores);
 // `--only NAME.FN` (repeatable, e.g. --only ocml-bc-daz.sinf) recomputes just
 // those and keeps the other sets of an existing digests.json.
 #include <algorithm>
