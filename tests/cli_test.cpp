@@ -104,3 +104,25 @@ TEST(Cli, DigestsPrintAndComputeAgreeWithTheCommittedH100Digests) {
     EXPECT_TRUE(r.out.empty()) << args;
   }
 }
+
+// `digests agree`: ceil (f64) is exact in IEEE arithmetic and both vendors
+// return a quieted input NaN, so the H100's digests and ocml.bc's must be equal
+// on every block of both ceil sets; a set compared with itself agrees fully.
+TEST(Cli, DigestsAgreeCountsEqualBlocksAcrossVendors) {
+  const std::string nv = std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/digests.json";
+  const std::string ocml = std::string(BITEXACT_SOURCE_DIR) + "/vectors/ocml/digests.json";
+  auto r = run_cli("digests agree " + nv + ":nv " + ocml + ":ocml");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("ceil uniform seed 5: 64/64 blocks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ceil structured seed 6: 64/64 blocks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sinf exhaustive seed 0: "), std::string::npos) << r.out;
+  auto self = run_cli("digests agree " + nv + ":nv " + nv + ":nv");
+  EXPECT_NE(self.out.find("sinf exhaustive seed 0: 256/256 blocks"), std::string::npos) << self.out;
+  for (const std::string bad : {"digests agree " + nv + " " + ocml + ":ocml",     // no :IMPL
+                                "digests agree " + nv + ":nosuch " + ocml + ":ocml"}) {  // nothing in common
+    auto e = run_cli(bad);
+    EXPECT_EQ(e.status, 2) << bad;
+    EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
+    EXPECT_TRUE(e.out.empty());
+  }
+}

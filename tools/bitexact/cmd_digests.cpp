@@ -6,6 +6,11 @@
 //     diff <(bitexact digests print vectors/ocml/digests.json --impl ocml-daz --fn sinf) gpu.txt
 // bitexact digests compute IMPL.FN --set KIND [--seed N] [--count N] [--blocks A:B]
 //   Compute the same lines from an implementation on this machine (all cores).
+// bitexact digests agree FILE1:IMPL1 FILE2:IMPL2
+//   For every input set both files hold for the two implementations (same
+//   function, kind, seed, count and block size): how many blocks have equal
+//   digests, i.e. how much of the input space the two agree on bit for bit,
+//   e.g. vectors/nv/digests.json:nv vectors/ocml/digests.json:ocml.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -19,7 +24,7 @@ namespace bitexact::cli {
 namespace {
 
 struct Args {
-  std::string file, impl, fn, set, blocks;
+  std::string file, impl, fn, set, blocks, left, right;
   std::uint64_t seed = 0, count = 0;
   bool seed_given = false;
 };
@@ -86,6 +91,38 @@ void run_compute(const Args& a) {
   print_lines(starts, d);
 }
 
+void run_agree(const Args& a) {
+  struct side {
+    vectors::digest_file file;
+    std::string impl;
+  };
+  auto open = [](const std::string& spec) {
+    const auto c = spec.rfind(':');
+    if (c == std::string::npos || c == 0 || c + 1 == spec.size())
+      throw input_error(fmt::format("'{}': expected FILE:IMPL, e.g. vectors/nv/digests.json:nv", spec));
+    return side{vectors::load_digests(spec.substr(0, c)), spec.substr(c + 1)};
+  };
+  const side l = open(a.left), r = open(a.right);
+  std::string text;
+  int common = 0;
+  for (const auto& x : l.file.sets) {
+    if (x.impl != l.impl) continue;
+    for (const auto& y : r.file.sets) {
+      if (y.impl != r.impl || y.fn != x.fn || y.set.kind != x.set.kind || y.set.seed != x.set.seed ||
+          y.set.count != x.set.count || y.block != x.block || y.view != x.view)
+        continue;
+      std::size_t equal = 0;
+      for (std::size_t k = 0; k < x.digests.size(); ++k) equal += x.digests[k] == y.digests[k];
+      text += fmt::format("{} {} seed {}: {}/{} blocks of {} inputs equal\n", x.fn, x.set.kind, x.set.seed, equal,
+                          x.digests.size(), x.block);
+      ++common;
+    }
+  }
+  if (common == 0)
+    throw input_error(fmt::format("no input set in common between {} and {}", a.left, a.right));
+  std::fputs(text.c_str(), stdout);
+}
+
 const bool registered = register_command([](CLI::App& app) {
   static Args a;
   auto* c = app.add_subcommand("digests", "Block digests of committed vectors: print them, or compute them here");
@@ -105,6 +142,10 @@ const bool registered = register_command([](CLI::App& app) {
   k->add_option("--count", a.count, "number of inputs (a multiple of 2^24)");
   k->add_option("--blocks", a.blocks, "A:B — only blocks A..B-1 (of 2^24 inputs)");
   k->callback([] { run_compute(a); });
+  auto* g = c->add_subcommand("agree", "Count the blocks where two committed digest sets are equal (FILE:IMPL each)");
+  g->add_option("left", a.left, "FILE:IMPL, e.g. vectors/nv/digests.json:nv")->required();
+  g->add_option("right", a.right, "FILE:IMPL, e.g. vectors/ocml/digests.json:ocml")->required();
+  g->callback([] { run_agree(a); });
 });
 
 }  // namespace
