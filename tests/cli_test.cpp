@@ -118,7 +118,7 @@ TEST(Cli, DigestsAgreeCountsEqualBlocksAcrossVendors) {
   EXPECT_NE(r.out.find("sinf exhaustive seed 0: "), std::string::npos) << r.out;
   auto self = run_cli("digests agree " + nv + ":nv " + nv + ":nv");
   EXPECT_NE(self.out.find("sinf exhaustive seed 0: 256/256 blocks"), std::string::npos) << self.out;
-  for (const std::string bad : {"digests agree " + nv + " " + ocml + ":ocml",     // no :IMPL
+  for (const std::string& bad : {"digests agree " + nv + " " + ocml + ":ocml",     // no :IMPL
                                 "digests agree " + nv + ":nosuch " + ocml + ":ocml"}) {  // nothing in common
     auto e = run_cli(bad);
     EXPECT_EQ(e.status, 2) << bad;

@@ -39,10 +39,10 @@ namespace bitexact::testing {
 enum class scope { ci, full };
 
 struct digest_case {
-  std::string dir;   // vendor directory under vectors/, e.g. "ocml"
-  std::size_t index; // set index in its digests.json
-  bool truth;        // check the set's truth implementation instead of the reproduction
-  std::string name;  // gtest name
+  std::string dir;         // vendor directory under vectors/, e.g. "ocml"
+  vectors::digest_set set; // the committed set
+  bool truth;              // check the set's truth implementation instead of the reproduction
+  std::string name;        // gtest name
 };
 
 inline std::string digests_path(const std::string& dir) {
@@ -57,14 +57,12 @@ inline std::vector<digest_case> all_digest_cases() {
   std::sort(dirs.begin(), dirs.end());
   std::vector<digest_case> cases;
   for (const auto& dir : dirs) {
-    const auto file = vectors::load_digests(digests_path(dir));
-    for (std::size_t i = 0; i < file.sets.size(); ++i) {
-      const auto& s = file.sets[i];
+    for (const auto& s : vectors::load_digests(digests_path(dir)).sets) {
       std::string name = dir + "_" + s.impl + "_" + s.fn + "_" + s.set.kind + "_seed" + std::to_string(s.set.seed);
       for (char& ch : name)
         if (ch == '-') ch = '_';
-      cases.push_back({dir, i, false, name});
-      if (!s.truth.empty()) cases.push_back({dir, i, true, name + "_truth"});
+      cases.push_back({dir, s, false, name});
+      if (!s.truth.empty()) cases.push_back({dir, s, true, name + "_truth"});
     }
   }
   return cases;
@@ -86,8 +84,7 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, s
 }
 
 inline void check_digest_case(const digest_case& c, scope sc) {
-  const auto file = vectors::load_digests(digests_path(c.dir));
-  const vectors::digest_set& s = file.sets.at(c.index);
+  const vectors::digest_set& s = c.set;
   auto fn = parse_fn(s.fn);
   ASSERT_TRUE(fn) << s.fn;
   const std::string name = c.truth ? s.truth : s.impl;

@@ -265,6 +265,18 @@ TEST(SweepEngine, InputSets) {
   EXPECT_EQ(bx::sweep::splitmix64(0, 0), 0xe220a8397b1dcdafull);
 }
 
+TEST(SweepEngine, PairIndexFollowsThePairStatsOrder) {
+  bx::sweep::State s;
+  s.impls = {"a", "b", "c", "d"};
+  std::size_t k = 0;  // the order the engine and the report walk: (0,1) (0,2) (0,3) (1,2) ..
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = i + 1; j < 4; ++j, ++k) {
+      EXPECT_EQ(s.pair_index(i, j), k) << i << "," << j;
+      EXPECT_EQ(s.pair_index(j, i), k) << j << "," << i;
+    }
+  EXPECT_EQ(k, 6u);
+}
+
 TEST(SweepEngine, UnknownImplementations) {
   EXPECT_THROW(bx::sweep::resolve_impls("nosuch", bx::Fn::sinf), bx::input_error);
   EXPECT_THROW(bx::sweep::resolve_impls("host,,mpfr", bx::Fn::sinf), bx::input_error);

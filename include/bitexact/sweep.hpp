@@ -162,6 +162,9 @@ struct ImplStats {
   WitnessSet special_witness;             // smallest inputs with a special-bin error
 
   void init(const FnInfo& f);
+  // Results in the special bins (wrong signed zero, infinity or NaN).
+  std::uint64_t special_mismatches() const { return hist[bins::zero_sign] + hist[bins::inf] + hist[bins::nan]; }
+
   void merge(const ImplStats& o);
   bool operator==(const ImplStats& o) const;
 };
@@ -202,6 +205,12 @@ struct State {
   std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
   std::vector<ImplStats> impl_stats;    // parallel to impls
   std::vector<PairStats> pair_stats;    // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
+
+  // Index in pair_stats of implementations i and j (i != j, either order).
+  std::size_t pair_index(std::size_t i, std::size_t j) const {
+    if (i > j) std::swap(i, j);
+    return i * (2 * impls.size() - i - 1) / 2 + (j - i - 1);
+  }
 
   void init_counters();
   void merge(const State& o);           // throws input_error when incompatible

@@ -158,7 +158,7 @@ json to_json(const State& s) {
     json mw = json::array();
     for (const auto& w : st.max.at.w) mw.push_back(witness_json(F, w, false));
     k["max_ulp_witnesses"] = mw;
-    k["special_mismatches"] = st.hist[sweep::bins::zero_sign] + st.hist[sweep::bins::inf] + st.hist[sweep::bins::nan];
+    k["special_mismatches"] = st.special_mismatches();
     json sw = json::array();
     for (const auto& w : st.special_witness.w) sw.push_back(witness_json(F, w, false));
     k["special_witnesses"] = sw;

@@ -36,11 +36,7 @@ std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, 
                                   std::uint64_t n) {
   const auto ia = std::size_t(std::find(st.impls.begin(), st.impls.end(), a) - st.impls.begin());
   const auto ib = std::size_t(std::find(st.impls.begin(), st.impls.end(), b) - st.impls.begin());
-  const std::size_t i = std::min(ia, ib), j = std::max(ia, ib), m = st.impls.size();
-  std::size_t idx = 0;  // pair_stats order: (0,1) (0,2) .. (0,m-1) (1,2) ..
-  for (std::size_t k = 0; k < i; ++k) idx += m - 1 - k;
-  idx += j - i - 1;
-  const sweep::PairStats& p = st.pair_stats.at(idx);
+  const sweep::PairStats& p = st.pair_stats.at(st.pair_index(ia, ib));
   std::uint64_t far = 0;
   for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
     if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
@@ -146,7 +142,7 @@ int run_conformance(const ConfArgs& a) {
     if (a.keep_state) report::write_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
     for (std::size_t i = 0; i < st.impls.size(); ++i) {
       const auto& s = st.impl_stats[i];
-      const std::uint64_t special = s.hist[sweep::bins::zero_sign] + s.hist[sweep::bins::inf] + s.hist[sweep::bins::nan];
+      const std::uint64_t special = s.special_mismatches();
       const double share = s.count ? double(s.correctly_rounded) / double(s.count) : 0;
       std::string verdict = "ok", why;
       if (job.limits.contains(st.impls[i])) {
