@@ -18,25 +18,34 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
+#include "bitexact/functions.hpp"
 
 namespace bitexact {
 
-enum class Fn : std::uint8_t { sinf, cosf, fmodf, fmod, ceilf, ceil };
+// The functions (Fn, their rows) are in bitexact/functions.def; FnInfo adds
+// what needs the truth library. Every entry is filled from the row: a row
+// without truth::NAME, truth::ulp_error_NAME or truth::ulp_error_NAME_approx
+// does not compile (src/registry/registry.cpp).
+using word = std::uint64_t;  // one operand or result, as raw bits in the low `bits`
 
 struct FnInfo {
   Fn id;
   std::string_view name;  // CLI name: "sinf", "fmod", ...
   int arity;              // 1 or 2 operands
   int bits;               // 32 or 64: width of every operand and of the result
+  std::string_view ocml;  // ocml entry point without "__ocml_"
+  // Exact ULP error of `r` at operands (a, b) (MPFR; docs/truth.md has the rules).
+  double (*ulp_error)(word a, word b, word r);
+  // The same within 2^-23 ulp, fast where the truth has a fast form (sweeps).
+  double (*ulp_error_approx)(word a, word b, word r);
 };
 
 // All functions, in enum order.
 std::span<const FnInfo> functions();
 const FnInfo& fn_info(Fn fn);
 std::optional<Fn> parse_fn(std::string_view name);
-
-// One operand or result, as raw bits in the low `bits` of the word.
-using word = std::uint64_t;
+// "sinf cosf fmodf fmod ceilf ceil": the names, for help texts and errors.
+const std::string& function_list();
 
 // Evaluate n inputs. args[k][i] is operand k of input i. Must be thread-safe.
 using BatchFn = void (*)(const word* const* args, word* out, std::size_t n);
@@ -53,6 +62,9 @@ struct Impl {
 // src/impls/ (linked as an OBJECT library, so none is dropped).
 bool register_impl(Impl impl);
 const Impl* find_impl(std::string_view name, Fn fn);
+// The reference of sweeps and reports: the implementation of fn marked
+// correctly_rounded (today "mpfr"); nullptr if none is registered.
+const Impl* find_truth(Fn fn);
 // All registered implementations, sorted by name then function.
 std::vector<const Impl*> all_impls();
 // Distinct implementation names, sorted.
@@ -79,6 +91,8 @@ template <class T, T (*F)(T, T)> struct batch_adapter<F> {
 
 // batch<&f>: a BatchFn evaluating f(float), f(float,float), f(double) or f(double,double).
 template <auto F> constexpr BatchFn batch = &detail::batch_adapter<F>::run;
+// batch_of<FN, &f>: the same, with f's signature checked against function FN's row.
+template <Fn FN, typename fn_traits<FN>::signature* F> constexpr BatchFn batch_of = batch<F>;
 
 // Evaluate one input through the table (convenience for tests and the CLI).
 word eval_one(const Impl& impl, word a, word b = 0);

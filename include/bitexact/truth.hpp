@@ -74,6 +74,12 @@ double ulp_error_ceil(double x, double result);
 // functions for values you print with more than 6 decimals.
 double ulp_error_sinf_approx(float x, float result);
 double ulp_error_cosf_approx(float x, float result);
+// Every function of bitexact/functions.def has an _approx form (sweeps use it).
+// fmod and ceil have no faster form than the exact one: theirs is the exact error.
+inline double ulp_error_fmodf_approx(float x, float y, float r) { return ulp_error_fmodf(x, y, r); }
+inline double ulp_error_fmod_approx(double x, double y, double r) { return ulp_error_fmod(x, y, r); }
+inline double ulp_error_ceilf_approx(float x, float r) { return ulp_error_ceilf(x, r); }
+inline double ulp_error_ceil_approx(double x, double r) { return ulp_error_ceil(x, r); }
 
 // ---- fast-path statistics -------------------------------------------------------
 // Number of calls of truth::sinf / truth::cosf that had to fall back to MPFR,

@@ -1,26 +1,30 @@
 // Implementation "mpfr": correctly rounded, round-to-nearest-even (bitexact::truth:
-// fast exact paths, falling back to MPFR where needed; see docs/truth.md).
+// fast exact paths, falling back to MPFR where needed; see docs/truth.md), every
+// function of bitexact/functions.def. It is the implementation marked
+// correctly_rounded: sweeps and reports take it as the truth (find_truth).
 #include "bitexact/impl.hpp"
 #include "bitexact/truth.hpp"
 
 namespace bitexact {
 namespace {
-float t_sinf(float x) { return truth::sinf(x); }
-float t_cosf(float x) { return truth::cosf(x); }
-float t_fmodf(float x, float y) { return truth::fmodf(x, y); }
-double t_fmod(double x, double y) { return truth::fmod(x, y); }
-float t_ceilf(float x) { return truth::ceilf(x); }
-double t_ceil(double x) { return truth::ceil(x); }
+
+// truth::NAME takes a rounding mode last; the registry wants nearest-even.
+template <auto F> struct nearest;
+template <class T, T (*F)(T, truth::rounding)> struct nearest<F> {
+  static T run(T x) { return F(x, truth::rounding::nearest); }
+};
+template <class T, T (*F)(T, T, truth::rounding)> struct nearest<F> {
+  static T run(T x, T y) { return F(x, y, truth::rounding::nearest); }
+};
 
 const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
-  register_impl({"mpfr", Fn::sinf, batch<&t_sinf>, d, true});
-  register_impl({"mpfr", Fn::cosf, batch<&t_cosf>, d, true});
-  register_impl({"mpfr", Fn::fmodf, batch<&t_fmodf>, d, true});
-  register_impl({"mpfr", Fn::fmod, batch<&t_fmod>, d, true});
-  register_impl({"mpfr", Fn::ceilf, batch<&t_ceilf>, d, true});
-  register_impl({"mpfr", Fn::ceil, batch<&t_ceil>, d, true});
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  register_impl({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true});
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
   return true;
 }();
+
 }  // namespace
 }  // namespace bitexact

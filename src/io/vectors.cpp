@@ -54,15 +54,9 @@ void generate(Fn fn, const input_set& s, std::uint64_t begin, std::size_t n, wor
 }
 
 std::vector<input_set> standard_sets(Fn fn, std::uint64_t count) {
-  const FnInfo& f = fn_info(fn);
-  if (f.arity == 1 && f.bits == 32) return {{"exhaustive", 0, std::uint64_t(1) << 32}};
-  std::uint64_t seed = 0;
-  switch (fn) {
-    case Fn::fmodf: seed = 1; break;
-    case Fn::fmod: seed = 3; break;
-    case Fn::ceil: seed = 5; break;
-    default: throw input_error(fmt::format("no standard input sets for {}", f.name));
-  }
+  // The SEED column of bitexact/functions.def.
+  const std::uint64_t seed = fn_desc_of(fn).first_seed;
+  if (seed == 0) return {{"exhaustive", 0, std::uint64_t(1) << 32}};
   return {{"uniform", seed, count}, {"structured", seed + 1, count}};
 }
 

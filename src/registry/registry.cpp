@@ -1,3 +1,5 @@
+// The function table (from bitexact/functions.def, completed with the truth
+// library's entries) and the table of implementations.
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -5,16 +7,27 @@
 #include <stdexcept>
 
 #include "bitexact/impl.hpp"
+#include "bitexact/truth.hpp"
 
 namespace bitexact {
 namespace {
-constexpr std::array<FnInfo, 6> kFunctions{{
-    {Fn::sinf, "sinf", 1, 32},
-    {Fn::cosf, "cosf", 1, 32},
-    {Fn::fmodf, "fmodf", 2, 32},
-    {Fn::fmod, "fmod", 2, 64},
-    {Fn::ceilf, "ceilf", 1, 32},
-    {Fn::ceil, "ceil", 1, 64},
+
+// Adapters from the truth's typed functions to the word interface of FnInfo.
+template <class T> T from_word(word w) { return bit_cast<T>(typename float_traits<T>::storage(w)); }
+template <auto F> struct ulp_adapter;
+template <class T, double (*F)(T, T)> struct ulp_adapter<F> {
+  static double run(word a, word, word r) { return F(from_word<T>(a), from_word<T>(r)); }
+};
+template <class T, double (*F)(T, T, T)> struct ulp_adapter<F> {
+  static double run(word a, word b, word r) { return F(from_word<T>(a), from_word<T>(b), from_word<T>(r)); }
+};
+
+constexpr std::array<FnInfo, kFunctionCount> kFunctions{{
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                       \
+  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml,                               \
+   &ulp_adapter<&truth::ulp_error_##name>::run, &ulp_adapter<&truth::ulp_error_##name##_approx>::run},
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 }};
 
 struct Table {
@@ -34,6 +47,14 @@ std::optional<Fn> parse_fn(std::string_view name) {
     if (f.name == name) return f.id;
   return std::nullopt;
 }
+const std::string& function_list() {
+  static const std::string list = [] {
+    std::string s;
+    for (const auto& f : kFunctions) s += (s.empty() ? "" : " ") + std::string(f.name);
+    return s;
+  }();
+  return list;
+}
 
 bool register_impl(Impl impl) {
   auto& t = table();
@@ -51,6 +72,14 @@ const Impl* find_impl(std::string_view name, Fn fn) {
   std::lock_guard lock(t.mu);
   for (const auto& p : t.impls)
     if (p->name == name && p->fn == fn) return p.get();
+  return nullptr;
+}
+
+const Impl* find_truth(Fn fn) {
+  auto& t = table();
+  std::lock_guard lock(t.mu);
+  for (const auto& p : t.impls)
+    if (p->fn == fn && p->correctly_rounded) return p.get();
   return nullptr;
 }
 

@@ -319,21 +319,27 @@ const std::vector<std::size_t>& batch_shapes() {
   return s;
 }
 
+namespace {
+// The edge-case families named by the EDGES column of bitexact/functions.def.
+void edges_trig(Builder& B) {
+  add_one_arg_common(B);
+  add_trig(B);
+}
+void edges_ceil(Builder& B) {
+  add_one_arg_common(B);
+  add_ceil(B);
+}
+void edges_fmod(Builder& B) { add_fmod(B); }
+
+}  // namespace
+
 std::vector<Entry> edge(Fn fn) {
   Builder B{fn_info(fn), {}, {}};
   switch (fn) {
-    case Fn::sinf:
-    case Fn::cosf:
-      add_one_arg_common(B);
-      add_trig(B);
-      break;
-    case Fn::ceilf:
-    case Fn::ceil:
-      add_one_arg_common(B);
-      add_ceil(B);
-      break;
-    case Fn::fmodf:
-    case Fn::fmod: add_fmod(B); break;
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  case Fn::name: edges_##edges(B); break;
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
   }
   return B.out;
 }

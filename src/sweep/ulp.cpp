@@ -1,16 +1,14 @@
 // ULP error of a result against the exact value of the function, from
 // bitexact::truth (include/bitexact/truth.hpp: the rules, in docs/truth.md).
 //
-// sinf/cosf use the truth's fast form (~10 ns, within 2^-23 ulp of the exact
-// error: the double approximation of sin/cos has relative error <= 2^-48, and
-// the truth falls back to MPFR when the binade of the exact value is unsure),
-// and the exact form near a histogram bin boundary (a power of two);
-// fmod and ceil results are exact, their errors come from the exact form.
+// Each function's approximate form (FnInfo::ulp_error_approx: ~10 ns for
+// sinf/cosf, within 2^-23 ulp of the exact error; the exact form itself for
+// functions without a faster one), and the exact form near a histogram bin
+// boundary (a power of two), where 2^-23 ulp could change the bin.
 // The engine calls this only for results that are not correctly rounded.
 #include <cmath>
 
 #include "bitexact/sweep.hpp"
-#include "bitexact/truth.hpp"
 
 namespace bitexact::sweep {
 namespace {
@@ -25,23 +23,9 @@ bool near_bin_boundary(double e) {
 }  // namespace
 
 double ulp_error(Fn fn, word a, word b, word result) {
-  const auto f32 = [](word w) { return bit_cast<float>(std::uint32_t(w)); };
-  const auto f64 = [](word w) { return bit_cast<double>(w); };
-  switch (fn) {
-    case Fn::sinf: {
-      const double e = truth::ulp_error_sinf_approx(f32(a), f32(result));
-      return near_bin_boundary(e) ? truth::ulp_error_sinf(f32(a), f32(result)) : e;
-    }
-    case Fn::cosf: {
-      const double e = truth::ulp_error_cosf_approx(f32(a), f32(result));
-      return near_bin_boundary(e) ? truth::ulp_error_cosf(f32(a), f32(result)) : e;
-    }
-    case Fn::fmodf: return truth::ulp_error_fmodf(f32(a), f32(b), f32(result));
-    case Fn::fmod: return truth::ulp_error_fmod(f64(a), f64(b), f64(result));
-    case Fn::ceilf: return truth::ulp_error_ceilf(f32(a), f32(result));
-    case Fn::ceil: return truth::ulp_error_ceil(f64(a), f64(result));
-  }
-  return 0;
+  const FnInfo& f = fn_info(fn);
+  const double e = f.ulp_error_approx(a, b, result);
+  return near_bin_boundary(e) ? f.ulp_error(a, b, result) : e;
 }
 
 }  // namespace bitexact::sweep

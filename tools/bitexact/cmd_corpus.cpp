@@ -13,7 +13,7 @@ namespace {
 
 void run_corpus(const std::string& fn_name, std::size_t size) {
   auto fn = parse_fn(fn_name);
-  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: sinf cosf fmodf fmod ceilf ceil)", fn_name));
+  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", fn_name, function_list()));
   const FnInfo& f = fn_info(*fn);
   auto entries = corpus::sized(*fn, size);
   std::string text = fmt::format("# bitexact edge corpus for {} ({} inputs)\n", f.name, entries.size());
@@ -30,7 +30,7 @@ const bool registered = register_command([](CLI::App& app) {
   static std::string fn;
   static std::size_t size = 0;
   auto* c = app.add_subcommand("corpus", "Print the edge corpus of FN (hex lines, each after a '# why' comment)");
-  c->add_option("fn", fn, "function: sinf cosf fmodf fmod ceilf ceil")->required();
+  c->add_option("fn", fn, "function: " + function_list())->required();
   c->add_option("--size", size,
                 "resize the corpus to exactly N inputs (repeat/truncate), e.g. the batch shapes 1 33 1024 10000 "
                 "65537");

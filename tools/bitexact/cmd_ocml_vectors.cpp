@@ -211,7 +211,7 @@ void write_manifest(const std::string& dir, const std::string& prefix) {
          << (c.finite_only ? "on" : "off") << ' ' << (ocml::has_fast_fma_path(c) ? "yes" : "no") << ' '
          << (ocml::fmuladd_fused(c) ? "yes" : "no") << " ocml" << p.suffix << '\n';
     }
-    os << "edge edge/<name>.<fn>.txt  (fn: sinf cosf fmodf fmod ceilf ceil)\n";
+    os << "edge edge/<name>.<fn>.txt  (fn: " << function_list() << ")\n";
     os << "digests digests.json  (XXH3_64bits per block of 2^24 outputs: every configuration; sinf, cosf, ceilf\n"
           "        on all 2^32 inputs; fmodf, fmod, ceil on 2^30 uniform and 2^30 structured inputs)\n";
   });

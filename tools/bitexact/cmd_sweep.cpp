@@ -83,7 +83,7 @@ struct SweepArgs {
 void run_sweep(const SweepArgs& a) {
   namespace fs = std::filesystem;
   auto fn = parse_fn(a.fn);
-  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: sinf cosf fmodf fmod ceilf ceil)", a.fn));
+  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", a.fn, function_list()));
   std::vector<const Impl*> impls;
   if (a.impls.empty()) {
     for (const Impl* p : all_impls())
@@ -159,7 +159,7 @@ const bool registered = register_command([](CLI::App& app) {
   auto* c = app.add_subcommand(
       "sweep", "Conformance sweep: compare implementations of FN with the truth (mpfr) on an input set; write "
                "DIR/report.{json,csv,html}");
-  c->add_option("fn", a.fn, "function: sinf cosf fmodf fmod ceilf ceil")->required();
+  c->add_option("fn", a.fn, "function: " + function_list())->required();
   c->add_option("--impl", a.impls, "comma-separated implementations (default: all of FN; mpfr is always the truth)");
   c->add_option("--inputs", a.inputs,
                 "input set: exhaustive | random:N[:SEED] | binades:N | edge[:SIZE] | file:PATH")

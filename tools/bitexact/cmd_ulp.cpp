@@ -7,25 +7,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "bitexact/truth.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {
 namespace {
-
-double ulp_of(Fn fn, word a, word b, word r) {
-  auto f = [](word w) { return bit_cast<float>(std::uint32_t(w)); };
-  auto d = [](word w) { return bit_cast<double>(std::uint64_t(w)); };
-  switch (fn) {
-    case Fn::sinf: return truth::ulp_error_sinf(f(a), f(r));
-    case Fn::cosf: return truth::ulp_error_cosf(f(a), f(r));
-    case Fn::fmodf: return truth::ulp_error_fmodf(f(a), f(b), f(r));
-    case Fn::fmod: return truth::ulp_error_fmod(d(a), d(b), d(r));
-    case Fn::ceilf: return truth::ulp_error_ceilf(f(a), f(r));
-    case Fn::ceil: return truth::ulp_error_ceil(d(a), d(r));
-  }
-  return 0;
-}
 
 // Reads every line first so that bad input leaves no partial output behind.
 void run_ulp(const std::string& spec, int digits) {
@@ -36,7 +21,7 @@ void run_ulp(const std::string& spec, int digits) {
   std::string text;
   char buf[64];
   for (std::size_t i = 0; i < out.size(); ++i) {
-    std::snprintf(buf, sizeof buf, " %.*f\n", digits, ulp_of(impl.fn, a[i], b[i], out[i]));
+    std::snprintf(buf, sizeof buf, " %.*f\n", digits, f.ulp_error(a[i], b[i], out[i]));
     text += format_hex(out[i], f.bits);
     text += buf;
   }

@@ -23,7 +23,7 @@ const Impl& resolve_impl(const std::string& spec) {
     throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
   std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
   auto f = parse_fn(fn);
-  if (!f) throw input_error("unknown function '" + fn + "' (functions: sinf cosf fmodf fmod ceilf ceil)");
+  if (!f) throw input_error("unknown function '" + fn + "' (functions: " + function_list() + ")");
   const Impl* p = find_impl(impl, *f);
   if (!p) {
     bool known = false;

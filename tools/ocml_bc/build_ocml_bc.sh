@@ -2,7 +2,7 @@
 # build_ocml_bc.sh — compile AMD ocml's vendor bitcode for this CPU, for one
 # device configuration. See docs/ocml-bc.md for the why of every step.
 #
-# usage: build_ocml_bc.sh LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE OUT.o
+# usage: build_ocml_bc.sh LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o
 #   LLVM_BIN     directory with clang, llvm-extract, llc, opt (llvm-15)
 #   BITCODE_DIR  directory with ocml.bc and the oclc_*.bc control libraries
 #   TAG          symbol infix: the functions become bx_ocml_bc_<TAG>_sin_f32 ...
@@ -10,16 +10,18 @@
 #   ISA          suffix of oclc_isa_version_<ISA>.bc (90a, 803, ...)
 #   DAZ          on|off  (f32 denormals flushed: -fdenormal-fp-math-f32=preserve-sign)
 #   FINITE       on|off  (oclc_finite_only_on.bc: NaN/Inf assumed absent)
+#   FUNCTIONS    the entry points, comma separated OCML:TYPE:ARITY (sin_f32:float:1,...):
+#                the OCML, TYPE and ARITY columns of include/bitexact/functions.def
 #   OUT.o        x86-64 object to write; intermediates go to OUT.o.d/
 #
 # Nothing of AMD's bitcode is stored in the source tree: everything is
 # produced from the installed Debian package at build time.
 set -euo pipefail
-if (($# != 8)); then
-  echo "usage: $0 LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE OUT.o" >&2
+if (($# != 9)); then
+  echo "usage: $0 LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o" >&2
   exit 2
 fi
-llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 out=$8
+llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 function_list=$8 out=$9
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 work="$out.d"
 rm -rf "$work"
@@ -33,10 +35,22 @@ for f in ocml.bc "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_
   [[ -f $bc/$f ]] || die "missing $bc/$f"
 done
 
-# 1. The six entry points and everything they call.
-functions=(sin_f32 cos_f32 fmod_f32 fmod_f64 ceil_f32 ceil_f64)
+# 1. The entry points and everything they call.
+IFS=, read -r -a functions <<<"$function_list"
 extract_args=()
-for f in "${functions[@]}"; do extract_args+=("--func=__ocml_$f"); done
+declarations="" wrappers=""
+for spec in "${functions[@]}"; do
+  IFS=: read -r f type arity <<<"$spec"
+  [[ $type == float || $type == double ]] || die "bad type in '$spec'"
+  case $arity in
+    1) params="$type x" args="x" ;;
+    2) params="$type x, $type y" args="x, y" ;;
+    *) die "bad arity in '$spec'" ;;
+  esac
+  extract_args+=("--func=__ocml_$f")
+  declarations+="$type __ocml_$f(${params});"$'\n'
+  wrappers+="$type bx_ocml_bc_${tag}_$f(${params}) { return __ocml_$f($args); }"$'\n'
+done
 "$llvm/llvm-extract" --recursive "${extract_args[@]}" "$bc/ocml.bc" -o "$work/extracted.bc"
 
 # 2. Compile wrappers exactly as the AMD toolchain compiles a device program that
@@ -45,20 +59,7 @@ for f in "${functions[@]}"; do extract_args+=("--func=__ocml_$f"); done
 #    before optimising, internalises them and gives them the caller's
 #    target-cpu/target-features/denormal attributes, so the __oclc_* control
 #    constants are folded by the same optimiser that folds them on a real build).
-cat >"$work/wrappers.c" <<WRAP
-float __ocml_sin_f32(float);
-float __ocml_cos_f32(float);
-float __ocml_fmod_f32(float, float);
-double __ocml_fmod_f64(double, double);
-float __ocml_ceil_f32(float);
-double __ocml_ceil_f64(double);
-float bx_ocml_bc_${tag}_sin_f32(float x) { return __ocml_sin_f32(x); }
-float bx_ocml_bc_${tag}_cos_f32(float x) { return __ocml_cos_f32(x); }
-float bx_ocml_bc_${tag}_fmod_f32(float x, float y) { return __ocml_fmod_f32(x, y); }
-double bx_ocml_bc_${tag}_fmod_f64(double x, double y) { return __ocml_fmod_f64(x, y); }
-float bx_ocml_bc_${tag}_ceil_f32(float x) { return __ocml_ceil_f32(x); }
-double bx_ocml_bc_${tag}_ceil_f64(double x) { return __ocml_ceil_f64(x); }
-WRAP
+printf '%s%s' "$declarations" "$wrappers" >"$work/wrappers.c"
 amd_flags=(-target amdgcn-amd-amdhsa "-mcpu=$mcpu" -nogpulib -O3 -fvisibility=default
   -ffp-contract=on -Xclang "-fdenormal-fp-math-f32=$denorm")
 # A program built with -ffinite-math-only gets oclc_finite_only_on.bc and the

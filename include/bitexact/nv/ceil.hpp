@@ -16,3 +16,9 @@ namespace bitexact::nv {
 BITEXACT_INLINE double ceil(double x) { return ptx::cvt_rpi_f64(x); }
 
 }  // namespace bitexact::nv
+
+namespace bitexact::nv {
+// __nv_ceil does not read __CUDA_FTZ (PTX has no .ftz for f64): nvcc -ftz=true
+// runs the same code.
+BITEXACT_INLINE double ceil_ftz(double x) { return ceil(x); }
+}  // namespace bitexact::nv

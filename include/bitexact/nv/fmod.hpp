@@ -97,3 +97,9 @@ BITEXACT_INLINE double fmod(double a, double b) {
 }
 
 }  // namespace bitexact::nv
+
+namespace bitexact::nv {
+// __nv_fmod does not read __CUDA_FTZ (PTX has no .ftz for f64): nvcc -ftz=true
+// runs the same code.
+BITEXACT_INLINE double fmod_ftz(double a, double b) { return fmod(a, b); }
+}  // namespace bitexact::nv

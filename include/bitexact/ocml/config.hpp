@@ -1,7 +1,8 @@
 // bitexact/ocml/config.hpp — the device configuration an ocml function is
 // linked and compiled for, as one explicit, typed value.
 //
-// AMD's ocml bitcode (ROCm-Device-Libs 5.2.3, Debian `rocm-device-libs`) reads
+// AMD's ocml bitcode (ROCm-Device-Libs, the release in config::release; Debian
+// `rocm-device-libs` ships 5.2.3) reads
 // three link-time constants from the oclc_* control libraries, and the LLVM
 // backend adds a fourth, hidden choice:
 //
@@ -26,9 +27,9 @@
 // uses in its polynomials and in its non-fma reduction code. LLVM 15's AMDGPU
 // backend emits v_fma_f32 (one rounding) or v_mad_f32 / v_mul+v_add (two
 // roundings; v_mad_f32 is used only in flush mode, where it rounds exactly as
-// a separate multiply and add do). Which one depends on the ISA's features and
-// on the denormal mode; fmuladd_fused() below is that rule, tabulated from
-// `llc-15 -mcpu=gfxNNN` on an llvm.fmuladd.f32 (tests/ocml_config_test.cpp
+// a separate multiply and add do). Which one depends on the ISA's features, the
+// denormal mode and the LLVM release; fmuladd_fused() below is that rule,
+// tabulated from `llc-15 -mcpu=gfxNNN` on an llvm.fmuladd.f32 (tests/ocml_config_test.cpp
 // re-derives the table from llc-15 when it is installed).
 #pragma once
 
@@ -36,14 +37,40 @@
 
 namespace bitexact::ocml {
 
+// A release of AMD's device libraries and the LLVM whose AMDGPU backend lowers
+// them (the LLVM decides fmuladd_fused). Plain ints: config is a template argument.
+struct release {
+  int major, minor, patch;  // ROCm-Device-Libs version
+  int llvm_major;           // the LLVM release of the toolchain that ships it
+
+  friend constexpr bool operator==(const release&, const release&) = default;
+};
+// Debian bookworm's rocm-device-libs 5.2.3, built with LLVM 15 (what tools/ocml_bc
+// compiles and what every reproduction here was checked against).
+inline constexpr release kRocm5_2_3{5, 2, 3, 15};
+
 struct config {
   int isa_version = 9010;    // __oclc_ISA_version: major*1000 + minor*100 + stepping (gfx90a = 9010)
   bool daz = false;          // __oclc_daz_opt and f32 denormal flushing in hardware
   bool finite_only = false;  // __oclc_finite_only_opt
   bool unsafe_math = false;  // __oclc_unsafe_math_opt (no effect on these six functions)
+  release rel = kRocm5_2_3;  // the device-libs release and its LLVM
 
   friend constexpr bool operator==(const config&, const config&) = default;
 };
+
+// __oclc_ISA_version of a GPU name: "gfx" major minor stepping, the last two one
+// hex digit each (gfx90a = 9.0.10 = 9010, gfx803 = 8003, gfx1030 = 10300).
+constexpr int isa_version_of(const char* mcpu) {
+  int n = 0;
+  while (mcpu[n] != '\0') ++n;
+  auto hex = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
+  int major = 0;
+  for (int i = 3; i < n - 2; ++i) major = major * 10 + (mcpu[i] - '0');
+  return major * 1000 + hex(mcpu[n - 2]) * 100 + hex(mcpu[n - 1]);
+}
+static_assert(isa_version_of("gfx90a") == 9010 && isa_version_of("gfx803") == 8003 &&
+              isa_version_of("gfx1030") == 10300);
 
 // ocml's "have fast fma" test, as compiled into ocml.bc 5.2.3: ISA versions
 // 9000 and above, plus the two older parts with full-rate f32 fma (gfx701 =
@@ -60,7 +87,11 @@ BITEXACT_INLINE constexpr bool has_fast_fma_path(const config& c) {
 //  * flushed denormals: v_mad_f32 (unfused) on every part that has it, except
 //    parts with both fast fma and dot instructions: gfx906, gfx908, gfx90a,
 //    gfx940 and all gfx10 parts, which keep v_fma_f32.
+// Another LLVM needs its own table: for any other llvm_major the first line
+// divides by zero, which no constant expression may do, so the reproductions
+// (which call this in `if constexpr`) do not compile for it.
 BITEXACT_INLINE constexpr bool fmuladd_fused(const config& c) {
+  if (c.rel.llvm_major != 15) return 1 / (c.rel.llvm_major - c.rel.llvm_major) != 0;
   const int v = c.isa_version;
   if (v >= 10000) return true;
   if (c.daz) return v == 9006 || v == 9008 || v == 9010 || v == 9400;
@@ -68,22 +99,10 @@ BITEXACT_INLINE constexpr bool fmuladd_fused(const config& c) {
   return v == 6000 || v == 7001 || v == 7002 || v == 8001;
 }
 
-// ---- named presets -------------------------------------------------------
-// gfx90a (MI200): fast fma path, fmuladd fused in both denormal modes.
-inline constexpr config gfx90a{9010, false, false, false};
-inline constexpr config gfx90a_daz{9010, true, false, false};
-inline constexpr config gfx90a_finite{9010, false, true, false};
-inline constexpr config gfx90a_daz_finite{9010, true, true, false};
-// gfx803 (Fiji/Polaris): split-constant path, fmuladd never fused.
-inline constexpr config gfx803{8003, false, false, false};
-inline constexpr config gfx803_daz{8003, true, false, false};
-inline constexpr config gfx803_finite{8003, false, true, false};
-inline constexpr config gfx803_daz_finite{8003, true, true, false};
-// gfx900 (Vega 10) with DAZ: fast fma path but fmuladd becomes v_mad_f32.
-inline constexpr config gfx900_daz{9000, true, false, false};
-inline constexpr config gfx900_daz_finite{9000, true, true, false};
-// gfx702 (Hawaii) with IEEE denormals: split-constant path, fmuladd fused.
-inline constexpr config gfx702{7002, false, false, false};
-inline constexpr config gfx702_finite{7002, false, true, false};
+// ---- named presets: one per row of configs.def (ocml::gfx90a, ocml::gfx803_daz, ...)
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz_, finite_, release_, what) \
+  inline constexpr config tag{isa_version_of(#mcpu), daz_, finite_, false, release_};
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
 
 }  // namespace bitexact::ocml
