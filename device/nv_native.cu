@@ -1,8 +1,8 @@
 // device/nv_native.cu — ground truth from the GPU for NVIDIA libdevice.
 //
-// Runs the native CUDA math functions (sinf, cosf, ceilf, fmodf, fmod, ceil:
-// nvcc links libdevice's __nv_* for these) over the input sets defined in
-// include/bitexact/inputs.hpp and writes, per set, XXH3-64 digests of each block
+// Runs the native CUDA math function of every row of include/bitexact/functions.def
+// (::NAME: nvcc links libdevice's __nv_NAME) over its standard input sets
+// (bitexact/inputs.hpp, the SEED column) and writes, per set, XXH3-64 digests of each block
 // of 2^24 outputs (little-endian words, seed 0), plus edge and sampled vectors.
 // With -DBX_WITH_REPRO it also evaluates bitexact's reproductions ON THE DEVICE
 // and compares every output bitwise, listing the first mismatches.
@@ -24,15 +24,11 @@
 #include <thread>
 #include <vector>
 
+#include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
 
 #ifdef BX_WITH_REPRO
-#include "bitexact/nv/ceil.hpp"
-#include "bitexact/nv/ceilf.hpp"
-#include "bitexact/nv/cosf.hpp"
-#include "bitexact/nv/fmod.hpp"
-#include "bitexact/nv/fmodf.hpp"
-#include "bitexact/nv/sinf.hpp"
+#include "bitexact/nv/nv.hpp"
 #endif
 
 #ifndef BX_MODE
@@ -59,35 +55,56 @@ using u64 = std::uint64_t;
 static constexpr bool kFtz = std::string_view(BX_MODE) == "ftz";
 #endif
 
-// ---- the functions ------------------------------------------------------------
-enum Fn { F_SINF, F_COSF, F_CEILF, F_FMODF, F_FMOD, F_CEIL };
-static const char* kFnName[] = {"sinf", "cosf", "ceilf", "fmodf", "fmod", "ceil"};
+// ---- the functions: every row of functions.def ----------------------------------------
+using bitexact::Fn;
+using bitexact::fn_traits;
+namespace in = bitexact::inputs;
 
-template <int F> struct native;
-template <> struct native<F_SINF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(sinf(bit_cast<float>(x))); } };
-template <> struct native<F_COSF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(cosf(bit_cast<float>(x))); } };
-template <> struct native<F_CEILF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(ceilf(bit_cast<float>(x))); } };
-template <> struct native<F_FMODF> { __device__ static u32 f(u32 x, u32 y) { return bit_cast<u32>(fmodf(bit_cast<float>(x), bit_cast<float>(y))); } };
-template <> struct native<F_FMOD> { __device__ static u64 f(u64 x, u64 y) { return bit_cast<u64>(fmod(bit_cast<double>(x), bit_cast<double>(y))); } };
-template <> struct native<F_CEIL> { __device__ static u64 f(u64 x) { return bit_cast<u64>(ceil(bit_cast<double>(x))); } };
-
+// calls<F>::native is the CUDA math function (libdevice), calls<F>::repro bitexact's.
 #ifdef BX_WITH_REPRO
-namespace nvr = bitexact::nv;
-template <int F> struct repro;
-template <> struct repro<F_SINF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(kFtz ? nvr::sinf_ftz(bit_cast<float>(x)) : nvr::sinf(bit_cast<float>(x))); } };
-template <> struct repro<F_COSF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(kFtz ? nvr::cosf_ftz(bit_cast<float>(x)) : nvr::cosf(bit_cast<float>(x))); } };
-template <> struct repro<F_CEILF> { __device__ static u32 f(u32 x) { return bit_cast<u32>(kFtz ? nvr::ceilf_ftz(bit_cast<float>(x)) : nvr::ceilf(bit_cast<float>(x))); } };
-template <> struct repro<F_FMODF> { __device__ static u32 f(u32 x, u32 y) { return bit_cast<u32>(kFtz ? nvr::fmodf_ftz(bit_cast<float>(x), bit_cast<float>(y)) : nvr::fmodf(bit_cast<float>(x), bit_cast<float>(y))); } };
-template <> struct repro<F_FMOD> { __device__ static u64 f(u64 x, u64 y) { return bit_cast<u64>(nvr::fmod(bit_cast<double>(x), bit_cast<double>(y))); } };
-template <> struct repro<F_CEIL> { __device__ static u64 f(u64 x) { return bit_cast<u64>(nvr::ceil(bit_cast<double>(x))); } };
+#define BX_REPRO(name)                                                                       \
+  template <class... A> __device__ static auto repro(A... a) {                                \
+    return kFtz ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);                 \
+  }
+#else
+#define BX_REPRO(name)
 #endif
+template <Fn F> struct calls;
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                              \
+  template <> struct calls<Fn::name> {                                                       \
+    template <class... A> __device__ static type native(A... a) { return ::name(a...); }     \
+    BX_REPRO(name)                                                                           \
+  };
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 
-// ---- input sets -----------------------------------------------------------------
-// kind 0: exhaustive (input = index), 1: uniform (seed), 2: structured (seed)
+template <Fn F> using value_t = typename fn_traits<F>::type;
+template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::storage;
+template <Fn F> constexpr int kArity = fn_traits<F>::arity;
+template <Fn F> const char* fn_name() { return bitexact::fn_desc_of(F).name.data(); }
+
+// One evaluation on bit patterns; Native picks the CUDA function or the reproduction.
+template <Fn F, bool Native> __device__ word_t<F> eval(word_t<F> x, word_t<F> y) {
+  using T = value_t<F>;
+  const T a = bit_cast<T>(x), b = bit_cast<T>(y);
+  if constexpr (Native) {
+    if constexpr (kArity<F> == 1) return bit_cast<word_t<F>>(calls<F>::native(a));
+    else return bit_cast<word_t<F>>(calls<F>::native(a, b));
+  } else {
+#ifdef BX_WITH_REPRO
+    if constexpr (kArity<F> == 1) return bit_cast<word_t<F>>(T(calls<F>::repro(a)));
+    else return bit_cast<word_t<F>>(T(calls<F>::repro(a, b)));
+#else
+    return 0;
+#endif
+  }
+  (void)b;
+}
+
+// ---- input sets: the standard sets of functions.def's SEED column ------------------------
 struct Set {
-  int fn;
   const char* name;  // "exhaustive", "uniform", "structured"
-  int kind;
+  in::set_kind kind;
   u64 seed;
   u64 count;
 };
@@ -98,39 +115,18 @@ struct Mismatch {
 __device__ unsigned long long d_mismatch_count;
 __device__ Mismatch d_mismatches[256];
 
-template <int F, class W>
-__device__ void gen(int kind, u64 seed, u64 i, W& x, W& y) {
-  namespace in = bitexact::inputs;
-  if constexpr (F == F_FMODF) {
-    if (kind == 1) { x = in::uniform32(seed, i, 0); y = in::uniform32(seed, i, 1); }
-    else { auto p = in::structured_pair<float>(seed, i); x = p.x; y = p.y; }
-  } else if constexpr (F == F_FMOD) {
-    if (kind == 1) { x = in::uniform64(seed, i, 0); y = in::uniform64(seed, i, 1); }
-    else { auto p = in::structured_pair<double>(seed, i); x = p.x; y = p.y; }
-  } else if constexpr (F == F_CEIL) {
-    x = kind == 1 ? in::uniform64(seed, i) : in::structured_single<double>(seed, i);
-    y = 0;
-  } else {
-    x = W(i);  // exhaustive f32 unary
-    y = 0;
-  }
-}
-
-template <int F, class W>
-__global__ void k_run(int kind, u64 seed, u64 base, u64 n, W* out, bool compare) {
+template <Fn F>
+__global__ void k_run(in::set_kind kind, u64 seed, u64 base, u64 n, word_t<F>* out, bool compare) {
+  using W = word_t<F>;
   u64 t = u64(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= n) return;
-  W x, y;
-  gen<F, W>(kind, seed, base + t, x, y);
-  W r;
-  if constexpr (F == F_FMODF || F == F_FMOD) r = native<F>::f(x, y);
-  else r = native<F>::f(x);
+  const auto p = in::standard_input<value_t<F>, kArity<F>>(kind, seed, base + t);
+  const W x = p.x, y = p.y;
+  const W r = eval<F, true>(x, y);
   out[t] = r;
 #ifdef BX_WITH_REPRO
   if (compare) {
-    W q;
-    if constexpr (F == F_FMODF || F == F_FMOD) q = repro<F>::f(x, y);
-    else q = repro<F>::f(x);
+    const W q = eval<F, false>(x, y);
     if (q != r) {
       unsigned long long k = atomicAdd(&d_mismatch_count, 1ull);
       if (k < 256) d_mismatches[k] = Mismatch{u64(x), u64(y), u64(r), u64(q)};
@@ -142,28 +138,24 @@ __global__ void k_run(int kind, u64 seed, u64 base, u64 n, W* out, bool compare)
 }
 
 // ---- device timing: all 2^32 inputs, outputs folded so nothing is dead code ----------
-template <int F, bool Repro>
+template <Fn F, bool Native>
 __global__ void k_time(u32* sink) {
+  static_assert(kArity<F> == 1 && sizeof(word_t<F>) == 4, "timed: one-operand binary32 functions");
   u32 acc = 0;
   const u64 stride = u64(gridDim.x) * blockDim.x;
-  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < (u64(1) << 32); i += stride) {
-#ifdef BX_WITH_REPRO
-    if constexpr (Repro) acc ^= repro<F>::f(u32(i));
-    else
-#endif
-      acc ^= native<F>::f(u32(i));
-  }
+  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < (u64(1) << 32); i += stride)
+    acc ^= eval<F, Native>(u32(i), 0);
   if (acc == 0x12345678u) sink[0] = acc;  // practically never; keeps the loop alive
 }
 
-template <int F, bool Repro>
+template <Fn F, bool Native>
 static float time_all(u32* sink) {
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
-  k_time<F, Repro><<<132 * 16, 256>>>(sink);  // warm-up
+  k_time<F, Native><<<132 * 16, 256>>>(sink);  // warm-up
   CK(cudaEventRecord(a));
-  k_time<F, Repro><<<132 * 16, 256>>>(sink);
+  k_time<F, Native><<<132 * 16, 256>>>(sink);
   CK(cudaEventRecord(b));
   CK(cudaEventSynchronize(b));
   float ms = 0;
@@ -183,8 +175,12 @@ struct Out {
   FILE* sub = nullptr;  // 2^16-block digests of exhaustive sets (binary, u64 LE)
 };
 
-template <int F, class W>
-static void run_set(const Set& s, Out& o, W* d_buf, W* h_buf, u64 chunk, bool first_set) {
+template <Fn F>
+static void run_set(const Set& s, Out& o, void* d_raw, void* h_raw, u64 buf_bytes, bool first_set) {
+  using W = word_t<F>;
+  W* d_buf = static_cast<W*>(d_raw);
+  W* h_buf = static_cast<W*>(h_raw);
+  const u64 chunk = buf_bytes / sizeof(W);
   const u64 block = u64(1) << 24;
   std::vector<u64> digests(s.count / block);
   u64 mism_before = 0;
@@ -192,13 +188,13 @@ static void run_set(const Set& s, Out& o, W* d_buf, W* h_buf, u64 chunk, bool fi
   const int nthreads = int(std::thread::hardware_concurrency());
   for (u64 base = 0; base < s.count; base += chunk) {
     u64 n = std::min(chunk, s.count - base);
-    k_run<F, W><<<unsigned((n + 255) / 256), 256>>>(s.kind, s.seed, base, n, d_buf, true);
+    k_run<F><<<unsigned((n + 255) / 256), 256>>>(s.kind, s.seed, base, n, d_buf, true);
     CK(cudaGetLastError());
     CK(cudaMemcpy(h_buf, d_buf, n * sizeof(W), cudaMemcpyDeviceToHost));
     const u64 nblocks = n / block;
     std::vector<std::thread> th;
     std::atomic<u64> next{0};
-    const bool want_sub = s.kind == 0;
+    const bool want_sub = s.kind == in::set_kind::exhaustive;
     std::vector<u64> sub(want_sub ? n / 65536 : 0);
     for (int t = 0; t < nthreads; ++t)
       th.emplace_back([&] {
@@ -222,7 +218,7 @@ static void run_set(const Set& s, Out& o, W* d_buf, W* h_buf, u64 chunk, bool fi
   const int bits = sizeof(W) * 8;
 #endif
   std::string j = first_set ? "" : ",\n";
-  j += "  {\"fn\": \"" + std::string(kFnName[F]) + "\", \"set\": \"" + s.name + "\", \"seed\": " +
+  j += "  {\"fn\": \"" + std::string(fn_name<F>()) + "\", \"set\": \"" + s.name + "\", \"seed\": " +
        std::to_string(s.seed) + ", \"count\": " + std::to_string(s.count) +
        ", \"block\": 16777216, \"digests\": [";
   for (size_t i = 0; i < digests.size(); ++i) j += (i ? ",\"" : "\"") + hex(digests[i], 64) + "\"";
@@ -237,28 +233,28 @@ static void run_set(const Set& s, Out& o, W* d_buf, W* h_buf, u64 chunk, bool fi
   j += "}";
   o.json += j;
   std::fprintf(stderr, "%s %s %s: %llu outputs, %zu blocks, repro mismatches %llu\n", BX_MODE,
-               kFnName[F], s.name, (unsigned long long)s.count, digests.size(), mc);
+               fn_name<F>(), s.name, (unsigned long long)s.count, digests.size(), mc);
 }
 
 // Edge inputs: evaluated natively and written in full.
-template <int F, class W>
-__global__ void k_list(const W* x, const W* y, W* out, int n) {
+template <Fn F>
+__global__ void k_list(const word_t<F>* x, const word_t<F>* y, word_t<F>* out, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
-  if constexpr (F == F_FMODF || F == F_FMOD) out[t] = native<F>::f(x[t], y[t]);
-  else out[t] = native<F>::f(x[t]);
+  out[t] = eval<F, true>(x[t], y[t]);
 }
 
-template <int F, class W>
-static std::string eval_list(const std::vector<W>& xs, const std::vector<W>& ys) {
+template <Fn F>
+static std::string eval_list(const std::vector<word_t<F>>& xs, const std::vector<word_t<F>>& ys) {
+  using W = word_t<F>;
   int n = int(xs.size());
   W *dx, *dy, *dout;
-  CK(cudaMalloc(&dx, n * sizeof(W)));
-  CK(cudaMalloc(&dy, n * sizeof(W)));
-  CK(cudaMalloc(&dout, n * sizeof(W)));
+  CK(cudaMalloc(&dx, n * sizeof(W) + 1));
+  CK(cudaMalloc(&dy, n * sizeof(W) + 1));
+  CK(cudaMalloc(&dout, n * sizeof(W) + 1));
   CK(cudaMemcpy(dx, xs.data(), n * sizeof(W), cudaMemcpyHostToDevice));
   CK(cudaMemcpy(dy, ys.data(), n * sizeof(W), cudaMemcpyHostToDevice));
-  k_list<F, W><<<(n + 255) / 256, 256>>>(dx, dy, dout, n);
+  if (n > 0) k_list<F><<<(n + 255) / 256, 256>>>(dx, dy, dout, n);
   CK(cudaGetLastError());
   std::vector<W> out(n);
   CK(cudaMemcpy(out.data(), dout, n * sizeof(W), cudaMemcpyDeviceToHost));
@@ -266,12 +262,11 @@ static std::string eval_list(const std::vector<W>& xs, const std::vector<W>& ys)
   cudaFree(dy);
   cudaFree(dout);
   const int bits = sizeof(W) * 8;
-  const bool two = F == F_FMODF || F == F_FMOD;
-  std::string j = "\"" + std::string(kFnName[F]) + "\": [";
+  std::string j = "\"" + std::string(fn_name<F>()) + "\": [";
   for (int i = 0; i < n; ++i) {
     j += i ? ",[" : "[";
     j += "\"" + hex(xs[i], bits) + "\",";
-    if (two) j += "\"" + hex(ys[i], bits) + "\",";
+    if (kArity<F> == 2) j += "\"" + hex(ys[i], bits) + "\",";
     j += "\"" + hex(out[i], bits) + "\"]";
   }
   return j + "]";
@@ -310,13 +305,11 @@ int main(int argc, char** argv) {
 
   Out o;
   o.sub = std::fopen((dir + "/subdigests.bin").c_str(), "wb");
-  const u64 chunk = u64(1) << 27;  // inputs per launch (1 GiB of f64 outputs)
-  u64* d_buf;
-  CK(cudaMalloc(&d_buf, chunk * 8));
-  u64* h_buf;
-  CK(cudaMallocHost(&h_buf, chunk * 8));
-  u32* d32 = reinterpret_cast<u32*>(d_buf);
-  u32* h32 = reinterpret_cast<u32*>(h_buf);
+  const u64 buf_bytes = u64(1) << 30;  // outputs per launch: 1 GiB
+  void* d_buf;
+  CK(cudaMalloc(&d_buf, buf_bytes));
+  void* h_buf;
+  CK(cudaMallocHost(&h_buf, buf_bytes));
   const u64 all32 = u64(1) << 32, pairs = u64(1) << pairs_log2;
 
   o.json = "{\n\"manifest\": {\"gpu\": \"" + std::string(prop.name) + "\", \"sm\": \"" +
@@ -324,41 +317,38 @@ int main(int argc, char** argv) {
            "\", \"driver_version\": " + std::to_string(drv) +
            ", \"runtime_version\": " + std::to_string(rt) + ", \"mode\": \"" BX_MODE
            "\", \"nvcc_flags\": \"" BX_FLAGS "\", \"digest\": \"XXH3_64bits, seed 0, over each block's outputs as little-endian words\"},\n\"sets\": [\n";
-  run_set<F_SINF, u32>({F_SINF, "exhaustive", 0, 0, all32}, o, d32, h32, chunk * 2, true);
-  run_set<F_COSF, u32>({F_COSF, "exhaustive", 0, 0, all32}, o, d32, h32, chunk * 2, false);
-  run_set<F_CEILF, u32>({F_CEILF, "exhaustive", 0, 0, all32}, o, d32, h32, chunk * 2, false);
-  run_set<F_FMODF, u32>({F_FMODF, "uniform", 1, 1, pairs}, o, d32, h32, chunk * 2, false);
-  run_set<F_FMODF, u32>({F_FMODF, "structured", 2, 2, pairs}, o, d32, h32, chunk * 2, false);
-  run_set<F_FMOD, u64>({F_FMOD, "uniform", 1, 3, pairs}, o, d_buf, h_buf, chunk, false);
-  run_set<F_FMOD, u64>({F_FMOD, "structured", 2, 4, pairs}, o, d_buf, h_buf, chunk, false);
-  run_set<F_CEIL, u64>({F_CEIL, "uniform", 1, 5, pairs}, o, d_buf, h_buf, chunk, false);
-  run_set<F_CEIL, u64>({F_CEIL, "structured", 2, 6, pairs}, o, d_buf, h_buf, chunk, false);
+  // Every function's standard sets (functions.def, SEED column; sweep::standard_sets).
+  bool first = true;
+  bitexact::for_each_fn([&](auto f) {
+    constexpr Fn F = decltype(f)::value;
+    const u64 seed = bitexact::fn_desc_of(F).first_seed;
+    if (seed == 0) {
+      run_set<F>({"exhaustive", in::set_kind::exhaustive, 0, all32}, o, d_buf, h_buf, buf_bytes, first);
+    } else {
+      run_set<F>({"uniform", in::set_kind::uniform, seed, pairs}, o, d_buf, h_buf, buf_bytes, first);
+      run_set<F>({"structured", in::set_kind::structured, seed + 1, pairs}, o, d_buf, h_buf, buf_bytes, false);
+    }
+    first = false;
+  });
   std::fclose(o.sub);
   o.json += "\n],\n\"edges\": {\n";
-  {
-    std::vector<u32> x, y;
-    read_edges(argv[2], "sinf", x, y);
-    o.json += eval_list<F_SINF, u32>(x, y) + ",\n";
-    x.clear(); y.clear(); read_edges(argv[2], "cosf", x, y);
-    o.json += eval_list<F_COSF, u32>(x, y) + ",\n";
-    x.clear(); y.clear(); read_edges(argv[2], "ceilf", x, y);
-    o.json += eval_list<F_CEILF, u32>(x, y) + ",\n";
-    x.clear(); y.clear(); read_edges(argv[2], "fmodf", x, y);
-    o.json += eval_list<F_FMODF, u32>(x, y) + ",\n";
-    std::vector<u64> X, Y;
-    read_edges(argv[2], "fmod", X, Y);
-    o.json += eval_list<F_FMOD, u64>(X, Y) + ",\n";
-    X.clear(); Y.clear(); read_edges(argv[2], "ceil", X, Y);
-    o.json += eval_list<F_CEIL, u64>(X, Y) + "\n";
-  }
+  first = true;
+  bitexact::for_each_fn([&](auto f) {
+    constexpr Fn F = decltype(f)::value;
+    std::vector<word_t<F>> x, y;
+    read_edges(argv[2], fn_name<F>(), x, y);
+    o.json += (first ? "" : ",\n") + eval_list<F>(x, y);
+    first = false;
+  });
+  o.json += "\n";
   o.json += "},\n\"timing_ms_all_2^32\": {";
   {
     u32* sink;
     CK(cudaMalloc(&sink, 4));
-    float ns = time_all<F_SINF, false>(sink), nc = time_all<F_COSF, false>(sink);
+    float ns = time_all<Fn::sinf, true>(sink), nc = time_all<Fn::cosf, true>(sink);
     o.json += "\"native_sinf\": " + std::to_string(ns) + ", \"native_cosf\": " + std::to_string(nc);
 #ifdef BX_WITH_REPRO
-    float rs = time_all<F_SINF, true>(sink), rc = time_all<F_COSF, true>(sink);
+    float rs = time_all<Fn::sinf, false>(sink), rc = time_all<Fn::cosf, false>(sink);
     o.json += ", \"repro_sinf\": " + std::to_string(rs) + ", \"repro_cosf\": " + std::to_string(rc);
     std::fprintf(stderr, "%s timing over 2^32: sinf native %.2f ms, repro %.2f ms (x%.2f); cosf native %.2f ms, repro %.2f ms (x%.2f)\n",
                  BX_MODE, ns, rs, rs / ns, nc, rc, rc / nc);

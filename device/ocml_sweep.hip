@@ -8,10 +8,11 @@
 //     writes for the committed vectors/ocml/digests.json, so the two diff;
 //   * on stderr, the number of inputs where native and reproduction differ,
 //     with the first few of them.
-// Sets: sinf, cosf, ceilf "exhaustive" (input i = bit pattern i, 256 blocks);
-// fmodf, fmod, ceil "uniform" or "structured" (2^30 inputs = 64 blocks from
-// bitexact/inputs.hpp with the seeds of vectors::standard_sets: fmodf 1/2,
-// fmod 3/4, ceil 5/6).
+// Functions: every row of include/bitexact/functions.def (__ocml_OCML against
+// ocml::OCML<config>). Sets: the row's standard sets (SEED column): one-operand
+// binary32 functions "exhaustive" (input i = bit pattern i, 256 blocks); the
+// others "uniform" (seed SEED) or "structured" (seed SEED + 1), 2^30 inputs =
+// 64 blocks from bitexact/inputs.hpp, as sweep::standard_sets.
 //
 // The configuration is the one the compiler links: the GPU (--offload-arch),
 // DAZ (-fgpu-flush-denormals-to-zero, which links oclc_daz_opt_on and sets the
@@ -22,10 +23,9 @@
 //   hipcc --offload-arch=gfx90a -O3 -ffp-contract=off -std=c++20 -I include \
 //         device/ocml_sweep.hip -lxxhash -o ocml_sweep
 //
-// Usage: ocml_sweep sinf|cosf|ceilf [FIRST_BLOCK [END_BLOCK]]
-//        ocml_sweep fmodf|fmod|ceil uniform|structured [FIRST_BLOCK [END_BLOCK]]
+// Usage: ocml_sweep FN [FIRST_BLOCK [END_BLOCK]]                     (exhaustive functions)
+//        ocml_sweep FN uniform|structured [FIRST_BLOCK [END_BLOCK]]  (the others)
 #pragma clang fp contract(off)
-
 #include <hip/hip_runtime.h>
 #include <xxhash.h>
 
@@ -36,48 +36,46 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/ocml/ceil_f32.hpp"
-#include "bitexact/ocml/ceil_f64.hpp"
-#include "bitexact/ocml/cos_f32.hpp"
-#include "bitexact/ocml/fmod_f32.hpp"
-#include "bitexact/ocml/fmod_f64.hpp"
-#include "bitexact/ocml/sin_f32.hpp"
+#include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/ocml/ocml.hpp"
 
 #if defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__ && !defined(SWEEP_FINITE)
 #error "compiled with -ffinite-math-only: pass -DSWEEP_FINITE=1 so the reproduction matches oclc_finite_only_on"
 #endif
 
-// The vendor functions, as ocml.bc defines them.
-extern "C" __device__ float __ocml_sin_f32(float);
-extern "C" __device__ float __ocml_cos_f32(float);
-extern "C" __device__ float __ocml_ceil_f32(float);
-extern "C" __device__ float __ocml_fmod_f32(float, float);
-extern "C" __device__ double __ocml_fmod_f64(double, double);
-extern "C" __device__ double __ocml_ceil_f64(double);
+// The vendor functions, as ocml.bc defines them: __ocml_OCML of every row.
+#define BITEXACT_FUNCTION(name, arity, type, ocml_fn, edges, seed) \
+  extern "C" __device__ bitexact::fn_traits<bitexact::Fn::name>::signature __ocml_##ocml_fn;
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 
 namespace {
+
+using bitexact::Fn;
+using bitexact::fn_traits;
+namespace in = bitexact::inputs;
 
 // ISA version of the device pass (__oclc_ISA_version of the linked library).
 constexpr int sweep_isa() {
 #if defined(__gfx90a__)
-  return 9010;
+  return bitexact::ocml::isa_version_of("gfx90a");
 #elif defined(__gfx908__)
-  return 9008;
+  return bitexact::ocml::isa_version_of("gfx908");
 #elif defined(__gfx906__)
-  return 9006;
+  return bitexact::ocml::isa_version_of("gfx906");
 #elif defined(__gfx900__)
-  return 9000;
+  return bitexact::ocml::isa_version_of("gfx900");
 #elif defined(__gfx940__)
-  return 9400;
+  return bitexact::ocml::isa_version_of("gfx940");
 #elif defined(__gfx1030__)
-  return 10300;
+  return bitexact::ocml::isa_version_of("gfx1030");
 #elif defined(__gfx803__)
-  return 8003;
+  return bitexact::ocml::isa_version_of("gfx803");
 #elif defined(__gfx702__)
-  return 7002;
+  return bitexact::ocml::isa_version_of("gfx702");
 #elif defined(__HIP_DEVICE_COMPILE__)
-#error "add this GPU's __oclc_ISA_version to sweep_isa()"
+#error "add this GPU to sweep_isa()"
 #else
   return 9010;  // host pass: unused
 #endif
@@ -93,73 +91,50 @@ constexpr bool kFinite = true;
 #else
 constexpr bool kFinite = false;
 #endif
-constexpr bitexact::ocml::config kCfg{sweep_isa(), kDaz, kFinite, false};
+constexpr bitexact::ocml::config kCfg{sweep_isa(), kDaz, kFinite, false, bitexact::ocml::kRocm5_2_3};
 
-enum class fn_id { sinf, cosf, ceilf, fmodf, fmod, ceil };
+// calls<F>: the vendor's function and the reproduction.
+template <Fn F> struct calls;
+#define BITEXACT_FUNCTION(name, arity, type, ocml_fn, edges, seed)                                  \
+  template <> struct calls<Fn::name> {                                                               \
+    template <class... A> __device__ static type native(A... a) { return __ocml_##ocml_fn(a...); }   \
+    template <class... A> __device__ static type repro(A... a) {                                      \
+      return bitexact::ocml::ocml_fn<kCfg>(a...);                                                     \
+    }                                                                                                 \
+  };
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+
+template <Fn F> using value_t = typename fn_traits<F>::type;
+template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::storage;
 
 struct mismatch {
   std::uint64_t x, y, native, repro;
 };
 constexpr unsigned kMaxRecorded = 16;
 
-// Unary f32: inputs start .. start+n-1 (as bit patterns); native results to out.
-__global__ void unary_f32(fn_id fn, std::uint32_t start, std::uint32_t n, std::uint32_t* out,
-                          unsigned long long* count, mismatch* rec) {
-  const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  const std::uint32_t xb = start + i;
-  const float x = __uint_as_float(xb);
-  float a, b;
-  switch (fn) {
-    case fn_id::sinf: a = __ocml_sin_f32(x); b = bitexact::ocml::sin_f32<kCfg>(x); break;
-    case fn_id::cosf: a = __ocml_cos_f32(x); b = bitexact::ocml::cos_f32<kCfg>(x); break;
-    default: a = __ocml_ceil_f32(x); b = bitexact::ocml::ceil_f32<kCfg>(x); break;
-  }
-  const std::uint32_t ab = __float_as_uint(a), bb = __float_as_uint(b);
-  out[i] = ab;
-  if (ab != bb) {
-    const unsigned long long k = atomicAdd(count, 1ull);
-    if (k < kMaxRecorded) rec[k] = {xb, 0, ab, bb};
-  }
-}
-
-// fmodf / fmod / ceil: inputs base .. base+n-1 of the standard set (kind 1:
-// uniform, 2: structured) with `seed`; native results (as 64-bit words) to out.
-__global__ void standard_set(fn_id fn, int kind, std::uint64_t seed, std::uint64_t base, std::uint32_t n,
+// Inputs base .. base+n-1 of a standard set; native results (as 64-bit words) to out.
+template <Fn F>
+__global__ void standard_set(in::set_kind kind, std::uint64_t seed, std::uint64_t base, std::uint32_t n,
                              std::uint64_t* out, unsigned long long* count, mismatch* rec) {
-  namespace in = bitexact::inputs;
+  using T = value_t<F>;
+  using W = word_t<F>;
   const std::uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
-  const std::uint64_t i = base + t;
-  std::uint64_t xb, yb = 0, ab, bb;
-  if (fn == fn_id::fmodf) {
-    std::uint32_t u, v;
-    if (kind == 1) { u = in::uniform32(seed, i, 0); v = in::uniform32(seed, i, 1); }
-    else { const auto p = in::structured_pair<float>(seed, i); u = p.x; v = p.y; }
-    const float x = __uint_as_float(u), y = __uint_as_float(v);
-    xb = u;
-    yb = v;
-    ab = __float_as_uint(__ocml_fmod_f32(x, y));
-    bb = __float_as_uint(bitexact::ocml::fmod_f32<kCfg>(x, y));
-  } else if (fn == fn_id::fmod) {
-    std::uint64_t u, v;
-    if (kind == 1) { u = in::uniform64(seed, i, 0); v = in::uniform64(seed, i, 1); }
-    else { const auto p = in::structured_pair<double>(seed, i); u = p.x; v = p.y; }
-    const double x = __longlong_as_double(std::int64_t(u)), y = __longlong_as_double(std::int64_t(v));
-    xb = u;
-    yb = v;
-    ab = std::uint64_t(__double_as_longlong(__ocml_fmod_f64(x, y)));
-    bb = std::uint64_t(__double_as_longlong(bitexact::ocml::fmod_f64<kCfg>(x, y)));
+  const auto p = in::standard_input<T, fn_traits<F>::arity>(kind, seed, base + t);
+  const T x = bitexact::bit_cast<T>(W(p.x)), y = bitexact::bit_cast<T>(W(p.y));
+  W a, b;
+  if constexpr (fn_traits<F>::arity == 1) {
+    a = bitexact::bit_cast<W>(calls<F>::native(x));
+    b = bitexact::bit_cast<W>(calls<F>::repro(x));
   } else {
-    xb = kind == 1 ? in::uniform64(seed, i) : in::structured_single<double>(seed, i);
-    const double x = __longlong_as_double(std::int64_t(xb));
-    ab = std::uint64_t(__double_as_longlong(__ocml_ceil_f64(x)));
-    bb = std::uint64_t(__double_as_longlong(bitexact::ocml::ceil_f64<kCfg>(x)));
+    a = bitexact::bit_cast<W>(calls<F>::native(x, y));
+    b = bitexact::bit_cast<W>(calls<F>::repro(x, y));
   }
-  out[t] = ab;
-  if (ab != bb) {
+  out[t] = a;
+  if (a != b) {
     const unsigned long long k = atomicAdd(count, 1ull);
-    if (k < kMaxRecorded) rec[k] = {xb, yb, ab, bb};
+    if (k < kMaxRecorded) rec[k] = {std::uint64_t(p.x), std::uint64_t(p.y), a, b};
   }
 }
 
@@ -171,10 +146,40 @@ void check(hipError_t e, const char* what) {
 }
 
 [[noreturn]] void usage() {
+  std::string names;
+  for (const auto& d : bitexact::kFunctionTable) names += (names.empty() ? "" : "|") + std::string(d.name);
   std::fprintf(stderr,
-               "usage: ocml_sweep sinf|cosf|ceilf [FIRST_BLOCK [END_BLOCK]]   (blocks of 2^24, 0..256)\n"
-               "       ocml_sweep fmodf|fmod|ceil uniform|structured [FIRST_BLOCK [END_BLOCK]]   (0..64)\n");
+               "usage: ocml_sweep FN [FIRST_BLOCK [END_BLOCK]]   (exhaustive FN: blocks of 2^24, 0..256)\n"
+               "       ocml_sweep FN uniform|structured [FIRST_BLOCK [END_BLOCK]]   (the others: 0..64)\n"
+               "FN: %s\n", names.c_str());
   std::exit(2);
+}
+
+// Runs blocks [first, end) of one set of F and prints "0xSTART 0xXXH3" per block.
+template <Fn F>
+std::uint64_t run(in::set_kind kind, std::uint64_t seed, int first, int end, unsigned long long* d_count,
+                  mismatch* d_rec) {
+  constexpr std::uint32_t block = 1u << 24;
+  constexpr std::size_t width = sizeof(word_t<F>);
+  std::uint64_t* d_out;
+  check(hipMalloc(&d_out, block * sizeof(std::uint64_t)), "hipMalloc");
+  std::vector<std::uint64_t> out(block);
+  std::vector<unsigned char> le(std::size_t(block) * width);
+  std::uint64_t checked = 0;
+  for (int k = first; k < end; ++k) {
+    const std::uint64_t start = std::uint64_t(k) << 24;
+    hipLaunchKernelGGL(standard_set<F>, dim3(block / 256), dim3(256), 0, 0, kind, seed, start, block, d_out,
+                       d_count, d_rec);
+    check(hipGetLastError(), "launch");
+    check(hipMemcpy(out.data(), d_out, block * sizeof(std::uint64_t), hipMemcpyDeviceToHost), "hipMemcpy");
+    for (std::uint32_t i = 0; i < block; ++i)
+      for (std::size_t j = 0; j < width; ++j) le[width * i + j] = static_cast<unsigned char>(out[i] >> (8 * j));
+    std::printf("0x%08llx 0x%016llx\n", (unsigned long long)start,
+                (unsigned long long)XXH3_64bits(le.data(), le.size()));
+    checked += block;
+  }
+  check(hipFree(d_out), "hipFree");
+  return checked;
 }
 
 }  // namespace
@@ -182,14 +187,10 @@ void check(hipError_t e, const char* what) {
 int main(int argc, char** argv) {
   if (argc < 2) usage();
   const std::string name = argv[1];
-  fn_id fn;
-  if (name == "sinf") fn = fn_id::sinf;
-  else if (name == "cosf") fn = fn_id::cosf;
-  else if (name == "ceilf") fn = fn_id::ceilf;
-  else if (name == "fmodf") fn = fn_id::fmodf;
-  else if (name == "fmod") fn = fn_id::fmod;
-  else if (name == "ceil") fn = fn_id::ceil;
-  else usage();
+  const bitexact::fn_desc* desc = nullptr;
+  for (const auto& d : bitexact::kFunctionTable)
+    if (d.name == name) desc = &d;
+  if (!desc) usage();
 
   unsigned long long* d_count;
   mismatch* d_rec;
@@ -198,58 +199,27 @@ int main(int argc, char** argv) {
   check(hipMemset(d_count, 0, sizeof(unsigned long long)), "hipMemset");
   std::fprintf(stderr, "ocml_sweep: %s, ISA %d, DAZ %s, finite-only %s\n", name.c_str(), kCfg.isa_version,
                kDaz ? "on" : "off", kFinite ? "on" : "off");
-  std::uint64_t checked = 0;
 
-  if (fn == fn_id::sinf || fn == fn_id::cosf || fn == fn_id::ceilf) {
-    const int first = argc > 2 ? std::atoi(argv[2]) : 0;
-    const int end = argc > 3 ? std::atoi(argv[3]) : 256;
-    if (first < 0 || end > 256 || first >= end) usage();
-    constexpr std::uint32_t block = 1u << 24;
-    std::uint32_t* d_out;
-    check(hipMalloc(&d_out, block * sizeof(std::uint32_t)), "hipMalloc");
-    std::vector<std::uint32_t> out(block);
-    std::vector<unsigned char> le(std::size_t(block) * 4);
-    for (int k = first; k < end; ++k) {
-      const std::uint32_t start = std::uint32_t(k) << 24;
-      hipLaunchKernelGGL(unary_f32, dim3(block / 256), dim3(256), 0, 0, fn, start, block, d_out, d_count, d_rec);
-      check(hipGetLastError(), "launch");
-      check(hipMemcpy(out.data(), d_out, block * sizeof(std::uint32_t), hipMemcpyDeviceToHost), "hipMemcpy");
-      for (std::uint32_t i = 0; i < block; ++i)
-        for (int j = 0; j < 4; ++j) le[4 * std::size_t(i) + j] = static_cast<unsigned char>(out[i] >> (8 * j));
-      std::printf("0x%08x 0x%016llx\n", start, (unsigned long long)XXH3_64bits(le.data(), le.size()));
-      checked += block;
-    }
-    check(hipFree(d_out), "hipFree");
-  } else {
+  // The standard sets of the row (functions.def, SEED column).
+  in::set_kind kind = in::set_kind::exhaustive;
+  std::uint64_t seed = 0;
+  int arg = 2, nblocks = 256;
+  if (desc->first_seed != 0) {
     if (argc < 3) usage();
     const std::string set = argv[2];
-    const int kind = set == "uniform" ? 1 : set == "structured" ? 2 : 0;
-    if (kind == 0) usage();
-    // The seeds of bitexact::vectors::standard_sets.
-    const std::uint64_t seed = (fn == fn_id::fmodf ? 1 : fn == fn_id::fmod ? 3 : 5) + (kind == 2 ? 1 : 0);
-    const int first = argc > 3 ? std::atoi(argv[3]) : 0;
-    const int end = argc > 4 ? std::atoi(argv[4]) : 64;
-    if (first < 0 || end > 64 || first >= end) usage();
-    constexpr std::uint32_t block = 1u << 24;
-    const std::size_t width = fn == fn_id::fmodf ? 4 : 8;
-    std::uint64_t* d_out;
-    check(hipMalloc(&d_out, block * sizeof(std::uint64_t)), "hipMalloc");
-    std::vector<std::uint64_t> out(block);
-    std::vector<unsigned char> le(std::size_t(block) * width);
-    for (int k = first; k < end; ++k) {
-      const std::uint64_t start = std::uint64_t(k) << 24;
-      hipLaunchKernelGGL(standard_set, dim3(block / 256), dim3(256), 0, 0, fn, kind, seed, start, block, d_out,
-                         d_count, d_rec);
-      check(hipGetLastError(), "launch");
-      check(hipMemcpy(out.data(), d_out, block * sizeof(std::uint64_t), hipMemcpyDeviceToHost), "hipMemcpy");
-      for (std::uint32_t i = 0; i < block; ++i)
-        for (std::size_t j = 0; j < width; ++j) le[width * i + j] = static_cast<unsigned char>(out[i] >> (8 * j));
-      std::printf("0x%08llx 0x%016llx\n", (unsigned long long)start,
-                  (unsigned long long)XXH3_64bits(le.data(), le.size()));
-      checked += block;
-    }
-    check(hipFree(d_out), "hipFree");
+    if (set != "uniform" && set != "structured") usage();
+    kind = set == "uniform" ? in::set_kind::uniform : in::set_kind::structured;
+    seed = desc->first_seed + (kind == in::set_kind::structured ? 1 : 0);
+    arg = 3;
+    nblocks = 64;
   }
+  const int first = argc > arg ? std::atoi(argv[arg]) : 0;
+  const int end = argc > arg + 1 ? std::atoi(argv[arg + 1]) : nblocks;
+  if (first < 0 || end > nblocks || first >= end) usage();
+  std::uint64_t checked = 0;
+  bitexact::for_each_fn([&](auto f) {
+    if (decltype(f)::value == desc->id) checked = run<decltype(f)::value>(kind, seed, first, end, d_count, d_rec);
+  });
 
   unsigned long long count = 0;
   mismatch rec[kMaxRecorded];

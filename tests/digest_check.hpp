@@ -58,7 +58,7 @@ inline std::vector<digest_case> all_digest_cases() {
   std::vector<digest_case> cases;
   for (const auto& dir : dirs) {
     for (const auto& s : vectors::load_digests(digests_path(dir)).sets) {
-      std::string name = dir + "_" + s.impl + "_" + s.fn + "_" + s.set.kind + "_seed" + std::to_string(s.set.seed);
+      std::string name = dir + "_" + s.impl + "_" + s.fn + "_" + std::string(s.set.kind_name()) + "_seed" + std::to_string(s.set.seed);
       for (char& ch : name)
         if (ch == '-') ch = '_';
       cases.push_back({dir, s, false, name});
@@ -79,7 +79,7 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, s
     return std::min<std::uint64_t>(n, std::uint64_t(std::atoll(e)));
   if (sc == scope::full) return n;
   if (truth) return 1;
-  if (s.set.kind == "exhaustive") return (contract_impl(s.impl) || s.fn == "ceilf") ? n : 16;
+  if (s.set.kind == sweep::InputSet::Kind::exhaustive) return (contract_impl(s.impl) || s.fn == "ceilf") ? n : 16;
   return contract_impl(s.impl) ? 8 : 2;
 }
 
@@ -93,13 +93,13 @@ inline void check_digest_case(const digest_case& c, scope sc) {
   ASSERT_NE(impl, nullptr) << name << "." << s.fn << " is not registered";
   const auto blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, sc));
   const auto t0 = std::chrono::steady_clock::now();
-  const auto got = vectors::compute_digests(*impl, s.set, s.block, blocks, s.view);
+  const auto got = sweep::block_digests(*impl, s.set, s.block, blocks, s.view);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::uint64_t bad = 0;
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     const std::uint64_t b = blocks[k];
     if (got[k] != s.digests[b] && ++bad <= 8)
-      ADD_FAILURE() << c.dir << " " << name << "." << s.fn << " " << s.set.kind << " seed " << s.set.seed
+      ADD_FAILURE() << c.dir << " " << name << "." << s.fn << " " << s.set.kind_name() << " seed " << s.set.seed
                     << " block " << b << " (inputs " << b * s.block << ".." << (b + 1) * s.block - 1
                     << "): digest " << format_hex(got[k], 64) << ", vendor " << format_hex(s.digests[b], 64)
                     << (s.truth.empty() || c.truth
@@ -108,7 +108,7 @@ inline void check_digest_case(const digest_case& c, scope sc) {
                                   s.truth + " ...` over that block");
   }
   std::printf("[digests] vectors/%s %s.%s %s seed %llu (%s outputs): %zu/%zu blocks, %llu inputs, %s, %.1f s\n",
-              c.dir.c_str(), name.c_str(), s.fn.c_str(), s.set.kind.c_str(), (unsigned long long)s.set.seed,
+              c.dir.c_str(), name.c_str(), s.fn.c_str(), std::string(s.set.kind_name()).c_str(), (unsigned long long)s.set.seed,
               std::string(vectors::view_name(s.view)).c_str(), blocks.size(), s.digests.size(),
               (unsigned long long)(blocks.size() * s.block), bad ? "MISMATCH" : "equal", secs);
   std::fflush(stdout);

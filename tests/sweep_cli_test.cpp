@@ -73,7 +73,7 @@ TEST(SweepCli, WritesTheThreeReports) {
   for (const char* f : {"report.json", "report.csv", "report.html", "state.json"}) EXPECT_TRUE(fs::exists(d / f)) << f;
   auto j = nlohmann::json::parse(slurp(d / "report.json"));
   EXPECT_EQ(j["function"], "sinf");
-  EXPECT_EQ(j["inputs"]["spec"], "random:3000:1");
+  EXPECT_EQ(j["inputs"]["spec"], "uniform:3000:1");  // random: is the older name of uniform:
   EXPECT_EQ(j["inputs"]["count"], 3000);
   ASSERT_TRUE(j["implementations"].contains("host"));
   const auto& h = j["implementations"]["host"];

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "bitexact/inputs.hpp"
 #include "bitexact/report.hpp"
 #include "bitexact/sweep.hpp"
 #include "bitexact/truth.hpp"
@@ -313,4 +314,98 @@ TEST(SweepEngine, UlpErrorRules) {
   // the exact value lies between cr and one neighbour: errors 1 - e0 and 1 + e0
   EXPECT_NEAR(std::min(up, down), 1 - e0, 1e-12);
   EXPECT_NEAR(std::max(up, down), 1 + e0, 1e-12);
+}
+
+// ---- the one input-set vocabulary: standard sets and digests --------------------
+
+TEST(InputSets, UniformAndRandomAreOneSetAndStructuredIsTheSharedGenerator) {
+  using bx::sweep::parse_input_set;
+  auto u = parse_input_set("uniform:64:9", bx::Fn::fmod);
+  auto r = parse_input_set("random:64:9", bx::Fn::fmod);
+  EXPECT_EQ(u.spec, "uniform:64:9");
+  EXPECT_EQ(r.spec, u.spec);
+  std::vector<word> ua(64), ub(64), sa(64), sb(64);
+  u.generate(0, 64, ua.data(), ub.data());
+  auto st = parse_input_set("structured:64:9", bx::Fn::fmod);
+  EXPECT_EQ(st.spec, "structured:64:9");
+  st.generate(0, 64, sa.data(), sb.data());
+  for (std::uint64_t i = 0; i < 64; ++i) {
+    // Expected: the generators of bitexact/inputs.hpp, which the device kernels run.
+    EXPECT_EQ(ua[i], bx::inputs::uniform64(9, i, 0));
+    EXPECT_EQ(ub[i], bx::inputs::uniform64(9, i, 1));
+    const auto p = bx::inputs::structured_pair<double>(9, i);
+    EXPECT_EQ(sa[i], p.x);
+    EXPECT_EQ(sb[i], p.y);
+  }
+  auto one = parse_input_set("structured:8:3", bx::Fn::ceil);
+  std::vector<word> oa(8), ob(8);
+  one.generate(0, 8, oa.data(), ob.data());
+  for (std::uint64_t i = 0; i < 8; ++i) EXPECT_EQ(oa[i], bx::inputs::structured_single<double>(3, i));
+  EXPECT_THROW(parse_input_set("structured:0", bx::Fn::ceil), bx::input_error);
+  EXPECT_THROW(bx::sweep::standard_set(bx::Fn::sinf, "binades", 1, 8), bx::input_error);
+  EXPECT_THROW(bx::sweep::standard_set(bx::Fn::fmodf, "exhaustive", 0, 8), bx::input_error);
+}
+
+TEST(InputSets, StandardSetsFollowTheSeedColumn) {
+  // functions.def: fmodf seeds 1/2, fmod 3/4, ceil 5/6; one-operand binary32 exhaustive.
+  auto f = bx::sweep::standard_sets(bx::Fn::fmod, 1024);
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].spec, "uniform:1024:3");
+  EXPECT_EQ(f[1].spec, "structured:1024:4");
+  auto e = bx::sweep::standard_sets(bx::Fn::cosf);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].spec, "exhaustive");
+  EXPECT_EQ(bx::sweep::standard_sets(bx::Fn::ceil, 8)[1].spec, "structured:8:6");
+}
+
+TEST(EngineDigests, ChunkDigestsAreTheXxh3OfEachChunkAndMergeAcrossShards) {
+  // Expected digests: XXH3 (sweep::digest_block) of the outputs evaluated here
+  // directly, chunk by chunk, outside the engine.
+  auto o = options("t-next,t-nan", "uniform:40000:5", 10000);
+  o.no_truth = true;
+  o.digests = true;
+  const auto whole = run_all(o);
+  EXPECT_EQ(whole.truth, "");
+  ASSERT_EQ(whole.chunk_digests.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    ASSERT_EQ(whole.chunk_digests[i].size(), 4u);
+    for (std::uint64_t c = 0; c < 4; ++c) {
+      std::vector<word> a(10000), b(10000), out(10000);
+      o.inputs.generate(c * 10000, (c + 1) * 10000, a.data(), b.data());
+      const word* args[2] = {a.data(), b.data()};
+      o.impls[i]->eval(args, out.data(), out.size());
+      EXPECT_EQ(whole.chunk_digests[i].at(c), bx::sweep::digest_block(out.data(), out.size(), 32)) << i << " " << c;
+    }
+  }
+  // Without a truth the pairs are compared input by input: t-next and t-nan differ
+  // wherever exactly one of the predicates holds (or both, with different outputs).
+  std::uint64_t expect_differ = 0;
+  for (std::uint32_t a : inputs_of(o.inputs)) {
+    const std::uint32_t t = truth_bits(a);
+    expect_differ += p_nan(a) || p_next(a, t);
+  }
+  EXPECT_EQ(whole.pair_stats[0].differ, expect_differ);
+  // Shards give the same digests; the state round-trips through JSON.
+  o.shard_n = 2;
+  o.shard_k = 1;
+  auto s1 = run_all(o);
+  o.shard_k = 2;
+  auto s2 = run_all(o);
+  s1.merge(s2);
+  EXPECT_EQ(s1.chunk_digests, whole.chunk_digests);
+  EXPECT_EQ(bx::sweep::State::from_json(whole.to_json()), whole);
+  // block_digests runs just the blocks asked for.
+  const auto d = bx::sweep::block_digests(*o.impls[1], o.inputs, 10000, {3, 1});
+  EXPECT_EQ(d, (std::vector<std::uint64_t>{whole.chunk_digests[1].at(3), whole.chunk_digests[1].at(1)}));
+}
+
+TEST(EngineDigests, TheTruthIsTheCorrectlyRoundedImplementation) {
+  const bx::Impl* t = bx::find_truth(bx::Fn::fmod);
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->correctly_rounded);
+  EXPECT_EQ(t->name, "mpfr");
+  auto o = options("t-next", "uniform:100:1");
+  EXPECT_EQ(bx::sweep::make_state(o).truth, "mpfr");
+  // Listing the truth among the compared implementations is a no-op, by its mark.
+  EXPECT_EQ(bx::sweep::resolve_impls("t-next,mpfr", bx::Fn::sinf).size(), 1u);
 }

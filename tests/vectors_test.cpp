@@ -36,11 +36,11 @@ TEST(Inputs, StructuredPairsCoverEveryKind) {
 
 TEST(Digest, Xxh3KnownValueAndWidth) {
   // XXH3_64bits of the empty input is 0x2d06800538d394c2 (xxHash specification).
-  EXPECT_EQ(vectors::digest_block(nullptr, 0, 32), 0x2d06800538d394c2ull);
+  EXPECT_EQ(sweep::digest_block(nullptr, 0, 32), 0x2d06800538d394c2ull);
   // A 32-bit block hashes the low 4 bytes of each word: upper bits are ignored.
   word a[3] = {1, 2, 3}, b[3] = {0xabcd00000001ull, 2, 3};
-  EXPECT_EQ(vectors::digest_block(a, 3, 32), vectors::digest_block(b, 3, 32));
-  EXPECT_NE(vectors::digest_block(a, 3, 64), vectors::digest_block(b, 3, 64));
+  EXPECT_EQ(sweep::digest_block(a, 3, 32), sweep::digest_block(b, 3, 32));
+  EXPECT_NE(sweep::digest_block(a, 3, 64), sweep::digest_block(b, 3, 64));
 }
 
 namespace {
@@ -56,10 +56,11 @@ TEST(Digest, SingleFlippedBitChangesExactlyOneBlock) {
   const Impl* good = find_impl("host", Fn::ceilf);
   const Impl* bad = find_impl("test-flip", Fn::ceilf);
   ASSERT_TRUE(good && bad);
-  vectors::input_set s{"exhaustive", 0, std::uint64_t(1) << 32};
+  const auto s = sweep::standard_set(Fn::ceilf, "exhaustive", 0, std::uint64_t(1) << 32);
   const std::uint64_t block = 1 << 20, first = 0x3fc00123u / block - 1;
-  auto a = vectors::compute_digests(*good, s, block, first, 3);
-  auto b = vectors::compute_digests(*bad, s, block, first, 3);
+  const std::vector<std::uint64_t> blocks{first, first + 1, first + 2};
+  auto a = sweep::block_digests(*good, s, block, blocks);
+  auto b = sweep::block_digests(*bad, s, block, blocks);
   EXPECT_EQ(a[0], b[0]);
   EXPECT_NE(a[1], b[1]);
   EXPECT_EQ(a[2], b[2]);
@@ -78,7 +79,7 @@ TEST(VectorFiles, CommittedNvidiaDigestsLoad) {
   auto f = vectors::load_digests(std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/digests.json");
   EXPECT_EQ(f.manifest.at("gpu").get<std::string>().rfind("NVIDIA H100", 0), 0u);
   std::size_t exhaustive = 0;
-  for (const auto& s : f.sets) exhaustive += (s.set.kind == "exhaustive" && s.digests.size() == 256);
+  for (const auto& s : f.sets) exhaustive += (s.set.kind_name() == "exhaustive" && s.digests.size() == 256);
   EXPECT_EQ(exhaustive, 6u);  // sinf cosf ceilf x {nv, nv-ftz}
 }
 
@@ -97,17 +98,17 @@ TEST(Digest, NanSignClearedViewIgnoresOnlyTheSignOfNans) {
   const Impl* odd = find_impl("test-nan-sign", Fn::ceilf);
   const Impl* flip = find_impl("test-flip", Fn::ceilf);
   ASSERT_TRUE(good && odd && flip);
-  vectors::input_set s{"exhaustive", 0, std::uint64_t(1) << 32};
+  const auto s = sweep::standard_set(Fn::ceilf, "exhaustive", 0, std::uint64_t(1) << 32);
   const std::uint64_t block = 1 << 20;
   const std::vector<std::uint64_t> nan_block{0x7fc00001u / block}, num_block{0x3fc00123u / block};
   using vectors::output_view;
-  EXPECT_NE(vectors::compute_digests(*good, s, block, nan_block)[0],
-            vectors::compute_digests(*odd, s, block, nan_block)[0]);
-  EXPECT_EQ(vectors::compute_digests(*good, s, block, nan_block, output_view::nan_sign_cleared)[0],
-            vectors::compute_digests(*odd, s, block, nan_block, output_view::nan_sign_cleared)[0]);
+  EXPECT_NE(sweep::block_digests(*good, s, block, nan_block)[0],
+            sweep::block_digests(*odd, s, block, nan_block)[0]);
+  EXPECT_EQ(sweep::block_digests(*good, s, block, nan_block, output_view::nan_sign_cleared)[0],
+            sweep::block_digests(*odd, s, block, nan_block, output_view::nan_sign_cleared)[0]);
   // A changed number is still seen through the view.
-  EXPECT_NE(vectors::compute_digests(*good, s, block, num_block, output_view::nan_sign_cleared)[0],
-            vectors::compute_digests(*flip, s, block, num_block, output_view::nan_sign_cleared)[0]);
+  EXPECT_NE(sweep::block_digests(*good, s, block, num_block, output_view::nan_sign_cleared)[0],
+            sweep::block_digests(*flip, s, block, num_block, output_view::nan_sign_cleared)[0]);
   EXPECT_EQ(vectors::parse_view("nan-sign-cleared"), output_view::nan_sign_cleared);
   EXPECT_THROW(vectors::parse_view("nan-sign"), input_error);
 }
@@ -122,12 +123,12 @@ TEST(Digest, SpreadBlocksAreEvenAndEndWithTheLast) {
 
 TEST(VectorFiles, UpsertReplacesTheSameSetAndRoundTrips) {
   vectors::digest_file f;
-  vectors::digest_set d{"fmodf", "ocml-finite", "ocml-bc-finite", {"uniform", 1, 2}, 1,
-                        vectors::output_view::nan_sign_cleared, {1, 2}};
+  vectors::digest_set d{"fmodf", "ocml-finite", "ocml-bc-finite", sweep::standard_set(Fn::fmodf, "uniform", 1, 2),
+                        1, vectors::output_view::nan_sign_cleared, {1, 2}};
   vectors::upsert(f, d);
   d.digests = {3, 4};
   vectors::upsert(f, d);
-  d.set.seed = 2;
+  d.set = sweep::standard_set(Fn::fmodf, "uniform", 2, 2);
   vectors::upsert(f, d);
   ASSERT_EQ(f.sets.size(), 2u);
   EXPECT_EQ(f.sets[0].digests, (std::vector<std::uint64_t>{3, 4}));
@@ -149,11 +150,11 @@ TEST(VectorFiles, CommittedOcmlDigestsCoverEveryConfiguration) {
   EXPECT_EQ(configs.size(), 12u);
   for (const auto& [impl, cfg] : configs.items())
     for (const auto& fi : functions())
-      for (const auto& set : vectors::standard_sets(fi.id)) {
+      for (const auto& set : sweep::standard_sets(fi.id)) {
         int found = 0;
         for (const auto& s : f.sets)
           found += s.impl == impl && s.fn == fi.name && s.set.kind == set.kind && s.set.seed == set.seed &&
                    s.set.count == set.count && s.truth == cfg.at("truth").get<std::string>();
-        EXPECT_EQ(found, 1) << impl << "." << fi.name << " " << set.kind;
+        EXPECT_EQ(found, 1) << impl << "." << fi.name << " " << set.kind_name();
       }
 }

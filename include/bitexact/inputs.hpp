@@ -159,4 +159,40 @@ BITEXACT_INLINE constexpr typename float_traits<T>::storage structured_single(st
   }
 }
 
+// ---- the standard input sets, one generator for host and device -----------------
+// What vectors/*/digests.json hold and the device kernels run (the SEED column
+// of bitexact/functions.def picks them per function):
+//   exhaustive  input i is the bit pattern i (one-operand binary32 functions)
+//   uniform     operand k of input i is uniform32/64(seed, i, k)
+//   structured  structured_pair (two operands) / structured_single (one)
+enum class set_kind : std::uint8_t { exhaustive, uniform, structured };
+
+// Operands of input i of a standard set, for a function of Arity operands of
+// type T (y = 0 for one operand).
+template <class T, int Arity>
+BITEXACT_INLINE constexpr pair<T> standard_input(set_kind kind, std::uint64_t seed, std::uint64_t i) {
+  using S = typename float_traits<T>::storage;
+  static_assert(Arity == 1 || Arity == 2);
+  pair<T> p{};
+  switch (kind) {
+    case set_kind::exhaustive:
+      p.x = S(i);
+      break;
+    case set_kind::uniform:
+      if constexpr (sizeof(T) == 4) {
+        p.x = uniform32(seed, i, 0);
+        if constexpr (Arity == 2) p.y = uniform32(seed, i, 1);
+      } else {
+        p.x = uniform64(seed, i, 0);
+        if constexpr (Arity == 2) p.y = uniform64(seed, i, 1);
+      }
+      break;
+    case set_kind::structured:
+      if constexpr (Arity == 2) p = structured_pair<T>(seed, i);
+      else p.x = structured_single<T>(seed, i);
+      break;
+  }
+  return p;
+}
+
 }  // namespace bitexact::inputs

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,25 +38,32 @@ namespace bitexact::sweep {
 
 // An input set is an indexed sequence of inputs: input i can be produced on its
 // own from its index, so any index range (a chunk, a shard) is regenerated
-// independently and identically.
-//   exhaustive        every bit pattern (one-argument 32-bit functions: 2^32)
-//   random:N[:SEED]   N uniformly random bit patterns per operand; operand k of
-//                     input i is inputs::uniform32/64(SEED, i, k) (bitexact/inputs.hpp,
-//                     the generator the device kernels use; SEED default 1)
-//   binades:N         N random inputs per (sign, binade) stratum; for two
-//                     operands, per pair of strata (x stratum, y stratum)
-//   edge[:SIZE]       the edge corpus (bitexact/corpus.hpp); with SIZE, the
-//                     corpus repeated/truncated to exactly SIZE inputs
-//   file:PATH         hex lines as `bitexact eval` reads them
+// independently and identically. This is bitexact's one vocabulary of input
+// sets: sweeps, reports, committed digests (vectors/*/digests.json) and tests
+// all name their inputs with it.
+//   exhaustive          every bit pattern (one-argument 32-bit functions: 2^32)
+//   uniform:N[:SEED]    N uniformly random bit patterns per operand; operand k of
+//                       input i is inputs::uniform32/64(SEED, i, k) (bitexact/inputs.hpp,
+//                       the generator the device kernels use; SEED default 1).
+//                       "random:N[:SEED]" is the same set (its older name).
+//   structured:N[:SEED] N inputs of inputs::structured_pair / structured_single
+//                       (fmod-like pairs, ceil-like single operands; SEED default 1)
+//   binades:N           N random inputs per (sign, binade) stratum; for two
+//                       operands, per pair of strata (x stratum, y stratum)
+//   interval:LO:HI      every input in [LO, HI] (one-argument functions)
+//   edge[:SIZE]         the edge corpus (bitexact/corpus.hpp); with SIZE, the
+//                       corpus repeated/truncated to exactly SIZE inputs
+//   file:PATH           hex lines as `bitexact eval` reads them
+// exhaustive, uniform and structured are the standard sets (standard_sets below).
 struct InputSet {
-  enum class Kind { exhaustive, random, binades, edge, file, interval };
+  enum class Kind { exhaustive, uniform, binades, edge, file, interval, structured };
   Kind kind = Kind::exhaustive;
   Fn fn = Fn::sinf;
-  std::string spec;          // canonical spec ("random:1000:1")
+  std::string spec;          // canonical spec ("uniform:1000:1")
   std::uint64_t count = 0;   // number of inputs
-  std::uint64_t param = 0;   // N of random/binades, SIZE of edge (0 = natural size),
+  std::uint64_t param = 0;   // N of uniform/structured/binades, SIZE of edge (0 = natural size),
                              // interval: the ordered key of its first input
-  std::uint64_t seed = 1;    // random / binades
+  std::uint64_t seed = 1;    // uniform / structured / binades
   std::string path;          // file
   std::uint64_t digest = 0;  // file / edge: xxhash of the inputs (guards resume and merge)
   std::vector<std::array<word, 2>> rows;  // edge / file: the inputs
@@ -63,16 +71,40 @@ struct InputSet {
   // Operands of inputs [lo, hi) into a[0..n) and b[0..n) (b only for arity 2).
   void generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) const;
   std::string describe() const;  // one line for reports
+  // "exhaustive", "uniform", "structured", "binades", ...: the spec's keyword.
+  std::string_view kind_name() const;
 };
 
 // Parse an input-set spec for `fn`; throws input_error (one line) when the spec
 // is malformed, does not fit the function, or a file cannot be read/parsed.
 InputSet parse_input_set(std::string_view spec, Fn fn);
 
+// The standard set `kind` ("exhaustive", "uniform", "structured") of fn with
+// `count` inputs and `seed`; throws input_error when it does not fit fn.
+InputSet standard_set(Fn fn, std::string_view kind, std::uint64_t seed, std::uint64_t count);
+// The standard sets of fn (the SEED column of bitexact/functions.def): one-operand
+// binary32 functions "exhaustive"; the others "uniform" with seed SEED and
+// "structured" with seed SEED + 1, `count` inputs each. The committed digests
+// of every vendor directory and the device kernels use these.
+std::vector<InputSet> standard_sets(Fn fn, std::uint64_t count = std::uint64_t(1) << 30);
+
 // The counter-based generator of binades:N: splitmix64 of (seed, index).
 std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index);
 
 // ---- mergeable statistics ---------------------------------------------------------
+
+// What a block digest is taken over. "exact": the output words as they are.
+// "nan-sign-cleared": NaN outputs with their sign bit cleared (payload kept);
+// for results whose NaN sign the ground truth cannot establish (ocml.bc run
+// on x86 makes x86's negative default NaN where AMD makes a positive one:
+// docs/ocml.md, finite-only fmod outside its contract).
+enum class output_view { exact, nan_sign_cleared };
+std::string_view view_name(output_view v);
+output_view parse_view(std::string_view name);  // throws input_error on an unknown name
+
+// XXH3_64bits (seed 0) of n outputs stored as little-endian words of `bits`
+// width: the digest the device kernels compute over each block.
+std::uint64_t digest_block(const word* out, std::size_t n, int bits);
 
 // An input as an ordered key (operand 0, operand 1) and, for witnesses, the outputs.
 struct Witness {
@@ -203,8 +235,13 @@ struct State {
   std::uint64_t count = 0;              // inputs evaluated
   std::vector<std::uint64_t> in_class_count;   // per input class
   std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
-  std::vector<ImplStats> impl_stats;    // parallel to impls
+  std::vector<ImplStats> impl_stats;    // parallel to impls (empty counters without a truth)
   std::vector<PairStats> pair_stats;    // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
+  // Block digests (Options::digests): per implementation, the XXH3-64 digest of
+  // each done chunk's outputs (digest_block, under `view`), keyed by chunk.
+  bool digests = false;
+  output_view view = output_view::exact;
+  std::vector<std::map<std::uint64_t, std::uint64_t>> chunk_digests;  // parallel to impls
 
   // Index in pair_stats of implementations i and j (i != j, either order).
   std::size_t pair_index(std::size_t i, std::size_t j) const {
@@ -231,7 +268,12 @@ struct Progress {
 struct Options {
   Fn fn = Fn::sinf;
   std::vector<const Impl*> impls;      // compared implementations (truth excluded)
-  const Impl* truth = nullptr;         // nullptr: the registry's "mpfr"
+  const Impl* truth = nullptr;         // nullptr: find_truth(fn), the correctly rounded one
+  bool no_truth = false;               // evaluate no truth: no per-implementation
+                                       // statistics, only pairs and digests
+  bool digests = false;                // digest every chunk's outputs (State::chunk_digests)
+  output_view view = output_view::exact;  // what the digests are taken over
+  std::vector<std::uint64_t> only_chunks;  // run just these chunks (empty: the whole shard)
   InputSet inputs;
   std::uint64_t chunk_size = 65536;
   int shard_k = 0, shard_n = 1;        // 1-based K of N; 0/1 = everything
@@ -249,6 +291,12 @@ State make_state(const Options& o);
 // Run the chunks of `state`'s range that are not done yet and update `state`.
 // Returns true when every chunk of the range is done (false: stopped early).
 bool run(const Options& o, State& state);
+
+// The block digests of `impl` over blocks `blocks` of `set` (block = inputs per
+// block): a sweep with no truth, chunk = block, digests on, on all cores.
+std::vector<std::uint64_t> block_digests(const Impl& impl, const InputSet& set, std::uint64_t block,
+                                         const std::vector<std::uint64_t>& blocks,
+                                         output_view view = output_view::exact);
 
 // ULP error of `result` against the exact value of the function at (a, b),
 // with the rules of bitexact::truth (docs/sweep.md). Slow (MPFR); the engine

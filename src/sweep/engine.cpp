@@ -1,5 +1,6 @@
 // The sweep engine: chunks of an input set evaluated on all cores, statistics
 // accumulated per chunk and merged (exactly, in any order) into one State.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -8,6 +9,9 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "bitexact/hexio.hpp"
 #include "bitexact/report.hpp"
@@ -32,7 +36,7 @@ std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
         throw input_error(fmt::format("implementation '{}' has no function '{}'", name, fn_info(fn).name));
       throw input_error(fmt::format("unknown implementation '{}' (see 'bitexact list')", name));
     }
-    if (p->name == "mpfr") continue;  // the truth is always there
+    if (p->correctly_rounded) continue;  // the truth is always there
     for (const Impl* q : out)
       if (q == p) throw input_error(fmt::format("implementation '{}' listed twice", name));
     out.push_back(p);
@@ -40,14 +44,23 @@ std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
   return out;
 }
 
+// The reference of a sweep: none (no_truth), the one given, or find_truth(fn).
+static const Impl* truth_of(const Options& o) {
+  if (o.no_truth) return nullptr;
+  const Impl* truth = o.truth ? o.truth : find_truth(o.fn);
+  if (!truth) throw input_error("no correctly rounded implementation of " + std::string(fn_info(o.fn).name));
+  return truth;
+}
+
 State make_state(const Options& o) {
   State s;
   s.fn = o.fn;
   s.inputs = o.inputs;
-  const Impl* truth = o.truth ? o.truth : find_impl("mpfr", o.fn);
-  if (!truth) throw input_error("no truth implementation 'mpfr' for " + std::string(fn_info(o.fn).name));
-  s.truth = truth->name;
+  const Impl* truth = truth_of(o);
+  s.truth = truth ? truth->name : "";
   for (const Impl* p : o.impls) s.impls.push_back(p->name);
+  s.digests = o.digests;
+  s.view = o.view;
   s.chunk_size = o.chunk_size;
   s.total_chunks = (o.inputs.count + o.chunk_size - 1) / o.chunk_size;
   if (o.shard_n > 1) {
@@ -106,6 +119,7 @@ struct Worker {
 void reset_counters(State& acc, const State& like) {
   acc.fn = like.fn;
   acc.impls = like.impls;
+  acc.digests = like.digests;
   acc.init_counters();
 }
 
@@ -174,65 +188,117 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
   p.witness[int(d)].offer(Witness{a, b, x, y, dist});
 }
 
+// Feeds outputs into a streaming XXH3 state as little-endian words of `bits`
+// width under `view` (x86-64 and the GPUs are little-endian).
+void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, output_view view) {
+  const word sign = word(1) << (bits - 1);
+  const word inf = bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);
+  auto seen = [&](word w) { return view == output_view::nan_sign_cleared && (w & (sign - 1)) > inf ? w & ~sign : w; };
+  if (bits == 64) {
+    if (view == output_view::exact) {
+      XXH3_64bits_update(&st, out, n * sizeof(word));
+      return;
+    }
+    word buf[512];
+    for (std::size_t i = 0; i < n;) {
+      const std::size_t m = std::min<std::size_t>(512, n - i);
+      for (std::size_t j = 0; j < m; ++j) buf[j] = seen(out[i + j]);
+      XXH3_64bits_update(&st, buf, m * 8);
+      i += m;
+    }
+    return;
+  }
+  std::uint32_t buf[1024];
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t m = std::min<std::size_t>(1024, n - i);
+    for (std::size_t j = 0; j < m; ++j) buf[j] = std::uint32_t(seen(out[i + j]));
+    XXH3_64bits_update(&st, buf, m * 4);
+    i += m;
+  }
+}
+
+// Inputs evaluated at once within a chunk: a chunk may be large (a digest
+// block is 2^24 inputs) while the buffers stay in cache.
+constexpr std::uint64_t kBatch = 65536;
+
 void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
                Worker& wk, const State& like) {
   const FnInfo& f = fn_info(o.fn);
   const Classifier c(f);
   const std::uint64_t lo = chunk * o.chunk_size;
   const std::uint64_t hi = std::min(lo + o.chunk_size, o.inputs.count);
-  const std::size_t n = hi - lo;
-  wk.a.resize(n);
-  wk.b.assign(n, 0);
-  wk.t.resize(n);
-  wk.out.resize(impls.size());
-  for (auto& v : wk.out) v.resize(n);
-  o.inputs.generate(lo, hi, wk.a.data(), wk.b.data());
-  const word* args[2] = {wk.a.data(), wk.b.data()};
-  truth->eval(args, wk.t.data(), n);
-  for (std::size_t i = 0; i < impls.size(); ++i) impls[i]->eval(args, wk.out[i].data(), n);
-
+  const std::size_t ni = impls.size();
   reset_counters(wk.acc, like);
   State& s = wk.acc;
-  s.count = n;
-  const std::size_t ni = impls.size();
-  for (std::size_t i = 0; i < ni; ++i) s.impl_stats[i].count = n;
-  // Hot loop: plain local counters and pointers; the rare differing results go
-  // to account_impl / account_pair.
-  std::vector<const word*> outp(ni);
+  s.count = hi - lo;
+  for (std::size_t i = 0; i < ni; ++i) s.impl_stats[i].count = hi - lo;
+  std::vector<XXH3_state_t> digest(o.digests ? ni : 0);
+  for (auto& d : digest) XXH3_64bits_reset(&d);
   std::vector<std::uint64_t> differs(ni, 0);
-  for (std::size_t i = 0; i < ni; ++i) outp[i] = wk.out[i].data();
   std::array<std::uint64_t, 25> in_cnt{};
   std::array<std::uint64_t, 5> out_cnt{};
+  std::vector<const word*> outp(ni);
   const word mask = c.mask;
-  for (std::size_t j = 0; j < n; ++j) {
-    const word a = wk.a[j] & mask, b = wk.b[j] & mask, t = wk.t[j] & mask;
-    const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
-    const int out_cls = c.vclass(t);
-    ++in_cnt[in_cls];
-    ++out_cnt[out_cls];
-    bool any = false;
+
+  for (std::uint64_t blo = lo; blo < hi; blo += kBatch) {
+    const std::size_t n = std::min(kBatch, hi - blo);
+    wk.a.resize(n);
+    wk.b.assign(n, 0);
+    wk.t.resize(n);
+    wk.out.resize(ni);
+    for (auto& v : wk.out) v.resize(n);
+    o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
+    const word* args[2] = {wk.a.data(), wk.b.data()};
+    if (truth) truth->eval(args, wk.t.data(), n);
     for (std::size_t i = 0; i < ni; ++i) {
-      const word r = outp[i][j] & mask;
-      if (r == t) continue;
-      any = true;
-      ++differs[i];
-      account_impl(c, o.fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
+      impls[i]->eval(args, wk.out[i].data(), n);
+      outp[i] = wk.out[i].data();
+      if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
     }
-    // Two implementations can differ only where one of them differs from the truth.
-    if (!any) continue;
-    std::size_t pi = 0;
-    for (std::size_t i = 0; i < ni; ++i)
-      for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
-        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-        if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+    // Hot loop: plain local counters and pointers; the rare differing results go
+    // to account_impl / account_pair.
+    for (std::size_t j = 0; j < n; ++j) {
+      const word a = wk.a[j] & mask, b = wk.b[j] & mask;
+      const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
+      ++in_cnt[in_cls];
+      if (!truth) {  // no reference: every pair is compared directly
+        std::size_t pi = 0;
+        for (std::size_t i = 0; i < ni; ++i)
+          for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+            if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+          }
+        continue;
       }
+      const word t = wk.t[j] & mask;
+      const int out_cls = c.vclass(t);
+      ++out_cnt[out_cls];
+      bool any = false;
+      for (std::size_t i = 0; i < ni; ++i) {
+        const word r = outp[i][j] & mask;
+        if (r == t) continue;
+        any = true;
+        ++differs[i];
+        account_impl(c, o.fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
+      }
+      // Two implementations can differ only where one of them differs from the truth.
+      if (!any) continue;
+      std::size_t pi = 0;
+      for (std::size_t i = 0; i < ni; ++i)
+        for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+          const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+          if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+        }
+    }
   }
   for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
   for (std::size_t k = 0; k < 5; ++k) s.out_class_count[k] += out_cnt[k];
-  // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
   for (std::size_t i = 0; i < ni; ++i) {
+    if (o.digests) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
+    if (!truth) continue;
+    // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
     auto& st = s.impl_stats[i];
-    st.correctly_rounded += n - differs[i];
+    st.correctly_rounded += (hi - lo) - differs[i];
     st.hist[bins::cr] = st.correctly_rounded;
   }
 }
@@ -243,16 +309,25 @@ void merge_counters(State& dst, const State& src) {
   for (std::size_t i = 0; i < dst.out_class_count.size(); ++i) dst.out_class_count[i] += src.out_class_count[i];
   for (std::size_t i = 0; i < dst.impl_stats.size(); ++i) dst.impl_stats[i].merge(src.impl_stats[i]);
   for (std::size_t i = 0; i < dst.pair_stats.size(); ++i) dst.pair_stats[i].merge(src.pair_stats[i]);
+  for (std::size_t i = 0; i < dst.chunk_digests.size(); ++i)
+    dst.chunk_digests[i].insert(src.chunk_digests[i].begin(), src.chunk_digests[i].end());
 }
 
 }  // namespace
 
 bool run(const Options& o, State& state) {
-  const Impl* truth = o.truth ? o.truth : find_impl("mpfr", o.fn);
-  if (!truth) throw input_error("no truth implementation for " + std::string(fn_info(o.fn).name));
+  const Impl* truth = truth_of(o);
   std::vector<std::uint64_t> todo;
-  for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
-    if (!state.done.contains(c)) todo.push_back(c);
+  if (o.only_chunks.empty()) {
+    for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
+      if (!state.done.contains(c)) todo.push_back(c);
+  } else {
+    for (std::uint64_t c : o.only_chunks) {
+      if (c < state.shard_lo || c >= state.shard_hi)
+        throw input_error(fmt::format("chunk {} is outside the sweep's range", c));
+      if (!state.done.contains(c) && (todo.empty() || todo.back() != c)) todo.push_back(c);
+    }
+  }
 
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
@@ -309,9 +384,43 @@ bool run(const Options& o, State& state) {
   if (o.progress)
     o.progress({done_inputs, total_inputs, std::chrono::duration<double>(clock::now() - t0).count()});
   checkpoint();
-  for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
+  for (std::uint64_t c : todo)
     if (!state.done.contains(c)) return false;
   return true;
+}
+
+std::string_view view_name(output_view v) { return v == output_view::exact ? "exact" : "nan-sign-cleared"; }
+
+output_view parse_view(std::string_view name) {
+  if (name == "exact") return output_view::exact;
+  if (name == "nan-sign-cleared") return output_view::nan_sign_cleared;
+  throw input_error(fmt::format("unknown output view '{}' (exact, nan-sign-cleared)", name));
+}
+
+std::uint64_t digest_block(const word* out, std::size_t n, int bits) {
+  XXH3_state_t st;
+  XXH3_64bits_reset(&st);
+  digest_update(st, out, n, bits, output_view::exact);
+  return XXH3_64bits_digest(&st);
+}
+
+std::vector<std::uint64_t> block_digests(const Impl& impl, const InputSet& set, std::uint64_t block,
+                                         const std::vector<std::uint64_t>& blocks, output_view view) {
+  Options o;
+  o.fn = impl.fn;
+  o.impls = {&impl};
+  o.no_truth = true;
+  o.digests = true;
+  o.view = view;
+  o.inputs = set;
+  o.chunk_size = block;
+  o.only_chunks = blocks;
+  std::sort(o.only_chunks.begin(), o.only_chunks.end());
+  State s = make_state(o);
+  run(o, s);
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t b : blocks) out.push_back(s.chunk_digests[0].at(b));
+  return out;
 }
 
 }  // namespace bitexact::sweep

@@ -40,7 +40,8 @@ std::uint64_t rows_digest(const std::vector<std::array<word, 2>>& rows) {
 }
 
 constexpr const char* kHelp =
-    "expected exhaustive, random:N[:SEED], binades:N, interval:LO:HI, edge[:SIZE] or file:PATH";
+    "expected exhaustive, uniform:N[:SEED] (or random:N[:SEED]), structured:N[:SEED], binades:N, "
+    "interval:LO:HI, edge[:SIZE] or file:PATH";
 
 // Ordered keys of one-argument inputs: consecutive keys are consecutive values
 // from -NaN.. -inf up to +inf.. +NaN, with -0 just below +0.
@@ -73,14 +74,14 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     s.kind = InputSet::Kind::exhaustive;
     s.count = std::uint64_t(1) << 32;
     s.spec = "exhaustive";
-  } else if (kind == "random") {
+  } else if (kind == "uniform" || kind == "random" || kind == "structured") {
     auto c2 = rest.find(':');
-    s.kind = InputSet::Kind::random;
+    s.kind = kind == "structured" ? InputSet::Kind::structured : InputSet::Kind::uniform;
     s.param = parse_u64(rest.substr(0, c2), "count", spec);
     if (c2 != std::string_view::npos) s.seed = parse_u64(rest.substr(c2 + 1), "seed", spec);
     if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
     s.count = s.param;
-    s.spec = fmt::format("random:{}:{}", s.param, s.seed);
+    s.spec = fmt::format("{}:{}:{}", s.kind_name(), s.param, s.seed);
   } else if (kind == "binades") {
     s.kind = InputSet::Kind::binades;
     s.param = parse_u64(rest, "count per binade", spec);
@@ -136,7 +137,6 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
 
 void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) const {
   const FnInfo& f = fn_info(fn);
-  const word mask = f.bits == 32 ? 0xffffffffull : ~0ull;
   const int mbits = f.bits == 32 ? 23 : 52;
   const int ebits = f.bits == 32 ? 8 : 11;
   const std::uint64_t strata = std::uint64_t(2) << ebits;
@@ -151,17 +151,21 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
     case Kind::exhaustive:
       for (std::uint64_t i = 0; i < n; ++i) a[i] = lo + i;
       break;
-    case Kind::random:
-      // The generator shared with the device kernels (bitexact/inputs.hpp):
-      // operand k of input i is uniform32/64(seed, i, k).
-      for (std::uint64_t i = 0; i < n; ++i) {
-        const std::uint64_t idx = lo + i;
-        for (unsigned k = 0; k < unsigned(f.arity); ++k) {
-          const word w = f.bits == 32 ? word(inputs::uniform32(seed, idx, k)) : inputs::uniform64(seed, idx, k);
-          (k == 0 ? a : b)[i] = w & mask;
+    case Kind::uniform:
+    case Kind::structured: {
+      // The generator shared with the device kernels (bitexact/inputs.hpp).
+      const auto k = kind == Kind::uniform ? inputs::set_kind::uniform : inputs::set_kind::structured;
+      auto gen = [&]<class T, int N>() {
+        for (std::uint64_t i = 0; i < n; ++i) {
+          const auto p = inputs::standard_input<T, N>(k, seed, lo + i);
+          a[i] = p.x;
+          if constexpr (N == 2) b[i] = p.y;
         }
-      }
+      };
+      if (f.bits == 32) f.arity == 1 ? gen.template operator()<float, 1>() : gen.template operator()<float, 2>();
+      else f.arity == 1 ? gen.template operator()<double, 1>() : gen.template operator()<double, 2>();
       break;
+    }
     case Kind::binades:
       for (std::uint64_t i = 0; i < n; ++i) {
         const std::uint64_t idx = lo + i, st = idx / param;
@@ -189,9 +193,12 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
 std::string InputSet::describe() const {
   switch (kind) {
     case Kind::exhaustive: return "every binary32 bit pattern (2^32 inputs)";
-    case Kind::random:
+    case Kind::uniform:
       return fmt::format("{} uniformly random bit patterns (bitexact::inputs::uniform{}, seed {})", param,
                          fn_info(fn).bits, seed);
+    case Kind::structured:
+      return fmt::format("{} structured inputs (bitexact::inputs::structured_{}, seed {})", param,
+                         fn_info(fn).arity == 2 ? "pair" : "single", seed);
     case Kind::binades:
       return fmt::format("{} random inputs per (sign, binade) stratum{}", param,
                          fn_info(fn).arity == 2 ? " pair of the two operands" : "");
@@ -206,6 +213,40 @@ std::string InputSet::describe() const {
     }
   }
   return "";
+}
+
+std::string_view InputSet::kind_name() const {
+  switch (kind) {
+    case Kind::exhaustive: return "exhaustive";
+    case Kind::uniform: return "uniform";
+    case Kind::structured: return "structured";
+    case Kind::binades: return "binades";
+    case Kind::edge: return "edge";
+    case Kind::file: return "file";
+    case Kind::interval: return "interval";
+  }
+  return "";
+}
+
+InputSet standard_set(Fn fn, std::string_view kind, std::uint64_t seed, std::uint64_t count) {
+  if (kind == "exhaustive") {
+    InputSet s = parse_input_set("exhaustive", fn);
+    if (count != s.count)
+      throw input_error(fmt::format("input set 'exhaustive' of {} has {} inputs, not {}", fn_info(fn).name,
+                                    s.count, count));
+    s.seed = seed;  // unused by the generator; kept so that the set is named as it was
+    return s;
+  }
+  if (kind != "uniform" && kind != "structured")
+    throw input_error(fmt::format("unknown standard input set '{}' (exhaustive, uniform, structured)", kind));
+  return parse_input_set(fmt::format("{}:{}:{}", kind, count, seed), fn);
+}
+
+std::vector<InputSet> standard_sets(Fn fn, std::uint64_t count) {
+  // The SEED column of bitexact/functions.def.
+  const std::uint64_t seed = fn_desc_of(fn).first_seed;
+  if (seed == 0) return {standard_set(fn, "exhaustive", 0, std::uint64_t(1) << 32)};
+  return {standard_set(fn, "uniform", seed, count), standard_set(fn, "structured", seed + 1, count)};
 }
 
 }  // namespace bitexact::sweep

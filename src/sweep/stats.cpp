@@ -248,6 +248,7 @@ void State::init_counters() {
   impl_stats.assign(impls.size(), ImplStats{});
   for (auto& s : impl_stats) s.init(f);
   pair_stats.assign(impls.size() * (impls.size() - (impls.empty() ? 0 : 1)) / 2, PairStats{});
+  chunk_digests.assign(digests ? impls.size() : 0, {});
   count = 0;
 }
 
@@ -258,6 +259,7 @@ void State::merge(const State& o) {
     bad("different input sets ('" + inputs.spec + "' vs '" + o.inputs.spec + "')");
   if (truth != o.truth || impls != o.impls) bad("different implementation lists");
   if (chunk_size != o.chunk_size) bad("different chunk sizes");
+  if (digests != o.digests || view != o.view) bad("different digest settings");
   if (done.intersects(o.done)) bad("states overlap (the same chunks were run twice)");
   done.merge(o.done);
   shard_lo = std::min(shard_lo, o.shard_lo);
@@ -268,6 +270,8 @@ void State::merge(const State& o) {
   for (std::size_t i = 0; i < out_class_count.size(); ++i) out_class_count[i] += o.out_class_count[i];
   for (std::size_t i = 0; i < impl_stats.size(); ++i) impl_stats[i].merge(o.impl_stats[i]);
   for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
+  for (std::size_t i = 0; i < chunk_digests.size(); ++i)
+    chunk_digests[i].insert(o.chunk_digests[i].begin(), o.chunk_digests[i].end());
 }
 
 bool State::operator==(const State& o) const {
@@ -275,7 +279,8 @@ bool State::operator==(const State& o) const {
          truth == o.truth && impls == o.impls && chunk_size == o.chunk_size &&
          total_chunks == o.total_chunks && done == o.done && count == o.count &&
          in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
-         impl_stats == o.impl_stats && pair_stats == o.pair_stats;
+         impl_stats == o.impl_stats && pair_stats == o.pair_stats && digests == o.digests &&
+         view == o.view && chunk_digests == o.chunk_digests;
 }
 
 // ---- JSON -------------------------------------------------------------------------------
@@ -361,6 +366,15 @@ json State::to_json() const {
     ps.push_back(k);
   }
   j["pair_stats"] = ps;
+  if (digests) {  // only then: states and reports without digests stay as they were
+    json cd = json::array();
+    for (const auto& m : chunk_digests) {
+      json k = json::array();
+      for (auto [c, d] : m) k.push_back(json::array({c, d}));
+      cd.push_back(k);
+    }
+    j["digests"] = {{"view", std::string(view_name(view))}, {"chunks", cd}};
+  }
   return j;
 }
 
@@ -382,7 +396,17 @@ State State::from_json(const json& j) {
     s.shard = j.at("shard").get<std::string>();
     s.shard_lo = j.at("shard_chunks").at(0).get<std::uint64_t>();
     s.shard_hi = j.at("shard_chunks").at(1).get<std::uint64_t>();
+    if (j.contains("digests")) {
+      s.digests = true;
+      s.view = parse_view(j.at("digests").at("view").get<std::string>());
+    }
     s.init_counters();
+    if (s.digests) {
+      const auto& cd = j.at("digests").at("chunks");
+      if (cd.size() != s.impls.size()) throw input_error("state is inconsistent (digests)");
+      for (std::size_t i = 0; i < cd.size(); ++i)
+        for (const auto& e : cd[i]) s.chunk_digests[i][e.at(0).get<std::uint64_t>()] = e.at(1).get<std::uint64_t>();
+    }
     for (const auto& r : j.at("done")) s.done.add(r.at(0).get<std::uint64_t>(), r.at(1).get<std::uint64_t>());
     s.count = j.at("count").get<std::uint64_t>();
     s.in_class_count = j.at("in_class_count").get<std::vector<std::uint64_t>>();

@@ -12,6 +12,7 @@
 //   digests, i.e. how much of the input space the two agree on bit for bit,
 //   e.g. vectors/nv/digests.json:nv vectors/ocml/digests.json:ocml.
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ void run_print(const Args& a) {
   const vectors::digest_set* found = nullptr;
   int matches = 0;
   for (const auto& s : file.sets)
-    if (s.impl == a.impl && s.fn == a.fn && (a.set.empty() || s.set.kind == a.set) &&
+    if (s.impl == a.impl && s.fn == a.fn && (a.set.empty() || s.set.kind_name() == a.set) &&
         (!a.seed_given || s.set.seed == a.seed)) {
       found = &s;
       ++matches;
@@ -60,15 +61,17 @@ void run_print(const Args& a) {
 
 void run_compute(const Args& a) {
   const Impl& impl = resolve_impl(a.impl);
-  vectors::input_set set{a.set, a.seed, a.count};
-  if (set.count == 0) {
-    bool known = false;
-    for (const auto& s : vectors::standard_sets(impl.fn))
-      if (s.kind == a.set && (!a.seed_given || s.seed == a.seed)) set = s, known = true;
-    if (!known)
+  std::optional<sweep::InputSet> found;
+  if (a.count == 0) {
+    for (const auto& s : sweep::standard_sets(impl.fn))
+      if (s.kind_name() == a.set && (!a.seed_given || s.seed == a.seed)) found = s;
+    if (!found)
       throw input_error(fmt::format("--set {}: not a standard set of {} (give --seed and --count)", a.set,
                                     fn_info(impl.fn).name));
+  } else {
+    found = sweep::standard_set(impl.fn, a.set, a.seed, a.count);  // validates the set for the function
   }
+  const sweep::InputSet& set = *found;
   const std::uint64_t block = vectors::standard_block, nblocks = set.count / block;
   if (nblocks == 0 || set.count % block)
     throw input_error(fmt::format("--count must be a positive multiple of 2^24, not {}", set.count));
@@ -84,8 +87,9 @@ void run_compute(const Args& a) {
     if (lo >= hi || hi > nblocks)
       throw input_error(fmt::format("--blocks '{}': the set has blocks 0:{}", a.blocks, nblocks));
   }
-  vectors::generate(impl.fn, set, 0, 0, nullptr, nullptr);  // validates the set for the function
-  const auto d = vectors::compute_digests(impl, set, block, lo, hi - lo);
+  std::vector<std::uint64_t> blocks;
+  for (std::uint64_t k = lo; k < hi; ++k) blocks.push_back(k);
+  const auto d = sweep::block_digests(impl, set, block, blocks);
   std::vector<std::uint64_t> starts;
   for (std::uint64_t k = lo; k < hi; ++k) starts.push_back(k * block);
   print_lines(starts, d);
@@ -113,7 +117,7 @@ void run_agree(const Args& a) {
         continue;
       std::size_t equal = 0;
       for (std::size_t k = 0; k < x.digests.size(); ++k) equal += x.digests[k] == y.digests[k];
-      text += fmt::format("{} {} seed {}: {}/{} blocks of {} inputs equal\n", x.fn, x.set.kind, x.set.seed, equal,
+      text += fmt::format("{} {} seed {}: {}/{} blocks of {} inputs equal\n", x.fn, x.set.kind_name(), x.set.seed, equal,
                           x.digests.size(), x.block);
       ++common;
     }
