@@ -7,7 +7,19 @@ each implementation's output next to the input (vectors/<vendor>/edge.txt).
 Regenerate with: python3 tools/gen_edge_inputs.py > vectors/edge_inputs.txt
 """
 import math
+import os
+import re
 import struct
+
+
+def function_widths():
+    """NAME -> operand width in bits, from the rows of include/bitexact/functions.def."""
+    path = os.path.join(os.path.dirname(__file__), "..", "include", "bitexact", "functions.def")
+    rows = re.findall(r"^BITEXACT_FUNCTION\((\w+), ([12]), (float|double),", open(path).read(), re.M)
+    return {name: 32 if ty == "float" else 64 for name, _, ty in rows}
+
+
+WIDTH = function_widths()
 
 
 def f2b(v):
@@ -60,7 +72,7 @@ def main():
     def group(why, fn, items):
         out.append(f"# {fn}: {why}")
         for it in items:
-            out.append(f"{fn} " + " ".join(f"0x{v:08x}" if fn in ("sinf", "cosf", "ceilf", "fmodf") else f"0x{v:016x}" for v in it))
+            out.append(f"{fn} " + " ".join(f"0x{v:08x}" if WIDTH[fn] == 32 else f"0x{v:016x}" for v in it))
 
     cw = f2b(105615.0)
     for fn in ("sinf", "cosf"):
@@ -102,6 +114,9 @@ def main():
     group("around integers and the 2^52 boundary", "ceil",
           [(d2b(v) + d,) for v in (1.0, 2.0, -1.0, 2.0**52, -2.0**52, 2.0**53) for d in (-1, 0, 1)])
     group("sampled: uniform bit patterns", "ceil", [(splitmix(19 + i),) for i in range(512)])
+    missing = sorted(set(WIDTH) - {line.split()[1].rstrip(":") for line in out if line.startswith("# ")})
+    if missing:
+        raise SystemExit(f"gen_edge_inputs.py: no edge inputs for {', '.join(missing)} (functions.def rows)")
     print(__doc__.strip().splitlines()[0].replace('Writes', '# Written by tools/gen_edge_inputs.py:'))
     print("\n".join(out))
 
