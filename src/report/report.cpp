@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/bits.hpp"
 #include "bitexact/hexio.hpp"
 
 namespace bitexact::report {
@@ -41,15 +42,21 @@ void write_atomic(const std::string& path, const std::string& content) {
 
 namespace {
 
+// Calls fn(fp_bits<float>{}) or fn(fp_bits<double>{}): the layout of f's operands.
+template <class Fn> auto with_layout(const FnInfo& f, Fn&& fn) {
+  return f.bits == 32 ? fn(fp_bits<float>{}) : fn(fp_bits<double>{});
+}
+
 struct Fmt {
   const FnInfo& f;
   std::string hex(word w) const { return format_hex(w, f.bits); }
   std::string input(word a, word b) const { return f.arity == 1 ? hex(a) : hex(a) + " " + hex(b); }
   bool is_nan(word w) const {
-    return f.bits == 32 ? fp_bits<float>::from_bits(std::uint32_t(w)).is_nan() : fp_bits<double>::from_bits(w).is_nan();
+    return with_layout(f, [w](auto b) { return decltype(b)::from_bits(typename decltype(b)::storage(w)).is_nan(); });
   }
-  int ebits() const { return f.bits == 32 ? 8 : 11; }
-  int bias() const { return f.bits == 32 ? 127 : 1023; }
+  int ebits() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bits; }); }
+  int mbits() const { return with_layout(f, [](auto b) { return decltype(b)::mantissa_bits; }); }
+  int bias() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bias; }); }
 };
 
 // JSON numbers must be finite; errors are finite except in witnesses of special bins.
@@ -66,23 +73,25 @@ std::string class_name(const FnInfo& f, std::size_t i) {
 }
 
 // Fixed special inputs whose results every report lists (evaluated at report time).
+// The order is part of the report format (report.json's special_values).
+template <class T> std::vector<word> special_values() {
+  using B = fp_bits<T>;
+  return {B::zero().bits,          B::zero(true).bits,          B::inf().bits,        B::inf(true).bits,
+          B::quiet_nan().bits,     B::quiet_nan(true).bits,     B::signaling_nan().bits,
+          B::min_subnormal().bits, B::min_subnormal(true).bits, B::max_subnormal().bits,
+          B::min_normal().bits,    B::max_normal().bits,        B::max_normal(true).bits,
+          B::one().bits,           B::one(true).bits};
+}
+
 std::vector<std::array<word, 2>> special_inputs(const FnInfo& f) {
-  std::vector<word> v;
-  if (f.bits == 32)
-    v = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7f800001,
-         0x00000001, 0x80000001, 0x007fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000};
-  else
-    v = {0x0ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
-         0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull, 0x1ull, 0x8000000000000001ull,
-         0x000fffffffffffffull, 0x0010000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull,
-         0x3ff0000000000000ull, 0xbff0000000000000ull};
+  const std::vector<word> v = f.bits == 32 ? special_values<float>() : special_values<double>();
   std::vector<std::array<word, 2>> out;
   if (f.arity == 1) {
     for (word x : v) out.push_back({x, 0});
   } else {
     // x and y from the specials: zeros, infinities, NaN, smallest subnormal, 1.5 / 1
-    const word one = f.bits == 32 ? 0x3f800000 : 0x3ff0000000000000ull;
-    const word onehalf = f.bits == 32 ? 0x3fc00000 : 0x3ff8000000000000ull;
+    const word one = with_layout(f, [](auto b) { return word(decltype(b)::one().bits); });
+    const word onehalf = f.bits == 32 ? word(fp_bits<float>(1.5f).bits) : word(fp_bits<double>(1.5).bits);
     std::vector<word> xs = {v[0], v[1], v[2], v[3], v[4], v[7], onehalf, v[11]};
     std::vector<word> ys = {v[0], v[1], v[2], v[4], v[7], one};
     for (word x : xs)
@@ -439,7 +448,8 @@ std::string to_html(const State& s) {
       p.yhi = error_axis_top(v);
       // ticks at -2^E, -1, 1, 2^E: the bucket of a power of two is its top 12 bits
       std::string ticks;
-      const int mb = f.bits == 32 ? 23 : 52, big = f.bits == 32 ? 64 : 512;
+      // big: about half the largest exponent (2^64 for binary32, 2^512 for binary64).
+      const int mb = F.mbits(), big = (F.bias() + 1) / 2;
       for (int e : {-big, 0, big}) {
         const double mag = double((word(e + F.bias()) << mb) >> (f.bits - 12));
         const std::string lab = e == 0 ? "1" : fmt::format("2^{}", e);
@@ -464,8 +474,9 @@ std::string to_html(const State& s) {
       }
       p.yhi = error_axis_top(v);
       std::string ticks;
-      const std::vector<int> exps = f.bits == 32 ? std::vector<int>{-126, -64, 0, 64, 127}
-                                                 : std::vector<int>{-1022, -512, 0, 512, 1023};
+      // The smallest and largest normal exponents, their halves and 0.
+      const int bias = F.bias();
+      const std::vector<int> exps = {1 - bias, -(bias + 1) / 2, 0, (bias + 1) / 2, bias};
       for (int e : exps) {
         const int be = e + F.bias();
         ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">2^{}</text>\n", p.px(nexp + be),

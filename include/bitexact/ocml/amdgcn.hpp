@@ -29,10 +29,7 @@ namespace bitexact::ocml::amdgcn {
 template <class T> BITEXACT_INLINE constexpr T quiet(T x) {
   return fp_bits<T>::from_bits(fp_bits<T>(x).bits | fp_bits<T>::quiet_bit).value();
 }
-template <class T> BITEXACT_INLINE constexpr T default_nan() {
-  using B = fp_bits<T>;
-  return B::from_bits(B::exponent_mask | B::quiet_bit).value();
-}
+template <class T> BITEXACT_INLINE constexpr T default_nan() { return fp_bits<T>::quiet_nan().value(); }
 template <class T> BITEXACT_INLINE constexpr bool isnan(T x) { return fp_bits<T>(x).is_nan(); }
 
 // The NaN an operation with operands a, b (, c) returns, given that the IEEE
