@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bitexact/atomic_file.hpp"
 #include "bitexact/sweep.hpp"
 
 namespace bitexact::report {
@@ -23,8 +24,8 @@ std::string to_html(const sweep::State& s);
 // renamed over the target), so an error leaves nothing half-written.
 void write_reports(const sweep::State& s, const std::string& dir);
 
-// Write `content` to `path` atomically (temporary file in the same folder,
-// renamed over `path`). Throws input_error when the file cannot be written.
-void write_atomic(const std::string& path, const std::string& content);
+// Former name of bitexact::write_file_atomic (bitexact/atomic_file.hpp), kept
+// while src/sweep/engine.cpp still calls it; new code calls write_file_atomic.
+inline void write_atomic(const std::string& path, const std::string& content) { write_file_atomic(path, content); }
 
 }  // namespace bitexact::report

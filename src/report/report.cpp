@@ -2,8 +2,6 @@
 // self-contained HTML page with inline SVG plots.
 #include "bitexact/report.hpp"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/atomic_file.hpp"
 #include "bitexact/bits.hpp"
 #include "bitexact/hexio.hpp"
 
@@ -18,27 +17,6 @@ namespace bitexact::report {
 
 using nlohmann::json;
 using sweep::State;
-
-void write_atomic(const std::string& path, const std::string& content) {
-  namespace fs = std::filesystem;
-  fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw input_error("cannot write '" + path + "'");
-      out.write(content.data(), std::streamsize(content.size()));
-      out.flush();
-      if (!out) throw input_error("error while writing '" + path + "'");
-    }
-    fs::rename(tmp, target);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
-}
 
 namespace {
 
@@ -576,9 +554,9 @@ void write_reports(const State& s, const std::string& dir) {
   fs::create_directories(dir, ec);
   if (ec) throw input_error("cannot create output folder '" + dir + "': " + ec.message());
   const std::string js = to_json(s).dump(1) + "\n", csv = to_csv(s), html = to_html(s);
-  write_atomic((fs::path(dir) / "report.json").string(), js);
-  write_atomic((fs::path(dir) / "report.csv").string(), csv);
-  write_atomic((fs::path(dir) / "report.html").string(), html);
+  write_file_atomic((fs::path(dir) / "report.json").string(), js);
+  write_file_atomic((fs::path(dir) / "report.csv").string(), csv);
+  write_file_atomic((fs::path(dir) / "report.html").string(), html);
 }
 
 }  // namespace bitexact::report
