@@ -19,6 +19,26 @@ using nlohmann::json;
 using sweep::State;
 
 namespace {
+// Readable names of the pair discrepancy classes (after Varity), in the order
+// of sweep::Disc. report.json, the CSV and the HTML use sweep::disc_name; the
+// Markdown summary prints these.
+constexpr const char* disc_labels[] = {"NaN vs number",    "Inf vs number",             "zero vs non-zero",
+                                       "number vs number", "NaN vs NaN, other payload", "+Inf vs -Inf",
+                                       "+0 vs -0"};
+static_assert(std::size(disc_labels) == std::size_t(sweep::Disc::count));
+
+constexpr sweep::Disc every_disc[] = {sweep::Disc::nan_vs_number, sweep::Disc::inf_vs_number,
+                                      sweep::Disc::zero_vs_nonzero, sweep::Disc::number_vs_number,
+                                      sweep::Disc::nan_payload, sweep::Disc::inf_sign, sweep::Disc::zero_sign};
+static_assert(std::size(every_disc) == std::size_t(sweep::Disc::count));
+}  // namespace
+
+std::string_view disc_label(sweep::Disc d) {
+  const auto i = std::size_t(d);
+  return i < std::size(disc_labels) ? disc_labels[i] : "?";
+}
+
+namespace {
 
 // Calls fn(fp_bits<float>{}) or fn(fp_bits<double>{}): the layout of f's operands.
 template <class Fn> auto with_layout(const FnInfo& f, Fn&& fn) {
@@ -228,8 +248,9 @@ std::string to_csv(const State& s) {
   const json j = to_json(s);
   std::ostringstream o;
   o << "row,impl,other,function,inputs,count,correctly_rounded,correctly_rounded_share,max_ulp,max_ulp_input,"
-       "special_mismatches,differ,adjacent,nan_vs_number,inf_vs_number,zero_vs_nonzero,number_vs_number,"
-       "nan_payload,inf_sign,zero_sign\n";
+       "special_mismatches,differ,adjacent";
+  for (sweep::Disc d : every_disc) o << "," << sweep::disc_name(d);
+  o << "\n";
   const std::string fn = j["function"], in = j["inputs"]["spec"];
   auto quote = [](const std::string& x) {
     std::string q = "\"";
@@ -243,16 +264,14 @@ std::string to_csv(const State& s) {
       << fmt::format("{:.9f}", k["correctly_rounded_share"].get<double>()) << ","
       << fmt::format("{}", k["max_ulp"].get<double>()) << ","
       << (k["max_ulp_input"].is_null() ? std::string() : k["max_ulp_input"].get<std::string>()) << ","
-      << k["special_mismatches"].get<std::uint64_t>() << ",,,,,,,,,\n";
+      << k["special_mismatches"].get<std::uint64_t>() << ",," << std::string(std::size(every_disc), ',') << "\n";
   }
   for (const auto& p : j["pairs"]) {
     const auto& c = p["classes"];
     o << "pair," << p["impls"][0].get<std::string>() << "," << p["impls"][1].get<std::string>() << "," << fn << ","
       << quote(in) << "," << s.count << ",,,,,," << p["differ"].get<std::uint64_t>() << ","
       << p["adjacent"].get<std::uint64_t>();
-    for (const char* n : {"nan_vs_number", "inf_vs_number", "zero_vs_nonzero", "number_vs_number", "nan_payload",
-                          "inf_sign", "zero_sign"})
-      o << "," << c[n]["count"].get<std::uint64_t>();
+    for (sweep::Disc d : every_disc) o << "," << c[std::string(sweep::disc_name(d))]["count"].get<std::uint64_t>();
     o << "\n";
   }
   return o.str();
@@ -546,6 +565,97 @@ std::string to_html(const State& s) {
        "document.body.setAttribute('data-plots',String(document.querySelectorAll('svg.plot').length));})();\n"
        "</script>\n</body></html>\n";
   return o.str();
+}
+
+// ---- Markdown summary of pairs -------------------------------------------------------
+
+namespace {
+
+// 1234567 -> "1,234,567"
+std::string thousands(std::uint64_t v) {
+  std::string d = std::to_string(v), o;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i && (d.size() - i) % 3 == 0) o += ',';
+    o += d[i];
+  }
+  return o;
+}
+
+std::string join(const std::vector<std::string>& lines, const char* sep) {
+  std::string o;
+  for (std::size_t i = 0; i < lines.size(); ++i) o += (i ? sep : "") + lines[i];
+  return o;
+}
+
+// The lines of one report's section. The key order of "implementations" is
+// the file's (ordered_json), which for reports written by to_json is sorted.
+std::vector<std::string> markdown_section(const std::string& source, const nlohmann::ordered_json& r) {
+  const std::uint64_t n = r.at("inputs").at("count").get<std::uint64_t>();
+  std::vector<std::string> out = {
+      fmt::format("## {}: {}", r.at("function").get<std::string>(), r.at("inputs").at("description").get<std::string>()),
+      "",
+      fmt::format("Source: `{}` (truth: {}).", source, r.at("truth").get<std::string>()),
+      "",
+      "| implementation | max error (ulp) | at input | correctly rounded |",
+      "| --- | --- | --- | --- |"};
+  for (const auto& [name, k] : r.at("implementations").items()) {
+    const auto& at = k.at("max_ulp_input");
+    out.push_back(fmt::format("| {} | {:.4g} | {} | {:.4f} % |", name, k.at("max_ulp").get<double>(),
+                              at.is_null() ? std::string("—") : at.get<std::string>(),
+                              100 * k.at("correctly_rounded_share").get<double>()));
+  }
+  out.push_back("");
+  for (const auto& p : r.at("pairs")) {
+    const std::uint64_t differ = p.at("differ").get<std::uint64_t>();
+    out.push_back(fmt::format("**{} vs {}**: different bits on {} of {} inputs ({:.2f} %).",
+                              p.at("impls").at(0).get<std::string>(), p.at("impls").at(1).get<std::string>(),
+                              thousands(differ), thousands(n), n ? 100.0 * double(differ) / double(n) : 0.0));
+    out.push_back("");
+    out.push_back("| class | inputs | first witness (input: outputs) |");
+    out.push_back("| --- | ---: | --- |");
+    for (int d = 0; d < int(sweep::Disc::count); ++d) {
+      const auto& c = p.at("classes").at(std::string(sweep::disc_name(sweep::Disc(d))));
+      std::string witness;
+      if (!c.at("witnesses").empty()) {
+        const auto& w = c.at("witnesses").at(0);
+        std::vector<std::string> results;
+        for (const auto& x : w.at("results")) results.push_back(x.get<std::string>());
+        witness = w.at("input").get<std::string>() + ": " + join(results, " / ");
+      }
+      out.push_back(fmt::format("| {} | {} | {} |", disc_label(sweep::Disc(d)),
+                                thousands(c.at("count").get<std::uint64_t>()), witness));
+    }
+    std::vector<std::string> dist;
+    for (const auto& b : p.at("number_vs_number_ulp_distance"))
+      if (const auto count = b.at("count").get<std::uint64_t>())
+        dist.push_back(b.at("bin").get<std::string>() + ": " + thousands(count));
+    if (!dist.empty()) {
+      out.push_back("");
+      out.push_back("Number vs number, ULP distance: " + join(dist, ", ") + ".");
+    }
+    out.push_back("");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string pairs_markdown(const std::vector<std::string>& report_dirs) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> parts = {"# How the implementations disagree", "",
+                                    "Generated by `bitexact report markdown` from the sweep reports named below.", ""};
+  for (const auto& dir : report_dirs) {
+    const std::string path = (fs::path(dir) / "report.json").string();
+    std::ifstream in(path);
+    if (!in) throw input_error(fmt::format("cannot read '{}'", path));
+    try {
+      const auto r = nlohmann::ordered_json::parse(in);
+      parts.push_back(join(markdown_section(path, r), "\n"));
+    } catch (const nlohmann::json::exception& e) {
+      throw input_error(fmt::format("'{}' is not a sweep report: {}", path, e.what()));
+    }
+  }
+  return join(parts, "\n") + "\n";
 }
 
 void write_reports(const State& s, const std::string& dir) {
