@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 #include "bitexact/fpsan/fpsan.hpp"
 #include "bitexact/fpsan/identities.hpp"
@@ -185,6 +186,48 @@ TEST(FpsanTritonTables, UpcastDowncastIdentityAndEveryDiscardedBitMatters) {
       for (int b = d; b < s; ++b)
         ASSERT_NE(fs::cast_payload(s, d, x ^ (u64(1) << b)), base) << s << "->" << d << " bit " << b;
     }
+}
+
+// ---- fp_bits views of the IEEE-style holders (format.hpp) --------------------------
+
+// Expected values: IEEE 754 binary16 encodings; bfloat16 = binary32's top 16
+// bits; OCP FP8 E5M2 (OCP 8-bit Floating Point Specification 1.0, table 1):
+// binary16's exponent with 2 fraction bits and IEEE special values.
+TEST(FpsanFormats, IeeeHoldersBuildIeeeSpecials) {
+  using H = bitexact::fp_bits<fs::half>;
+  using BF = bitexact::fp_bits<fs::bfloat16>;
+  using E5 = bitexact::fp_bits<fs::float8_e5m2>;
+  EXPECT_EQ(H::one().bits, 0x3c00u);
+  EXPECT_EQ(H::inf(true).bits, 0xfc00u);
+  EXPECT_EQ(H::quiet_nan().bits, 0x7e00u);
+  EXPECT_EQ(H::signaling_nan().bits, 0x7c01u);
+  EXPECT_EQ(H::max_normal().bits, 0x7bffu);
+  EXPECT_EQ(H::min_normal().bits, 0x0400u);
+  EXPECT_EQ(BF::one().bits, 0x3f80u);
+  EXPECT_EQ(BF::inf().bits, 0x7f80u);
+  EXPECT_EQ(BF::quiet_nan().bits, 0x7fc0u);
+  EXPECT_EQ(BF::max_normal(true).bits, 0xff7fu);
+  EXPECT_EQ(E5::one().bits, 0x3cu);
+  EXPECT_EQ(E5::inf().bits, 0x7cu);
+  EXPECT_EQ(E5::inf(true).bits, 0xfcu);
+  EXPECT_EQ(E5::quiet_nan().bits, 0x7eu);
+  EXPECT_EQ(E5::max_normal().bits, 0x7bu);  // 57344
+  EXPECT_EQ(E5::zero(true).bits, 0x80u);
+  // The narrow formats: e5m2 0x7d is a NaN, 0x7c an infinity, 0x7b finite.
+  EXPECT_TRUE(E5::from_bits(0x7d).is_nan());
+  EXPECT_TRUE(E5::from_bits(0xfc).is_inf());
+  EXPECT_TRUE(E5::from_bits(0x7b).is_finite());
+  EXPECT_TRUE(H::from_bits(0x83ff).is_subnormal());
+  EXPECT_TRUE(BF::from_bits(0xff81).is_signaling_nan());
+  // The views agree with the formats' descriptions.
+  for (auto [d, mb, eb] : {std::tuple{dtype::f16, H::mantissa_bits, H::exponent_bits},
+                           std::tuple{dtype::bf16, BF::mantissa_bits, BF::exponent_bits},
+                           std::tuple{dtype::e5m2, E5::mantissa_bits, E5::exponent_bits}}) {
+    EXPECT_EQ(fs::format_of(d).mantissa_bits, mb);
+    EXPECT_EQ(fs::format_of(d).exponent_bits, eb);
+  }
+  EXPECT_EQ(fs::ieee::nan_bits(dtype::f16), 0x7e00u);
+  EXPECT_EQ(fs::ieee::encode(dtype::e5m2, -1e9), 0xfcu);  // overflow: -inf
 }
 
 // ---- fpsan.rst: fixed points and the bijection, every format and revision ----------

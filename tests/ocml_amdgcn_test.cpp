@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "bitexact/inputs.hpp"
 #include "bitexact/ocml/amdgcn.hpp"
 #include "bitexact/ocml/config.hpp"
 
@@ -22,14 +23,11 @@ namespace g = bitexact::ocml::amdgcn;
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+// SplitMix64 seeded with `seed`, one output after the other.
 struct rng {
-  u64 s;
-  u64 next() {
-    u64 z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  u64 seed;
+  u64 i = 0;
+  u64 next() { return inputs::splitmix64(seed, i++); }
 };
 
 template <class T, class U> void check_unary_models(U bits) {

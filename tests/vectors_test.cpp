@@ -3,6 +3,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "bitexact/hexio.hpp"
 #include "bitexact/inputs.hpp"
@@ -15,6 +19,57 @@ TEST(Inputs, SplitMix64MatchesPublishedSequence) {
   // (Vigna's reference splitmix64.c): state += golden gamma, then the finaliser.
   EXPECT_EQ(inputs::mix64(0), 0xe220a8397b1dcdafull);
   EXPECT_EQ(inputs::mix64(0x9e3779b97f4a7c15ull), 0x6e789e6aa1b965f4ull);
+  // The counter-based form: output number index + 1 of the stream seeded with 0.
+  EXPECT_EQ(inputs::splitmix64(0, 0), 0xe220a8397b1dcdafull);
+  EXPECT_EQ(inputs::splitmix64(0, 1), 0x6e789e6aa1b965f4ull);
+}
+
+TEST(Inputs, EdgeInputFileSamplesAreSplitMix64) {
+  // tools/gen_edge_inputs.py wrote the "sampled" groups of vectors/edge_inputs.txt
+  // with its own Python copy of SplitMix64: operand k of row i is
+  // mix64(seed_k + i) (>> 32 for binary32). The committed file must agree with
+  // the C++ generator, so the two copies cannot drift apart unnoticed.
+  struct Group {
+    const char* fn;
+    std::uint64_t seed_a, seed_b;  // seed_b = 0: one operand
+    bool f32;
+  };
+  const Group groups[] = {{"sinf", 7, 0, true},    {"cosf", 7, 0, true},      {"ceilf", 11, 0, true},
+                          {"fmodf", 13, 1013, true}, {"fmod", 17, 1017, false}, {"ceil", 19, 0, false}};
+  std::ifstream in(std::string(BITEXACT_SOURCE_DIR) + "/vectors/edge_inputs.txt");
+  ASSERT_TRUE(in);
+  std::map<std::string, std::vector<std::vector<std::uint64_t>>> sampled;
+  std::string line, current;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0) {
+      const auto colon = line.find(':');
+      const bool is_sampled = colon != std::string::npos && line.compare(colon + 2, 8, "sampled:") == 0;
+      current = is_sampled ? line.substr(2, colon - 2) : std::string();
+      continue;
+    }
+    if (current.empty()) continue;
+    std::istringstream ls(line);
+    std::string fn, word;
+    ls >> fn;
+    std::vector<std::uint64_t> row;
+    while (ls >> word) row.push_back(std::stoull(word, nullptr, 16));
+    sampled[fn].push_back(row);
+  }
+  for (const auto& g : groups) {
+    const auto& rows = sampled[g.fn];
+    ASSERT_EQ(rows.size(), 512u) << g.fn;
+    for (std::uint64_t i = 0; i < rows.size(); ++i) {
+      auto expect = [&](std::uint64_t seed) {
+        const std::uint64_t w = inputs::mix64(seed + i);
+        return g.f32 ? w >> 32 : w;
+      };
+      ASSERT_EQ(rows[i].size(), g.seed_b ? 2u : 1u) << g.fn;
+      EXPECT_EQ(rows[i][0], expect(g.seed_a)) << g.fn << " row " << i;
+      if (g.seed_b) {
+        EXPECT_EQ(rows[i][1], expect(g.seed_b)) << g.fn << " row " << i;
+      }
+    }
+  }
 }
 
 TEST(Inputs, StructuredPairsCoverEveryKind) {

@@ -59,6 +59,13 @@ F64_SPECIALS = [
 ]
 
 
+# SplitMix64 one step from state z (Vigna's splitmix64.c). Its C++ home is
+# bitexact::inputs::mix64 (include/bitexact/inputs.hpp); this script keeps a
+# copy because it is a stand-alone generator with no binding to the C++
+# library, and the file it wrote is frozen: vectors/nv/edge.txt holds the
+# H100's outputs on exactly these inputs. tests/vectors_test.cpp
+# (Inputs.EdgeInputFileSamplesAreSplitMix64) checks the committed file
+# against the C++ generator.
 def splitmix(z):
     z = (z + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF

@@ -37,7 +37,9 @@ BITEXACT_INLINE constexpr To bit_cast(const From& v) noexcept {
   return __builtin_bit_cast(To, v);
 }
 
-// A typed view of the sign, biased exponent and stored fraction of T.
+// A typed view of the sign, biased exponent and stored fraction of T, with
+// builders of the special encodings (after LLVM libc's FPBits), so that no
+// caller spells a NaN, infinity or extreme value in hex.
 template <class T> struct fp_bits {
   using traits = float_traits<T>;
   using storage = typename traits::storage;
@@ -46,7 +48,7 @@ template <class T> struct fp_bits {
   static constexpr int exponent_bias = traits::exponent_bias;
   static constexpr storage sign_mask = storage(1) << (traits::total_bits - 1);
   static constexpr storage fraction_mask = (storage(1) << mantissa_bits) - 1;
-  static constexpr storage exponent_mask = ~(sign_mask | fraction_mask);
+  static constexpr storage exponent_mask = storage(~(sign_mask | fraction_mask));
   static constexpr storage quiet_bit = storage(1) << (mantissa_bits - 1);
   static constexpr int max_biased_exponent = (1 << exponent_bits) - 1;
 
@@ -60,6 +62,40 @@ template <class T> struct fp_bits {
     return r;
   }
   BITEXACT_INLINE constexpr T value() const { return bit_cast<T>(bits); }
+
+  // ---- builders: `negative` sets the sign bit ----------------------------------
+  BITEXACT_INLINE static constexpr fp_bits zero(bool negative = false) { return from_bits(sign_bit(negative)); }
+  BITEXACT_INLINE static constexpr fp_bits one(bool negative = false) {
+    return from_bits(sign_bit(negative) | storage(storage(exponent_bias) << mantissa_bits));
+  }
+  BITEXACT_INLINE static constexpr fp_bits inf(bool negative = false) {
+    return from_bits(sign_bit(negative) | exponent_mask);
+  }
+  // A quiet NaN carrying `payload` in the fraction bits below the quiet bit.
+  // quiet_nan() is the default NaN of IEEE 754-2008 hardware that clears no
+  // sign: 0x7fc00000 / 0x7ff8000000000000.
+  BITEXACT_INLINE static constexpr fp_bits quiet_nan(bool negative = false, storage payload = 0) {
+    return from_bits(sign_bit(negative) | exponent_mask | quiet_bit | storage(payload & (quiet_bit - 1)));
+  }
+  // A signalling NaN carrying `payload` (quiet bit clear). A zero payload
+  // would encode an infinity, so it gives payload 1 instead.
+  BITEXACT_INLINE static constexpr fp_bits signaling_nan(bool negative = false, storage payload = 1) {
+    const storage p = storage(payload & (quiet_bit - 1));
+    return from_bits(sign_bit(negative) | exponent_mask | (p != 0 ? p : storage(1)));
+  }
+  BITEXACT_INLINE static constexpr fp_bits min_subnormal(bool negative = false) {
+    return from_bits(sign_bit(negative) | storage(1));
+  }
+  BITEXACT_INLINE static constexpr fp_bits max_subnormal(bool negative = false) {
+    return from_bits(sign_bit(negative) | fraction_mask);
+  }
+  BITEXACT_INLINE static constexpr fp_bits min_normal(bool negative = false) {
+    return from_bits(sign_bit(negative) | storage(storage(1) << mantissa_bits));
+  }
+  // The largest finite magnitude: biased exponent max - 1, every fraction bit set.
+  BITEXACT_INLINE static constexpr fp_bits max_normal(bool negative = false) {
+    return from_bits(sign_bit(negative) | storage(exponent_mask - 1));
+  }
 
   BITEXACT_INLINE constexpr bool sign() const { return (bits & sign_mask) != 0; }
   BITEXACT_INLINE constexpr int biased_exponent() const {
@@ -88,6 +124,9 @@ template <class T> struct fp_bits {
     int e = biased_exponent();
     return (e == 0 ? 1 : e) - exponent_bias;
   }
+
+ private:
+  BITEXACT_INLINE static constexpr storage sign_bit(bool negative) { return negative ? sign_mask : storage(0); }
 };
 
 // ---- small exact helpers ---------------------------------------------------

@@ -14,12 +14,27 @@
 
 namespace bitexact::inputs {
 
-// SplitMix64 finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mixer.
+// ---- SplitMix64 (Steele, Lea, Flood 2014; Vigna's splitmix64.c) -------------
+// The one C++ definition of the generator: the sweep's binades:N sets, the
+// FpSan validator's samples and the tests' random streams all call it.
+// (tools/gen_edge_inputs.py keeps a Python copy; tests/vectors_test.cpp checks
+// the file it wrote against this one.)
+
+// The increment of the generator's state: 2^64 / golden ratio, odd.
+inline constexpr std::uint64_t splitmix64_gamma = 0x9e3779b97f4a7c15ull;
+
+// One step of Vigna's generator from state z: the state is advanced by gamma,
+// then passed through the finaliser, a bijective 64-bit mixer.
 BITEXACT_INLINE constexpr std::uint64_t mix64(std::uint64_t z) {
-  z += 0x9e3779b97f4a7c15ull;
+  z += splitmix64_gamma;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+// Output number index + 1 of the generator seeded with `seed`. Its state after
+// k steps is seed + k * gamma, so any output is computed directly, in any order.
+BITEXACT_INLINE constexpr std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index) {
+  return mix64(seed + index * splitmix64_gamma);
 }
 // The k-th 64-bit random word of input `index` in the stream `seed`.
 BITEXACT_INLINE constexpr std::uint64_t word_at(std::uint64_t seed, std::uint64_t index,

@@ -1,13 +1,17 @@
 // bitexact/report.hpp — the reports of a sweep: report.json (schema in
 // conformance/report-schema.md), report.csv (one row per implementation and per
-// pair) and report.html (one self-contained page with inline SVG plots).
+// pair) and report.html (one self-contained page with inline SVG plots); and a
+// Markdown summary of the pairs of several reports (`bitexact report markdown`).
 // Part of the compiled library bitexact::engine.
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "bitexact/atomic_file.hpp"
 #include "bitexact/sweep.hpp"
 
 namespace bitexact::report {
@@ -18,13 +22,26 @@ nlohmann::json to_json(const sweep::State& s);
 std::string to_csv(const sweep::State& s);
 std::string to_html(const sweep::State& s);
 
+// Readable name of a pair discrepancy class ("NaN vs number", "+0 vs -0", ...)
+// for people; report.json, CSV and HTML use the keys of sweep::disc_name.
+std::string_view disc_label(sweep::Disc d);
+
+// Markdown summary of how implementations disagree (e.g.
+// conformance/reports/nv-vs-ocml.md), read from the report.json of each sweep
+// folder given: per report, every implementation's error against the truth;
+// per pair, the inputs with different output bits by discrepancy class with
+// the first witness, and the ULP distances of the numeric ones. Nothing is
+// recomputed beyond shares. Throws input_error naming a folder whose
+// report.json cannot be read or lacks a field.
+std::string pairs_markdown(const std::vector<std::string>& report_dirs);
+
 // Write DIR/report.json, DIR/report.csv and DIR/report.html. All three are
 // produced in memory first, then each is written atomically (temporary file
 // renamed over the target), so an error leaves nothing half-written.
 void write_reports(const sweep::State& s, const std::string& dir);
 
-// Write `content` to `path` atomically (temporary file in the same folder,
-// renamed over `path`). Throws input_error when the file cannot be written.
-void write_atomic(const std::string& path, const std::string& content);
+// Former name of bitexact::write_file_atomic (bitexact/atomic_file.hpp), kept
+// while src/sweep/engine.cpp still calls it; new code calls write_file_atomic.
+inline void write_atomic(const std::string& path, const std::string& content) { write_file_atomic(path, content); }
 
 }  // namespace bitexact::report

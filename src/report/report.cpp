@@ -2,8 +2,6 @@
 // self-contained HTML page with inline SVG plots.
 #include "bitexact/report.hpp"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/atomic_file.hpp"
+#include "bitexact/bits.hpp"
 #include "bitexact/hexio.hpp"
 
 namespace bitexact::report {
@@ -18,38 +18,43 @@ namespace bitexact::report {
 using nlohmann::json;
 using sweep::State;
 
-void write_atomic(const std::string& path, const std::string& content) {
-  namespace fs = std::filesystem;
-  fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw input_error("cannot write '" + path + "'");
-      out.write(content.data(), std::streamsize(content.size()));
-      out.flush();
-      if (!out) throw input_error("error while writing '" + path + "'");
-    }
-    fs::rename(tmp, target);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
+namespace {
+// Readable names of the pair discrepancy classes (after Varity), in the order
+// of sweep::Disc. report.json, the CSV and the HTML use sweep::disc_name; the
+// Markdown summary prints these.
+constexpr const char* disc_labels[] = {"NaN vs number",    "Inf vs number",             "zero vs non-zero",
+                                       "number vs number", "NaN vs NaN, other payload", "+Inf vs -Inf",
+                                       "+0 vs -0"};
+static_assert(std::size(disc_labels) == std::size_t(sweep::Disc::count));
+
+constexpr sweep::Disc every_disc[] = {sweep::Disc::nan_vs_number, sweep::Disc::inf_vs_number,
+                                      sweep::Disc::zero_vs_nonzero, sweep::Disc::number_vs_number,
+                                      sweep::Disc::nan_payload, sweep::Disc::inf_sign, sweep::Disc::zero_sign};
+static_assert(std::size(every_disc) == std::size_t(sweep::Disc::count));
+}  // namespace
+
+std::string_view disc_label(sweep::Disc d) {
+  const auto i = std::size_t(d);
+  return i < std::size(disc_labels) ? disc_labels[i] : "?";
 }
 
 namespace {
+
+// Calls fn(fp_bits<float>{}) or fn(fp_bits<double>{}): the layout of f's operands.
+template <class Fn> auto with_layout(const FnInfo& f, Fn&& fn) {
+  return f.bits == 32 ? fn(fp_bits<float>{}) : fn(fp_bits<double>{});
+}
 
 struct Fmt {
   const FnInfo& f;
   std::string hex(word w) const { return format_hex(w, f.bits); }
   std::string input(word a, word b) const { return f.arity == 1 ? hex(a) : hex(a) + " " + hex(b); }
   bool is_nan(word w) const {
-    return f.bits == 32 ? fp_bits<float>::from_bits(std::uint32_t(w)).is_nan() : fp_bits<double>::from_bits(w).is_nan();
+    return with_layout(f, [w](auto b) { return decltype(b)::from_bits(typename decltype(b)::storage(w)).is_nan(); });
   }
-  int ebits() const { return f.bits == 32 ? 8 : 11; }
-  int bias() const { return f.bits == 32 ? 127 : 1023; }
+  int ebits() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bits; }); }
+  int mbits() const { return with_layout(f, [](auto b) { return decltype(b)::mantissa_bits; }); }
+  int bias() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bias; }); }
 };
 
 // JSON numbers must be finite; errors are finite except in witnesses of special bins.
@@ -66,23 +71,25 @@ std::string class_name(const FnInfo& f, std::size_t i) {
 }
 
 // Fixed special inputs whose results every report lists (evaluated at report time).
+// The order is part of the report format (report.json's special_values).
+template <class T> std::vector<word> special_values() {
+  using B = fp_bits<T>;
+  return {B::zero().bits,          B::zero(true).bits,          B::inf().bits,        B::inf(true).bits,
+          B::quiet_nan().bits,     B::quiet_nan(true).bits,     B::signaling_nan().bits,
+          B::min_subnormal().bits, B::min_subnormal(true).bits, B::max_subnormal().bits,
+          B::min_normal().bits,    B::max_normal().bits,        B::max_normal(true).bits,
+          B::one().bits,           B::one(true).bits};
+}
+
 std::vector<std::array<word, 2>> special_inputs(const FnInfo& f) {
-  std::vector<word> v;
-  if (f.bits == 32)
-    v = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7f800001,
-         0x00000001, 0x80000001, 0x007fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000};
-  else
-    v = {0x0ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
-         0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull, 0x1ull, 0x8000000000000001ull,
-         0x000fffffffffffffull, 0x0010000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull,
-         0x3ff0000000000000ull, 0xbff0000000000000ull};
+  const std::vector<word> v = f.bits == 32 ? special_values<float>() : special_values<double>();
   std::vector<std::array<word, 2>> out;
   if (f.arity == 1) {
     for (word x : v) out.push_back({x, 0});
   } else {
     // x and y from the specials: zeros, infinities, NaN, smallest subnormal, 1.5 / 1
-    const word one = f.bits == 32 ? 0x3f800000 : 0x3ff0000000000000ull;
-    const word onehalf = f.bits == 32 ? 0x3fc00000 : 0x3ff8000000000000ull;
+    const word one = with_layout(f, [](auto b) { return word(decltype(b)::one().bits); });
+    const word onehalf = f.bits == 32 ? word(fp_bits<float>(1.5f).bits) : word(fp_bits<double>(1.5).bits);
     std::vector<word> xs = {v[0], v[1], v[2], v[3], v[4], v[7], onehalf, v[11]};
     std::vector<word> ys = {v[0], v[1], v[2], v[4], v[7], one};
     for (word x : xs)
@@ -241,8 +248,9 @@ std::string to_csv(const State& s) {
   const json j = to_json(s);
   std::ostringstream o;
   o << "row,impl,other,function,inputs,count,correctly_rounded,correctly_rounded_share,max_ulp,max_ulp_input,"
-       "special_mismatches,differ,adjacent,nan_vs_number,inf_vs_number,zero_vs_nonzero,number_vs_number,"
-       "nan_payload,inf_sign,zero_sign\n";
+       "special_mismatches,differ,adjacent";
+  for (sweep::Disc d : every_disc) o << "," << sweep::disc_name(d);
+  o << "\n";
   const std::string fn = j["function"], in = j["inputs"]["spec"];
   auto quote = [](const std::string& x) {
     std::string q = "\"";
@@ -256,16 +264,14 @@ std::string to_csv(const State& s) {
       << fmt::format("{:.9f}", k["correctly_rounded_share"].get<double>()) << ","
       << fmt::format("{}", k["max_ulp"].get<double>()) << ","
       << (k["max_ulp_input"].is_null() ? std::string() : k["max_ulp_input"].get<std::string>()) << ","
-      << k["special_mismatches"].get<std::uint64_t>() << ",,,,,,,,,\n";
+      << k["special_mismatches"].get<std::uint64_t>() << ",," << std::string(std::size(every_disc), ',') << "\n";
   }
   for (const auto& p : j["pairs"]) {
     const auto& c = p["classes"];
     o << "pair," << p["impls"][0].get<std::string>() << "," << p["impls"][1].get<std::string>() << "," << fn << ","
       << quote(in) << "," << s.count << ",,,,,," << p["differ"].get<std::uint64_t>() << ","
       << p["adjacent"].get<std::uint64_t>();
-    for (const char* n : {"nan_vs_number", "inf_vs_number", "zero_vs_nonzero", "number_vs_number", "nan_payload",
-                          "inf_sign", "zero_sign"})
-      o << "," << c[n]["count"].get<std::uint64_t>();
+    for (sweep::Disc d : every_disc) o << "," << c[std::string(sweep::disc_name(d))]["count"].get<std::uint64_t>();
     o << "\n";
   }
   return o.str();
@@ -439,7 +445,8 @@ std::string to_html(const State& s) {
       p.yhi = error_axis_top(v);
       // ticks at -2^E, -1, 1, 2^E: the bucket of a power of two is its top 12 bits
       std::string ticks;
-      const int mb = f.bits == 32 ? 23 : 52, big = f.bits == 32 ? 64 : 512;
+      // big: about half the largest exponent (2^64 for binary32, 2^512 for binary64).
+      const int mb = F.mbits(), big = (F.bias() + 1) / 2;
       for (int e : {-big, 0, big}) {
         const double mag = double((word(e + F.bias()) << mb) >> (f.bits - 12));
         const std::string lab = e == 0 ? "1" : fmt::format("2^{}", e);
@@ -464,8 +471,9 @@ std::string to_html(const State& s) {
       }
       p.yhi = error_axis_top(v);
       std::string ticks;
-      const std::vector<int> exps = f.bits == 32 ? std::vector<int>{-126, -64, 0, 64, 127}
-                                                 : std::vector<int>{-1022, -512, 0, 512, 1023};
+      // The smallest and largest normal exponents, their halves and 0.
+      const int bias = F.bias();
+      const std::vector<int> exps = {1 - bias, -(bias + 1) / 2, 0, (bias + 1) / 2, bias};
       for (int e : exps) {
         const int be = e + F.bias();
         ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">2^{}</text>\n", p.px(nexp + be),
@@ -559,15 +567,106 @@ std::string to_html(const State& s) {
   return o.str();
 }
 
+// ---- Markdown summary of pairs -------------------------------------------------------
+
+namespace {
+
+// 1234567 -> "1,234,567"
+std::string thousands(std::uint64_t v) {
+  std::string d = std::to_string(v), o;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i && (d.size() - i) % 3 == 0) o += ',';
+    o += d[i];
+  }
+  return o;
+}
+
+std::string join(const std::vector<std::string>& lines, const char* sep) {
+  std::string o;
+  for (std::size_t i = 0; i < lines.size(); ++i) o += (i ? sep : "") + lines[i];
+  return o;
+}
+
+// The lines of one report's section. The key order of "implementations" is
+// the file's (ordered_json), which for reports written by to_json is sorted.
+std::vector<std::string> markdown_section(const std::string& source, const nlohmann::ordered_json& r) {
+  const std::uint64_t n = r.at("inputs").at("count").get<std::uint64_t>();
+  std::vector<std::string> out = {
+      fmt::format("## {}: {}", r.at("function").get<std::string>(), r.at("inputs").at("description").get<std::string>()),
+      "",
+      fmt::format("Source: `{}` (truth: {}).", source, r.at("truth").get<std::string>()),
+      "",
+      "| implementation | max error (ulp) | at input | correctly rounded |",
+      "| --- | --- | --- | --- |"};
+  for (const auto& [name, k] : r.at("implementations").items()) {
+    const auto& at = k.at("max_ulp_input");
+    out.push_back(fmt::format("| {} | {:.4g} | {} | {:.4f} % |", name, k.at("max_ulp").get<double>(),
+                              at.is_null() ? std::string("—") : at.get<std::string>(),
+                              100 * k.at("correctly_rounded_share").get<double>()));
+  }
+  out.push_back("");
+  for (const auto& p : r.at("pairs")) {
+    const std::uint64_t differ = p.at("differ").get<std::uint64_t>();
+    out.push_back(fmt::format("**{} vs {}**: different bits on {} of {} inputs ({:.2f} %).",
+                              p.at("impls").at(0).get<std::string>(), p.at("impls").at(1).get<std::string>(),
+                              thousands(differ), thousands(n), n ? 100.0 * double(differ) / double(n) : 0.0));
+    out.push_back("");
+    out.push_back("| class | inputs | first witness (input: outputs) |");
+    out.push_back("| --- | ---: | --- |");
+    for (int d = 0; d < int(sweep::Disc::count); ++d) {
+      const auto& c = p.at("classes").at(std::string(sweep::disc_name(sweep::Disc(d))));
+      std::string witness;
+      if (!c.at("witnesses").empty()) {
+        const auto& w = c.at("witnesses").at(0);
+        std::vector<std::string> results;
+        for (const auto& x : w.at("results")) results.push_back(x.get<std::string>());
+        witness = w.at("input").get<std::string>() + ": " + join(results, " / ");
+      }
+      out.push_back(fmt::format("| {} | {} | {} |", disc_label(sweep::Disc(d)),
+                                thousands(c.at("count").get<std::uint64_t>()), witness));
+    }
+    std::vector<std::string> dist;
+    for (const auto& b : p.at("number_vs_number_ulp_distance"))
+      if (const auto count = b.at("count").get<std::uint64_t>())
+        dist.push_back(b.at("bin").get<std::string>() + ": " + thousands(count));
+    if (!dist.empty()) {
+      out.push_back("");
+      out.push_back("Number vs number, ULP distance: " + join(dist, ", ") + ".");
+    }
+    out.push_back("");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string pairs_markdown(const std::vector<std::string>& report_dirs) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> parts = {"# How the implementations disagree", "",
+                                    "Generated by `bitexact report markdown` from the sweep reports named below.", ""};
+  for (const auto& dir : report_dirs) {
+    const std::string path = (fs::path(dir) / "report.json").string();
+    std::ifstream in(path);
+    if (!in) throw input_error(fmt::format("cannot read '{}'", path));
+    try {
+      const auto r = nlohmann::ordered_json::parse(in);
+      parts.push_back(join(markdown_section(path, r), "\n"));
+    } catch (const nlohmann::json::exception& e) {
+      throw input_error(fmt::format("'{}' is not a sweep report: {}", path, e.what()));
+    }
+  }
+  return join(parts, "\n") + "\n";
+}
+
 void write_reports(const State& s, const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw input_error("cannot create output folder '" + dir + "': " + ec.message());
   const std::string js = to_json(s).dump(1) + "\n", csv = to_csv(s), html = to_html(s);
-  write_atomic((fs::path(dir) / "report.json").string(), js);
-  write_atomic((fs::path(dir) / "report.csv").string(), csv);
-  write_atomic((fs::path(dir) / "report.html").string(), html);
+  write_file_atomic((fs::path(dir) / "report.json").string(), js);
+  write_file_atomic((fs::path(dir) / "report.csv").string(), csv);
+  write_file_atomic((fs::path(dir) / "report.html").string(), html);
 }
 
 }  // namespace bitexact::report

@@ -13,14 +13,7 @@
 
 namespace bitexact::sweep {
 
-std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index) {
-  // The output of Vigna's splitmix64 generator seeded with `seed` at step index+1:
-  // the state after k steps is seed + k*gamma, so any step is computed directly.
-  std::uint64_t z = seed + (index + 1) * 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t index) { return inputs::splitmix64(seed, index); }
 
 namespace {
 

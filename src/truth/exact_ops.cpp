@@ -9,11 +9,6 @@
 namespace bitexact::truth {
 namespace {
 
-template <class T> T default_nan() {
-  if constexpr (sizeof(T) == 4) return bit_cast<float>(0x7fc00000u);
-  else return bit_cast<double>(0x7ff8000000000000ull);
-}
-
 // 2^n as a T, for n from the smallest subnormal exponent to the largest.
 template <class T> T pow2(int n) {
   using B = fp_bits<T>;
@@ -40,7 +35,8 @@ template <class T> void split(typename fp_bits<T>::storage abits, std::uint64_t&
 template <class T> T fmod_exact(T x, T y) {
   using B = fp_bits<T>;
   const B bx(x), by(y);
-  if (bx.is_nan() || by.is_nan() || bx.is_inf() || by.is_zero()) return default_nan<T>();
+  // NaN results are the default quiet NaN, whatever the operands (truth.hpp).
+  if (bx.is_nan() || by.is_nan() || bx.is_inf() || by.is_zero()) return fp_bits<T>::quiet_nan().value();
   if (by.is_inf() || bx.is_zero()) return x;
   const auto ax = bx.abs_bits(), ay = by.abs_bits();
   if (ax < ay) return x;
@@ -65,7 +61,7 @@ template <class T> T ceil_exact(T x) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   B b(x);
-  if (b.is_nan()) return default_nan<T>();
+  if (b.is_nan()) return fp_bits<T>::quiet_nan().value();
   if (b.is_inf() || b.is_zero()) return x;
   const int E = b.biased_exponent() - B::exponent_bias;
   if (E >= B::mantissa_bits) return x;  // already an integer

@@ -32,11 +32,6 @@ template <> struct fmt_of<double> {
   static constexpr int min_normal_exp = -1022, max_exp = 1023;
 };
 
-template <class T> T default_nan() {
-  if constexpr (sizeof(T) == 4) return bit_cast<float>(0x7fc00000u);
-  else return bit_cast<double>(0x7ff8000000000000ull);
-}
-
 // Held while this thread's MPFR exponent range may be changed (and, when MPFR
 // has no thread-local state, around every MPFR computation).
 std::mutex& global_mpfr_lock() {
@@ -84,7 +79,7 @@ void set_input(mpfr_ptr v, double x) { mpfr_set_d(v, x, MPFR_RNDN); }
 // format's overflow and gradual underflow, NaN -> default quiet NaN.
 template <class T> T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
   using F = fmt_of<T>;
-  if (mpfr_nan_p(y)) return default_nan<T>();
+  if (mpfr_nan_p(y)) return fp_bits<T>::quiet_nan().value();
   mpfr_exp_t old_min = mpfr_get_emin(), old_max = mpfr_get_emax();
   mpfr_set_emin(F::emin);
   mpfr_set_emax(F::emax);

@@ -194,7 +194,7 @@ bool sinf_fast(float x, rounding r, float& out) {
   double y;
   if (!sinf_approx(x, y)) {
     if (abits >= 0x7f800000u) {  // NaN or inf -> NaN
-      out = bit_cast<float>(0x7fc00000u);
+      out = fp_bits<float>::quiet_nan().value();
       return true;
     }
     return false;
@@ -213,7 +213,7 @@ bool cosf_fast(float x, rounding r, float& out) {
   double y;
   if (!cosf_approx(x, y)) {
     if (abits >= 0x7f800000u) {
-      out = bit_cast<float>(0x7fc00000u);
+      out = fp_bits<float>::quiet_nan().value();
       return true;
     }
     return false;

@@ -139,7 +139,7 @@ int run_conformance(const ConfArgs& a) {
     sweep::run(job.o, st);
     const std::string dir = (fs::path(a.out) / job.name).string();
     report::write_reports(st, dir);
-    if (a.keep_state) report::write_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
+    if (a.keep_state) write_file_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
     for (std::size_t i = 0; i < st.impls.size(); ++i) {
       const auto& s = st.impl_stats[i];
       const std::uint64_t special = s.special_mismatches();

@@ -130,8 +130,8 @@ void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool
   if (!report_dir.empty()) {
     const std::string md = fpsan_markdown_report(results, samples, p);
     const std::string js = results_json(results).dump(1) + "\n";
-    write_file_atomic(report_dir + "/report.md", [&](std::ostream& o) { o << md; });
-    write_file_atomic(report_dir + "/report.json", [&](std::ostream& o) { o << js; });
+    write_file_atomic(report_dir + "/report.md", md);
+    write_file_atomic(report_dir + "/report.json", js);
   }
   if (json) {
     std::cout << results_json(results).dump(1) << '\n';

@@ -31,7 +31,7 @@ void run_merge(const std::vector<std::string>& dirs, const std::string& out) {
   // Everything is produced before anything is written.
   const std::string state = merged.to_json().dump(1) + "\n";
   report::write_reports(merged, out);
-  report::write_atomic((fs::path(out) / "state.json").string(), state);
+  write_file_atomic((fs::path(out) / "state.json").string(), state);
   if (!merged.complete())
     std::fprintf(stderr, "bitexact: merged state covers %llu of %llu chunks (report marked partial)\n",
                  (unsigned long long)merged.done.size(), (unsigned long long)merged.total_chunks);

@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "bitexact/atomic_file.hpp"  // write_file_atomic, used by the commands
 #include "bitexact/hexio.hpp"
 #include "bitexact/impl.hpp"
 
@@ -28,9 +29,5 @@ struct evaluated {
   std::vector<word> a, b, out;  // operands and results, one per input line
 };
 evaluated eval_stdin(const Impl& impl);
-
-// Write a file atomically: `write` fills a temporary file next to `path`,
-// which is renamed over `path` only when write returns normally.
-void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace bitexact::cli

@@ -1,6 +1,4 @@
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "command.hpp"
@@ -46,28 +44,6 @@ evaluated eval_stdin(const Impl& impl) {
   const word* args[2] = {e.a.data(), e.b.data()};
   impl.eval(args, e.out.data(), e.out.size());
   return e;
-}
-
-void write_file_atomic(const std::string& path,
-                       const std::function<void(std::ostream&)>& write) {
-  namespace fs = std::filesystem;
-  fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw input_error("cannot write '" + path + "'");
-      write(out);
-      out.flush();
-      if (!out) throw input_error("error while writing '" + path + "'");
-    }
-    fs::rename(tmp, target);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
 }
 
 }  // namespace bitexact::cli

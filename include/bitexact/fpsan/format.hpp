@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "bitexact/bits.hpp"
 #include "bitexact/config.hpp"
 
 namespace bitexact::fpsan {
@@ -30,6 +31,14 @@ inline constexpr int dtype_count = 8;
 inline constexpr dtype all_dtypes[dtype_count] = {dtype::f64,    dtype::f32,  dtype::f16,
                                                   dtype::bf16,   dtype::e4m3fn, dtype::e5m2,
                                                   dtype::e4m3fnuz, dtype::e5m2fnuz};
+
+// Bit holders for formats C++ has no type for.
+struct half { std::uint16_t bits; };
+struct bfloat16 { std::uint16_t bits; };
+struct float8_e4m3fn { std::uint8_t bits; };
+struct float8_e5m2 { std::uint8_t bits; };
+struct float8_e4m3fnuz { std::uint8_t bits; };
+struct float8_e5m2fnuz { std::uint8_t bits; };
 
 // How a format spends its top exponent code (for IEEE decoding in `check`;
 // FpSan itself ignores NaN/Inf and treats every bit pattern alike).
@@ -67,6 +76,40 @@ BITEXACT_INLINE constexpr format format_of(dtype d) {
   return {"?", 0, 0, 0, 0, special_kind::ieee};
 }
 BITEXACT_INLINE constexpr int width_of(dtype d) { return format_of(d).width; }
+
+}  // namespace bitexact::fpsan
+
+// The holders of the IEEE-style formats get bitexact::fp_bits views (fields,
+// builders of the special values, predicates); the fields match format_of.
+// The fn/fnuz fp8 formats do not: their specials are not IEEE 754's.
+namespace bitexact {
+template <> struct float_traits<fpsan::half> {
+  using storage = std::uint16_t;
+  using signed_storage = std::int16_t;
+  static constexpr int total_bits = 16;
+  static constexpr int mantissa_bits = 10;
+  static constexpr int exponent_bits = 5;
+  static constexpr int exponent_bias = 15;
+};
+template <> struct float_traits<fpsan::bfloat16> {
+  using storage = std::uint16_t;
+  using signed_storage = std::int16_t;
+  static constexpr int total_bits = 16;
+  static constexpr int mantissa_bits = 7;
+  static constexpr int exponent_bits = 8;
+  static constexpr int exponent_bias = 127;
+};
+template <> struct float_traits<fpsan::float8_e5m2> {
+  using storage = std::uint8_t;
+  using signed_storage = std::int8_t;
+  static constexpr int total_bits = 8;
+  static constexpr int mantissa_bits = 2;
+  static constexpr int exponent_bits = 5;
+  static constexpr int exponent_bias = 15;
+};
+}  // namespace bitexact
+
+namespace bitexact::fpsan {
 
 // ---- algebra revisions -------------------------------------------------------
 //

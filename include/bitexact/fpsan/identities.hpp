@@ -22,6 +22,7 @@
 
 #include "bitexact/fpsan/ieee.hpp"
 #include "bitexact/fpsan/ops.hpp"
+#include "bitexact/inputs.hpp"
 
 namespace bitexact::fpsan::validate {
 
@@ -56,13 +57,8 @@ struct result {
   std::string witness;  // empty when none
 };
 
-// Counter-based generator (SplitMix64 finaliser of seed + index).
-inline u64 sample_bits(u64 seed, u64 index) {
-  u64 z = seed + (index + 1) * 0x9e3779b97f4a7c15ull;  // SplitMix64 increment
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+// Counter-based generator: SplitMix64's output number index + 1.
+inline u64 sample_bits(u64 seed, u64 index) { return inputs::splitmix64(seed, index); }
 
 inline std::string hexw(u64 v, int w) {
   char buf[24];

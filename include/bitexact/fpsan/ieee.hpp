@@ -17,12 +17,27 @@
 
 namespace bitexact::fpsan::ieee {
 
-inline u64 nan_bits(const format& f) {
+// Calls fn(fp_bits<L>{}) with L the layout of d, for the dtypes whose special
+// values are IEEE 754's (special_kind::ieee); the fn/fnuz fp8 formats have
+// their own conventions and are handled by the callers.
+template <class Fn> auto with_ieee_layout(dtype d, Fn&& fn) {
+  switch (d) {
+    case dtype::f64: return fn(fp_bits<double>{});
+    case dtype::f32: return fn(fp_bits<float>{});
+    case dtype::f16: return fn(fp_bits<half>{});
+    case dtype::bf16: return fn(fp_bits<bfloat16>{});
+    default: return fn(fp_bits<float8_e5m2>{});  // e5m2, the only other IEEE-style dtype
+  }
+}
+
+// The NaN a conversion produces: IEEE formats' default quiet NaN; e4m3fn's
+// only NaN encoding S.1111.111 (positive); the fnuz formats' 0x80.
+inline u64 nan_bits(dtype d) {
+  const format f = format_of(d);
   switch (f.kind) {
     case special_kind::fnuz: return sign_bit_of(f.width);
     case special_kind::fn: return mask_of(f.width - 1);
-    default:
-      return (mask_of(f.exponent_bits) << f.mantissa_bits) | (u64(1) << (f.mantissa_bits - 1));
+    default: return with_ieee_layout(d, [](auto b) { return u64(decltype(b)::quiet_nan().bits); });
   }
 }
 
@@ -33,7 +48,11 @@ inline bool is_nan(dtype d, u64 bits) {
   switch (f.kind) {
     case special_kind::fnuz: return bits == sign_bit_of(f.width);
     case special_kind::fn: return e == mask_of(f.exponent_bits) && m == mask_of(f.mantissa_bits);
-    default: return e == mask_of(f.exponent_bits) && m != 0;
+    default:
+      return with_ieee_layout(d, [bits](auto b) {
+        using B = decltype(b);
+        return B::from_bits(typename B::storage(bits)).is_nan();
+      });
   }
 }
 
@@ -45,8 +64,12 @@ inline double decode(dtype d, u64 bits) {
   const bool s = (bits >> (f.width - 1)) & 1;
   const u64 e = (bits >> f.mantissa_bits) & mask_of(f.exponent_bits);
   const u64 m = bits & mask_of(f.mantissa_bits);
+  const bool inf = f.kind == special_kind::ieee && with_ieee_layout(d, [bits](auto b) {
+    using B = decltype(b);
+    return B::from_bits(typename B::storage(bits)).is_inf();
+  });
   double v;
-  if (f.kind == special_kind::ieee && e == mask_of(f.exponent_bits))
+  if (inf)
     v = INFINITY;
   else if (e == 0)
     v = std::ldexp(double(m), 1 - f.bias - f.mantissa_bits);
@@ -60,7 +83,7 @@ inline u64 encode(dtype d, double v) {
   if (d == dtype::f64) return bit_cast<std::uint64_t>(v);
   if (d == dtype::f32) return bit_cast<std::uint32_t>(static_cast<float>(v));
   const format f = format_of(d);
-  if (std::isnan(v)) return nan_bits(f);
+  if (std::isnan(v)) return nan_bits(d);
   const u64 sign = std::signbit(v) ? sign_bit_of(f.width) : 0;
   const double a = std::fabs(v);
   // Largest finite magnitude and what overflow gives.
@@ -69,9 +92,10 @@ inline u64 encode(dtype d, double v) {
   if (f.kind == special_kind::fn) max_m -= 1;
   const double max_finite =
       std::ldexp(double(max_m | (u64(1) << f.mantissa_bits)), int(max_e) - f.bias - f.mantissa_bits);
-  const u64 overflow = f.kind == special_kind::ieee
-                           ? (sign | (mask_of(f.exponent_bits) << f.mantissa_bits))
-                           : nan_bits(f);
+  const u64 overflow =
+      f.kind == special_kind::ieee
+          ? with_ieee_layout(d, [neg = sign != 0](auto b) { return u64(decltype(b)::inf(neg).bits); })
+          : nan_bits(d);
   if (a == 0) return f.kind == special_kind::fnuz ? 0 : sign;
   if (std::isinf(a)) return overflow;
   int ex;

@@ -19,14 +19,6 @@
 
 namespace bitexact::fpsan {
 
-// Bit holders for formats C++ has no type for.
-struct half { std::uint16_t bits; };
-struct bfloat16 { std::uint16_t bits; };
-struct float8_e4m3fn { std::uint8_t bits; };
-struct float8_e5m2 { std::uint8_t bits; };
-struct float8_e4m3fnuz { std::uint8_t bits; };
-struct float8_e5m2fnuz { std::uint8_t bits; };
-
 template <class T> struct dtype_traits;
 template <> struct dtype_traits<double> {
   static constexpr dtype type = dtype::f64;

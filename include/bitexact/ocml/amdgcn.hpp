@@ -29,10 +29,7 @@ namespace bitexact::ocml::amdgcn {
 template <class T> BITEXACT_INLINE constexpr T quiet(T x) {
   return fp_bits<T>::from_bits(fp_bits<T>(x).bits | fp_bits<T>::quiet_bit).value();
 }
-template <class T> BITEXACT_INLINE constexpr T default_nan() {
-  using B = fp_bits<T>;
-  return B::from_bits(B::exponent_mask | B::quiet_bit).value();
-}
+template <class T> BITEXACT_INLINE constexpr T default_nan() { return fp_bits<T>::quiet_nan().value(); }
 template <class T> BITEXACT_INLINE constexpr bool isnan(T x) { return fp_bits<T>(x).is_nan(); }
 
 // The NaN an operation with operands a, b (, c) returns, given that the IEEE
@@ -309,6 +306,29 @@ BITEXACT_INLINE constexpr std::uint32_t ctlz(std::uint32_t v) {
 // significant bits so that products of two heads are exact in f32.
 BITEXACT_INLINE constexpr float split_head(float x) {
   return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0xfffff000u);
+}
+
+// ---- exact products without fma (ocml's non-fma code paths) -------------------
+// Where the part has no fast fma, ocml forms x*c exactly from 12-bit pieces
+// x = xh + xl, c = ch + cl (xh = split_head(x)): every piece product is exact
+// in f32, so the rounding error of p = x*c (rounded) is rebuilt as
+//   e = ((xh*ch - p) + xh*cl + xl*ch) + xl*cl,
+// each step one llvm.fmuladd, in this order (ocml.bc 5.2.3:
+// __ocmlpriv_trigredsmall_f32, __ocmlpriv_trigredlarge_f32, __ocml_fmod_f32).
+template <bool Ftz, bool Fused>
+BITEXACT_INLINE float split_product_error(float p, float xh, float xl, float ch, float cl) {
+  float e = fmuladd<Ftz, Fused>(xh, ch, neg(p));
+  e = fmuladd<Ftz, Fused>(xh, cl, e);
+  e = fmuladd<Ftz, Fused>(xl, ch, e);
+  return fmuladd<Ftz, Fused>(xl, cl, e);
+}
+// a - x*c with p = x*c rounded and e its error (split_product_error), in
+// two-sum form: s = a - p, then s + (((a - s) - p) - e).
+template <bool Ftz, bool Fused>
+BITEXACT_INLINE float sub_split_product(float a, float p, float xh, float xl, float ch, float cl) {
+  const float e = split_product_error<Ftz, Fused>(p, xh, xl, ch, cl);
+  const float s = sub<Ftz>(a, p);
+  return add<Ftz>(s, sub<Ftz>(sub<Ftz>(sub<Ftz>(a, s), p), e));
 }
 
 // Raw-bits helpers used by the reproductions.

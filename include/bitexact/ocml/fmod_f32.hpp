@@ -30,18 +30,12 @@ namespace detail {
 template <config C> BITEXACT_INLINE float fmod_f32_step_nofma(float xs, float q, float ys) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
-  constexpr bool fused = fmuladd_fused(C);
   const float ysh = split_head(ys);
   const float ysl = sub<ftz>(ys, ysh);
   const float qh = split_head(q);
   const float ql = sub<ftz>(q, qh);
-  const float p = mul<ftz>(ys, q);
-  float e = fmuladd<ftz, fused>(qh, ysh, neg(p));
-  e = fmuladd<ftz, fused>(qh, ysl, e);
-  e = fmuladd<ftz, fused>(ql, ysh, e);
-  e = fmuladd<ftz, fused>(ql, ysl, e);
-  const float s = sub<ftz>(xs, p);
-  return add<ftz>(s, sub<ftz>(sub<ftz>(sub<ftz>(xs, s), p), e));
+  // The bitcode multiplies ys * q (operand order matters only for NaN operands).
+  return sub_split_product<ftz, fmuladd_fused(C)>(xs, mul<ftz>(ys, q), qh, ql, ysh, ysl);
 }
 
 // One division step: remainder in [0, ys) given the estimate q.

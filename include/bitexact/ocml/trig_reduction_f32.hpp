@@ -107,25 +107,10 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
     // q = qh + ql with qh holding q's leading 12 significand bits.
     const float qh = split_head(q);
     const float ql = sub<ftz>(q, qh);
-    // Stage 1: s = a - q*pio2_hi in two-sum form, with the rounding error of
-    // p1 = q*pio2_hi rebuilt exactly from the split pieces.
-    const float p1 = mul<ftz>(q, pio2_hi);
-    float e1 = fmuladd<ftz, fused>(qh, pio2_hi_h, neg(p1));
-    e1 = fmuladd<ftz, fused>(qh, pio2_hi_l, e1);
-    e1 = fmuladd<ftz, fused>(ql, pio2_hi_h, e1);
-    e1 = fmuladd<ftz, fused>(ql, pio2_hi_l, e1);
-    const float s1 = sub<ftz>(a, p1);
-    const float t1 = sub<ftz>(sub<ftz>(sub<ftz>(a, s1), p1), e1);
-    const float r1 = add<ftz>(s1, t1);
+    // Stage 1: r1 = a - q*pio2_hi, the product exact from the split pieces.
+    const float r1 = sub_split_product<ftz, fused>(a, mul<ftz>(q, pio2_hi), qh, ql, pio2_hi_h, pio2_hi_l);
     // Stage 2: the same with pio2_mid.
-    const float p2 = mul<ftz>(q, pio2_mid);
-    float e2 = fmuladd<ftz, fused>(qh, pio2_mid_h, neg(p2));
-    e2 = fmuladd<ftz, fused>(qh, pio2_mid_l, e2);
-    e2 = fmuladd<ftz, fused>(ql, pio2_mid_h, e2);
-    e2 = fmuladd<ftz, fused>(ql, pio2_mid_l, e2);
-    const float s2 = sub<ftz>(r1, p2);
-    const float t2 = sub<ftz>(sub<ftz>(sub<ftz>(r1, s2), p2), e2);
-    const float r2 = add<ftz>(s2, t2);
+    const float r2 = sub_split_product<ftz, fused>(r1, mul<ftz>(q, pio2_mid), qh, ql, pio2_mid_h, pio2_mid_l);
     // Stage 3: the last piece, one (possibly fused) multiply-add.
     r = fmuladd<ftz, fused>(neg(pio2_lo), q, r2);
   }
@@ -211,10 +196,7 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
     const float hh = split_head(hi);
     const float hl = sub<ftz>(hi, hh);
     p_hi = mul<ftz>(hi, pio2_hi);
-    float e = fmuladd<ftz, fused>(hh, pio2_hi_h, neg(p_hi));
-    e = fmuladd<ftz, fused>(hh, pio2_hi_l, e);
-    e = fmuladd<ftz, fused>(hl, pio2_hi_h, e);
-    e = fmuladd<ftz, fused>(hl, pio2_hi_l, e);
+    const float e = split_product_error<ftz, fused>(p_hi, hh, hl, pio2_hi_h, pio2_hi_l);
     const float m = mul<ftz>(hi, pio2_mid);
     const float u = fmuladd<ftz, fused>(lo, pio2_hi, m);
     err = add<ftz>(e, u);
