@@ -80,18 +80,18 @@ State make_state(const Options& o) {
 
 namespace {
 
+// The fields of the function's format as words, from the typed view fp_bits
+// (the engine handles operands of either width as 64-bit words).
 struct Classifier {
   int bits;
   word mask, sign, expmask, fracmask;
-  int mbits, ebits;
-  explicit Classifier(const FnInfo& f)
-      : bits(f.bits),
-        mask(f.bits == 32 ? 0xffffffffull : ~0ull),
-        sign(word(1) << (f.bits - 1)),
-        expmask(f.bits == 32 ? 0x7f800000ull : 0x7ff0000000000000ull),
-        fracmask(f.bits == 32 ? 0x7fffffull : 0xfffffffffffffull),
-        mbits(f.bits == 32 ? 23 : 52),
-        ebits(f.bits == 32 ? 8 : 11) {}
+  int mbits;
+  template <class T> static Classifier of() {
+    using B = fp_bits<T>;
+    return {B::traits::total_bits, word(typename B::storage(~0ull)), B::sign_mask, B::exponent_mask,
+            B::fraction_mask, B::mantissa_bits};
+  }
+  static Classifier of(const FnInfo& f) { return f.bits == 32 ? of<float>() : of<double>(); }
   int vclass(word w) const {
     word e = w & expmask, m = w & fracmask;
     if (e == expmask) return m ? int(VClass::nan) : int(VClass::inf);
@@ -192,7 +192,7 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
 // width under `view` (x86-64 and the GPUs are little-endian).
 void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, output_view view) {
   const word sign = word(1) << (bits - 1);
-  const word inf = bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);
+  const word inf = bits == 32 ? word(fp_bits<float>::inf().bits) : word(fp_bits<double>::inf().bits);
   auto seen = [&](word w) { return view == output_view::nan_sign_cleared && (w & (sign - 1)) > inf ? w & ~sign : w; };
   if (bits == 64) {
     if (view == output_view::exact) {
@@ -224,7 +224,7 @@ constexpr std::uint64_t kBatch = 65536;
 void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
                Worker& wk, const State& like) {
   const FnInfo& f = fn_info(o.fn);
-  const Classifier c(f);
+  const Classifier c = Classifier::of(f);
   const std::uint64_t lo = chunk * o.chunk_size;
   const std::uint64_t hi = std::min(lo + o.chunk_size, o.inputs.count);
   const std::size_t ni = impls.size();

@@ -94,7 +94,7 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     const word lo = parse_hex_word(rest.substr(0, c2), f.bits, std::string(spec));
     const word hi = parse_hex_word(rest.substr(c2 + 1), f.bits, std::string(spec));
     const word mag = (word(1) << (f.bits - 1)) - 1;
-    const word inf = f.bits == 32 ? word(0x7f800000u) : word(0x7ff0000000000000ull);
+    const word inf = f.bits == 32 ? word(fp_bits<float>::inf().bits) : word(fp_bits<double>::inf().bits);
     if ((lo & mag) > inf || (hi & mag) > inf)
       throw input_error(fmt::format("bad input set '{}': the bounds must not be NaNs", spec));
     const word klo = ordered_key(lo, f.bits), khi = ordered_key(hi, f.bits);
