@@ -1,6 +1,11 @@
 // Tests of the PTX instruction model include/bitexact/nv/ptx.hpp.
 //
 // Where the expected values come from:
+//  * The H100: vectors/nv/ptx_ops.txt, written by device/nv_ptx_ops.cu (run
+//    with device/run_nv_ptx_ops.sh), holds the GPU's own output of every
+//    modelled instruction, in every FTZ form the model offers, over special,
+//    random and engineered operands. PtxDevice.EveryOpMatchesTheH100 checks
+//    every line against the model and FAILS when the file is missing.
 //  * MPFR, for the f32 arithmetic (mul, add, fma.rn, fma.rz: correctly rounded
 //    with IEEE subnormals; FTZ: the MPFR result on flushed operands, flushed)
 //    and the reciprocal model; the host's trunc (an exact operation) for cvt.rzi.
@@ -10,6 +15,14 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/ptx.hpp"
@@ -24,9 +37,115 @@ namespace ptx = bitexact::nv::ptx;
 namespace in = bitexact::inputs;
 
 float F(u32 b) { return bit_cast<float>(b); }
+double D(u64 b) { return bit_cast<double>(b); }
 u32 B(float x) { return bit_cast<u32>(x); }
+u64 B(double x) { return bit_cast<u64>(x); }
 bool isnan32(u32 b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 u32 flush32(u32 b) { return ((b & 0x7f800000u) == 0) ? (b & 0x80000000u) : b; }
+
+// ---- the H100 ------------------------------------------------------------------------
+// Every op of the model under the name device/nv_ptx_ops.cu prints: its
+// operand count and the model applied to the operand bit patterns.
+struct OpModel {
+  int arity;
+  std::function<u64(u64, u64, u64)> eval;
+};
+
+template <mode M> std::map<std::string, OpModel> f32_ops(const std::string& ftz) {
+  auto f = [](u64 v) { return F(u32(v)); };
+  return {
+      {"mul.rn" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::mul_rn_f32<M>(f(a), f(b))); }}},
+      {"add.rn" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::add_rn_f32<M>(f(a), f(b))); }}},
+      {"fma.rn" + ftz + ".f32", {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rn_f32<M>(f(a), f(b), f(c))); }}},
+      {"fma.rz" + ftz + ".f32", {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rz_f32<M>(f(a), f(b), f(c))); }}},
+      {"setp.lt" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_lt_f32<M>(f(a), f(b)); }}},
+      {"setp.ge" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_ge_f32<M>(f(a), f(b)); }}},
+      {"setp.ltu" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_ltu_f32<M>(f(a), f(b)); }}},
+      {"setp.gtu" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_gtu_f32<M>(f(a), f(b)); }}},
+      {"setp.leu" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_leu_f32<M>(f(a), f(b)); }}},
+      {"abs" + ftz + ".f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::abs_f32<M>(f(a))); }}},
+      {"neg" + ftz + ".f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::neg_f32<M>(f(a))); }}},
+      {"cvt.rzi" + ftz + ".f32.f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rzi_f32_f32<M>(f(a))); }}},
+      {"cvt.rpi" + ftz + ".f32.f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rpi_f32_f32<M>(f(a))); }}},
+      {"div.approx" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::div_approx_f32<M>(f(a), f(b))); }}},
+  };
+}
+
+std::map<std::string, OpModel> all_ops() {
+  std::map<std::string, OpModel> ops = f32_ops<mode::ieee>("");
+  ops.merge(f32_ops<mode::ftz>(".ftz"));
+  ops.insert({
+      {"rcp.approx.ftz.f32", {1, [](u64 a, u64, u64) -> u64 { return B(ptx::rcp_approx_f32<mode::ftz>(F(u32(a)))); }}},
+      {"copysign.f32", {2, [](u64 a, u64 b, u64) -> u64 { return B(ptx::copysign_f32(F(u32(a)), F(u32(b)))); }}},
+      {"cvt.rpi.f64.f64", {1, [](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rpi_f64_f64(D(a))); }}},
+      {"cvt.rn.f64.s64", {1, [](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rn_f64_s64(std::int64_t(a))); }}},
+      {"mul.rn.f64", {2, [](u64 a, u64 b, u64) -> u64 { return B(ptx::mul_rn_f64(D(a), D(b))); }}},
+      {"add.rn.f64", {2, [](u64 a, u64 b, u64) -> u64 { return B(ptx::add_rn_f64(D(a), D(b))); }}},
+      {"mad.lo.cc.u32+madc.hi.u32",
+       {3, [](u64 a, u64 b, u64 c) -> u64 { return ptx::mad_wide_u32(u32(a), u32(b), u32(c)); }}},
+  });
+  return ops;
+}
+
+TEST(PtxDevice, EveryOpMatchesTheH100) {
+  const std::string path = std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/ptx_ops.txt";
+  std::ifstream file(path);
+  ASSERT_TRUE(file.good()) << path << " is missing: it comes from the GPU "
+                           << "(device/run_nv_ptx_ops.sh OUTDIR on an H100, then copy "
+                           << "OUTDIR/ptx_ops.txt there)";
+  const std::map<std::string, OpModel> ops = all_ops();
+  std::map<std::string, u64> lines, mismatches;
+  u64 shown = 0, bad_lines = 0, differing = 0;
+  std::string line;
+  for (u64 number = 1; std::getline(file, line); ++number) {
+    if (line.empty() || line[0] == '#') {
+      if (line.rfind("# GPU", 0) == 0 || line.rfind("# nvcc", 0) == 0 || line.rfind("# written", 0) == 0)
+        std::printf("  %s\n", line.c_str());
+      continue;
+    }
+    std::istringstream fields(line);
+    std::string name, tok;
+    fields >> name;
+    std::vector<u64> v;
+    bool ok = true;
+    while (fields >> tok) {
+      std::size_t used = 0;
+      try {
+        v.push_back(std::stoull(tok, &used, 16));
+      } catch (...) {
+        ok = false;
+      }
+      ok = ok && tok.rfind("0x", 0) == 0 && used == tok.size();
+    }
+    const auto op = ops.find(name);
+    if (!ok || op == ops.end() || int(v.size()) != op->second.arity + 1) {
+      if (bad_lines++ < 10)
+        ADD_FAILURE() << path << ":" << number << ": malformed line or unknown op: " << line;
+      continue;
+    }
+    ++lines[name];
+    v.resize(4, 0);
+    const u64 want = v[op->second.arity];
+    const u64 got = op->second.eval(v[0], op->second.arity > 1 ? v[1] : 0, op->second.arity > 2 ? v[2] : 0);
+    if (got != want) {
+      ++mismatches[name];
+      ++differing;
+      if (shown++ < 40)
+        ADD_FAILURE() << "line " << number << ": " << line << std::hex << "  model 0x" << got;
+    }
+  }
+  EXPECT_EQ(bad_lines, 0u);
+  // Every op of the model (both FTZ forms where there are two) must be in the file.
+  std::string differ;
+  for (const auto& [name, op] : ops) {
+    const u64 n = lines[name], m = mismatches[name];
+    EXPECT_GT(n, 100u) << name << ": too few lines in " << path;
+    std::printf("  %-28s %6llu lines, %6llu differ from the H100\n", name.c_str(),
+                (unsigned long long)n, (unsigned long long)m);
+    if (m != 0) differ += " " + name;
+  }
+  EXPECT_EQ(differing, 0u) << "lines where the model differs from the H100; ops:" << differ;
+}
 
 // ---- MPFR references for the f32 arithmetic -----------------------------------------
 // binary32 with subnormals: precision 24, exponent range of IEEE binary32.
