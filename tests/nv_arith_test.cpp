@@ -1,12 +1,11 @@
 // Tests of the libdevice fmodf / fmod / ceilf / ceil reproductions
-// (include/bitexact/nv/{fmodf,fmod,ceilf,ceil}.hpp) and of the PTX op models
-// they use (include/bitexact/nv/ptx_fp.hpp).
+// (include/bitexact/nv/{fmodf,fmod,ceilf,ceil}.hpp). The PTX op models they
+// use (include/bitexact/nv/ptx.hpp) are tested in tests/nv_ptx_test.cpp.
 //
 // Where the expected values come from:
 //  * MPFR (directly, or through bitexact::truth): fmod and ceil are exact
 //    operations, so on every finite non-special input the vendor result must
-//    equal the mathematical one, which MPFR computes exactly. The PTX op
-//    models (fma.rn/rz, mul, add, rcp) are checked against MPFR too.
+//    equal the mathematical one, which MPFR computes exactly.
 //  * FTZ mode: the MPFR result on flushed inputs, flushed (the prediction of
 //    what .ftz does), checked input by input.
 //  * IEEE 754 facts for special operands (NaN results, signed zeros, ceil of
@@ -14,7 +13,6 @@
 //    constants read from libdevice.10.bc (fmod's own NaN 0xfff8000000000000).
 //  * The H100: vectors/nv/ (edge vectors and digests), when present.
 #include <gtest/gtest.h>
-#include <mpfr.h>
 
 #include <atomic>
 #include <cmath>
@@ -51,116 +49,11 @@ bool isnan32(u32 b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 bool isnan64(u64 b) { return (b & ~(u64(1) << 63)) > 0x7ff0000000000000ull; }
 u32 flush32(u32 b) { return ((b & 0x7f800000u) == 0) ? (b & 0x80000000u) : b; }
 
-// ---- MPFR references for the PTX op models ------------------------------------------
-// binary32 with subnormals: precision 24, exponent range of IEEE binary32.
-enum class op { mul, add, fma, rcp };
-float mpfr_f32(op o, float a, float b, float c, mpfr_rnd_t rnd) {
-  const auto old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
-  mpfr_set_emin(-148);
-  mpfr_set_emax(128);
-  mpfr_t x, y, z, r;
-  mpfr_inits2(24, x, y, z, r, (mpfr_ptr)0);
-  mpfr_set_flt(x, a, MPFR_RNDN);
-  mpfr_set_flt(y, b, MPFR_RNDN);
-  mpfr_set_flt(z, c, MPFR_RNDN);
-  int t = 0;
-  switch (o) {
-    case op::mul: t = mpfr_mul(r, x, y, rnd); break;
-    case op::add: t = mpfr_add(r, x, y, rnd); break;
-    case op::fma: t = mpfr_fma(r, x, y, z, rnd); break;
-    case op::rcp: t = mpfr_ui_div(r, 1, x, rnd); break;
-  }
-  t = mpfr_check_range(r, t, rnd);
-  mpfr_subnormalize(r, t, rnd);
-  const float out = mpfr_get_flt(r, rnd);
-  mpfr_clears(x, y, z, r, (mpfr_ptr)0);
-  mpfr_set_emin(old_emin);
-  mpfr_set_emax(old_emax);
-  return out;
-}
-
 // Random binary32 with a spread of exponents, subnormals included, no NaN/inf.
 u32 random_finite32(u64 w) {
   const u32 sign = (w >> 63) ? 0x80000000u : 0u;
   const u32 e = u32((w >> 32) % 256);  // 0..255: 255 re-mapped to subnormal
   return sign | ((e == 255 ? 0u : e) << 23) | (u32(w) & 0x7fffffu);
-}
-
-void expect_same(u32 got, u32 want, const char* what, u32 a, u32 b, u32 c = 0) {
-  if (isnan32(want)) {  // any .f32 NaN result must be PTX's canonical NaN
-    ASSERT_EQ(got, ptx::f32_canonical_nan) << what << std::hex << " a=" << a << " b=" << b << " c=" << c;
-  } else {
-    ASSERT_EQ(got, want) << what << std::hex << " a=0x" << a << " b=0x" << b << " c=0x" << c;
-  }
-}
-
-TEST(PtxOps, MulAddFmaMatchMpfr) {
-  for (u64 i = 0; i < 200000; ++i) {
-    u32 a = random_finite32(in::word_at(1, i, 0)), b = random_finite32(in::word_at(1, i, 1));
-    u32 c = random_finite32(in::word_at(1, i, 2));
-    if (i % 4 == 1) {  // cancellation: c close to -a*b
-      const float p = mpfr_f32(op::mul, F(a), F(b), 0, MPFR_RNDN);
-      c = (B(p) ^ 0x80000000u) + u32(int(in::word_at(1, i, 3) % 5) - 2);
-      if (isnan32(c) || (c & 0x7f800000u) == 0x7f800000u) c = 0;
-    }
-    if (i % 4 == 2) b = (b & 0x807fffffu) | (u32(in::word_at(1, i, 3) % 40 + 100) << 23);
-    for (bool ftz : {false, true}) {
-      const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b);
-      const float fc = ftz ? F(flush32(c)) : F(c);
-      auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
-      expect_same(B(ptx::mul_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::mul, fa, fb, 0, MPFR_RNDN)), "mul", a, b);
-      expect_same(B(ptx::add_f32(F(a), F(c), ftz)), fl(mpfr_f32(op::add, fa, fc, 0, MPFR_RNDN)), "add", a, c);
-      expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rn, ftz)),
-                  fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)), "fma.rn", a, b, c);
-      expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rz, ftz)),
-                  fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)), "fma.rz", a, b, c);
-    }
-  }
-}
-
-TEST(PtxOps, SpecialOperands) {
-  const u32 sp[] = {0, 0x80000000u, 1, 0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
-                    0xffc12345u, 0x7f800001u, 0x3f800000u, 0x7f7fffffu, 0xff7fffffu, 0x00800000u};
-  for (u32 a : sp)
-    for (u32 b : sp)
-      for (u32 c : sp)
-        for (bool ftz : {false, true}) {
-          const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b);
-          const float fc = ftz ? F(flush32(c)) : F(c);
-          auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
-          expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rn, ftz)),
-                      fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)), "fma.rn", a, b, c);
-          expect_same(B(ptx::fma_f32(F(a), F(b), F(c), ptx::round_mode::rz, ftz)),
-                      fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)), "fma.rz", a, b, c);
-          expect_same(B(ptx::mul_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::mul, fa, fb, 0, MPFR_RNDN)), "mul", a, b);
-          expect_same(B(ptx::add_f32(F(a), F(b), ftz)), fl(mpfr_f32(op::add, fa, fb, 0, MPFR_RNDN)), "add", a, b);
-        }
-}
-
-TEST(PtxOps, RcpModelIsCorrectlyRoundedWithFtz) {
-  // The rcp.approx.ftz model: correctly rounded 1/x, subnormal in and out flushed
-  // (PTX ISA: |x| > 2^126 gives 0, +-0 gives +-inf).
-  for (u64 i = 0; i < 100000; ++i) {
-    const u32 a = random_finite32(in::word_at(2, i));
-    const float fa = F(flush32(a));
-    const u32 want = flush32(B(mpfr_f32(op::rcp, fa, 0, 0, MPFR_RNDN)));
-    ASSERT_EQ(B(ptx::rcp_approx_ftz_f32(F(a))), want) << std::hex << a;
-  }
-  EXPECT_EQ(B(ptx::rcp_approx_ftz_f32(F(0x7e800001u))), 0u);  // just above 2^126 -> 0
-  EXPECT_EQ(B(ptx::rcp_approx_ftz_f32(F(0x80000001u))), 0xff800000u);  // -subnormal -> -inf
-}
-
-TEST(PtxOps, RoundToIntegral) {
-  // trunc/ceil vs MPFR on structured singles (integers +-2 ulp, (0,2), specials).
-  for (u64 i = 0; i < 200000; ++i) {
-    const u32 x = in::structured_single<float>(3, i);
-    if (isnan32(x)) {
-      EXPECT_EQ(B(ptx::cvt_rzi_f32(F(x), false)), ptx::f32_canonical_nan);
-      continue;
-    }
-    const float t = std::trunc(F(x));  // exact operation; host libm only as a reference
-    ASSERT_EQ(B(ptx::cvt_rzi_f32(F(x), false)), B(t)) << std::hex << x;
-  }
 }
 
 // ---- fmodf --------------------------------------------------------------------------------
@@ -185,7 +78,7 @@ pair32 pair_f32(u64 i) {
       const u32 y = (w & 1) ? u32(in::uniform32(5, i, 1) & 0x7fffffu) | 1
                             : random_finite32(in::word_at(5, i, 1)) & 0x7fffffffu;
       const u32 yb = (y & 0x7f800000u) >= 0x6b000000u ? (y & 0x807fffffu) | 0x40000000u : y;
-      const float x = bitexact::nv::ptx::mul_f32(F(yb), F(0x4b000000u), false);
+      const float x = ptx::mul_rn_f32<bitexact::nv::mode::ieee>(F(yb), F(0x4b000000u));
       const u32 xb = B(x) + u32(int((w >> 8) % 7) - 3);
       return {xb | ((w & 2) ? 0x80000000u : 0u), yb | ((w & 4) ? 0x80000000u : 0u)};
     }
@@ -196,7 +89,7 @@ pair32 pair_f32(u64 i) {
 u32 predict_fmodf_ftz(u32 x, u32 y) {
   const u32 xf = flush32(x), yf = flush32(y);
   const float r = bitexact::truth::fmodf(F(xf), F(yf));
-  return isnan32(B(r)) ? ptx::f32_canonical_nan : flush32(B(r));
+  return isnan32(B(r)) ? ptx::kCanonicalNanF32 : flush32(B(r));
 }
 
 constexpr u64 kPairs = 1u << 20;
@@ -210,7 +103,7 @@ TEST(NvFmodf, IeeeEqualsMpfrOnMillionPairs) {
       const u32 want = B(bitexact::truth::fmodf(F(p.x), F(p.y)));
       const u32 ax = p.x & 0x7fffffffu, ay = p.y & 0x7fffffffu;
       if (!isnan32(want) && ax >= ay) (F(ax) <= 8388608.0f * F(ay) ? fast : slow)++;
-      const bool ok = isnan32(want) ? (++nans, got == ptx::f32_canonical_nan) : got == want;
+      const bool ok = isnan32(want) ? (++nans, got == ptx::kCanonicalNanF32) : got == want;
       if (!ok && bad++ < 10)
         ADD_FAILURE() << std::hex << "fmodf(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
                       << ", MPFR 0x" << want;
@@ -257,9 +150,14 @@ TEST(NvFmodf, ResultDoesNotDependOnTheReciprocalApproximation) {
     for (u64 i = r.begin(); i != r.end(); ++i) {
       const pair32 p = pair_f32(i);
       for (bool ftz : {false, true}) {
-        const u32 base = B(bitexact::nv::fmodf_detail::kernel(F(p.x), F(p.y), ftz, 0));
+        auto kernel = [&](int d) {
+          namespace fd = bitexact::nv::fmodf_detail;
+          using bitexact::nv::mode;
+          return B(ftz ? fd::kernel<mode::ftz>(F(p.x), F(p.y), d) : fd::kernel<mode::ieee>(F(p.x), F(p.y), d));
+        };
+        const u32 base = kernel(0);
         for (int d : {-1, 1}) {
-          const u32 moved = B(bitexact::nv::fmodf_detail::kernel(F(p.x), F(p.y), ftz, d));
+          const u32 moved = kernel(d);
           if (moved != base && bad++ < 10)
             ADD_FAILURE() << std::hex << "rcp seed " << d << " changes fmodf(0x" << p.x << ", 0x"
                           << p.y << ") ftz=" << ftz;
@@ -373,8 +271,8 @@ TEST(NvCeilf, IeeeAndFtzMatchMpfr) {
     const u32 want_ftz = B(bitexact::truth::ceilf(F(flush32(x))));
     const u32 got = B(bitexact::nv::ceilf(F(x))), got_ftz = B(bitexact::nv::ceilf_ftz(F(x)));
     if (isnan32(x)) {
-      ASSERT_EQ(got, ptx::f32_canonical_nan) << std::hex << x;
-      ASSERT_EQ(got_ftz, ptx::f32_canonical_nan) << std::hex << x;
+      ASSERT_EQ(got, ptx::kCanonicalNanF32) << std::hex << x;
+      ASSERT_EQ(got_ftz, ptx::kCanonicalNanF32) << std::hex << x;
     } else {
       ASSERT_EQ(got, want) << std::hex << x;
       ASSERT_EQ(got_ftz, want_ftz) << std::hex << x;

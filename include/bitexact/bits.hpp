@@ -185,6 +185,30 @@ BITEXACT_INLINE double mul(double a, double b) {
   return opaque(a * b);
 #endif
 }
+// Sums: on the host `a + b` is only contracted when an operand is a plain
+// product (write mul() for those); on a device __f*_rn / __dadd_rn pin the
+// rounding, so ptxas never fuses the addition with a neighbouring multiply.
+BITEXACT_INLINE float add(float a, float b) {
+#if BITEXACT_DEVICE_PASS
+  return __fadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+BITEXACT_INLINE float sub(float a, float b) {
+#if BITEXACT_DEVICE_PASS
+  return __fsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+BITEXACT_INLINE double add(double a, double b) {
+#if BITEXACT_DEVICE_PASS
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
 
 BITEXACT_INLINE constexpr float fabs(float x) {
   return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0x7fffffffu);

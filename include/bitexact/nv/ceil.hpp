@@ -4,16 +4,16 @@
 // llvm.nvvm.ceil.d, i.e. PTX cvt.rpi.f64.f64. It does not consult
 // __nvvm_reflect("__CUDA_FTZ") (PTX has no FTZ for .f64), so the -ftz=true and
 // -ftz=false builds are the same code and there is no ceil_ftz.
-// Model (ptx::cvt_rpi_f64): IEEE roundToIntegralTowardPositive; (-1, 0) gives
+// Model (ptx::cvt_rpi_f64_f64): IEEE roundToIntegralTowardPositive; (-1, 0) gives
 // -0, (0, 1) (subnormals included) gives 1; a NaN input comes back quieted
 // with its payload (measured on the H100, vectors/nv/edge.txt).
 #pragma once
 
-#include "bitexact/nv/ptx_fp.hpp"
+#include "bitexact/nv/ptx.hpp"
 
 namespace bitexact::nv {
 
-BITEXACT_INLINE double ceil(double x) { return ptx::cvt_rpi_f64(x); }
+BITEXACT_INLINE double ceil(double x) { return ptx::cvt_rpi_f64_f64(x); }
 
 }  // namespace bitexact::nv
 

@@ -24,96 +24,97 @@
 // See docs/nv-arith.md.
 #pragma once
 
-#include "bitexact/nv/ptx_fp.hpp"
+#include "bitexact/nv/ptx.hpp"
 
 namespace bitexact::nv {
 namespace fmodf_detail {
 
 using ptx::u32;
 // Constants of __nv_fmodf (libdevice.10.bc, CUDA 13.0), as in its PTX.
-inline constexpr u32 k_two23 = 0x4b000000u;      // 2^23: fast path iff ax <= 2^23 * ay
-inline constexpr u32 k_minus3 = 0xc0400000u;     // -3.0: third quotient correction
-inline constexpr u32 k_one = 0x3f800000u;        // 1.0: quotient corrections; also the
-                                                 // exponent field of a value in [1, 2)
-inline constexpr u32 k_step_max = 0x0b800000u;   // 23 << 23: at most 23 quotient bits a step
-inline constexpr u32 k_two_m23 = 0x34000000u;    // 2^-23: final rescaling of the remainder
-inline constexpr u32 k_mant_mask = 0x007fffffu;  // significand field
-inline constexpr u32 k_exp_mask = 0xff800000u;   // sign + exponent fields
-inline constexpr u32 k_max_finite = 0x7f7fffffu; // |x| above this: inf or NaN
-inline constexpr u32 k_inf = 0x7f800000u;        // +inf: the final isnan test
-inline constexpr u32 k_minus_zero = 0x80000000u; // -0.0: addend of the first quotient fma;
-                                                 // also the sign bit
+inline constexpr u32 kTwo23 = 0x4b000000u;     // 2^23: fast path iff ax <= 2^23 * ay
+inline constexpr u32 kMinus3 = 0xc0400000u;    // -3.0: third quotient correction
+inline constexpr u32 kOne = 0x3f800000u;       // 1.0: quotient corrections; also the
+                                               // exponent field of a value in [1, 2)
+inline constexpr u32 kStepMax = 0x0b800000u;   // 23 << 23: at most 23 quotient bits a step
+inline constexpr u32 kTwoM23 = 0x34000000u;    // 2^-23: final rescaling of the remainder
+inline constexpr u32 kMantMask = 0x007fffffu;  // significand field
+inline constexpr u32 kExpMask = 0xff800000u;   // sign + exponent fields
+inline constexpr u32 kMaxFinite = 0x7f7fffffu; // |x| above this: inf or NaN
+inline constexpr u32 kInf = 0x7f800000u;       // +inf: the final isnan test
+inline constexpr u32 kMinusZero = 0x80000000u; // -0.0: addend of the first quotient fma;
+                                               // also the sign bit
 
-// The whole of __nv_fmodf. `rcp_perturb_ulps` moves the rcp.approx seed of
-// the slow path and the reciprocal inside div.approx (tests only: they show
-// the result does not depend on the exact approximation).
-BITEXACT_INLINE float kernel(float x, float y, bool ftz, int rcp_perturb_ulps = 0) {
+// The whole of __nv_fmodf; M is the build (mode::ftz: nvcc -ftz=true).
+// `rcp_perturb_ulps` moves the rcp.approx seed of the slow path and the
+// reciprocal inside div.approx (tests only: they show the result does not
+// depend on the exact approximation).
+template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
   using namespace ptx;
-  const round_mode rn = round_mode::rn;
-  const float ay = abs_f32(y, ftz);
-  float ans = abs_f32(x, ftz);  // ax; becomes the unsigned result
-  if (!setp_lt(ans, ay, ftz)) {
+  constexpr mode ieee = mode::ieee;  // the instructions that are .ftz-free in both builds
+  const float ay = abs_f32<M>(y);
+  float ans = abs_f32<M>(x);  // ax; becomes the unsigned result
+  if (!setp_lt_f32<M>(ans, ay)) {
     const float ax = ans;
-    const float ay23 = mul_f32(ay, f32_from(k_two23), ftz);
-    if (!setp_gtu(ax, ay23, ftz)) {
+    const float ay23 = mul_rn_f32<M>(ay, f32_from(kTwo23));
+    if (!setp_gtu_f32<M>(ax, ay23)) {
       // ---- fast path: ay <= ax <= 2^23 ay ------------------------------------
-      float q = cvt_rzi_f32(div_approx_f32(ax, ay, ftz, rcp_perturb_ulps), false);
-      const float nay = neg_f32(ay, ftz);
-      const float r = fma_f32(nay, q, ax, rn, false);  // .ftz-free in both builds
+      float q = cvt_rzi_f32_f32<ieee>(div_approx_f32<M>(ax, ay, rcp_perturb_ulps));
+      const float nay = neg_f32<M>(ay);
+      const float r = fma_rn_f32<ieee>(nay, q, ax);
       if (bits_of(r) >= bits_of(ay)) {  // unsigned: r >= ay, or r negative
-        const float one = f32_from(k_one), minus_one = f32_from(k_one | k_minus_zero);
-        if (bits_of(r) > k_minus_zero) {  // r < 0: q was 1 or 2 too large
-          const float q1 = add_f32(q, minus_one, ftz);
-          const float q2 = add_f32(q1, minus_one, ftz);
-          q = setp_lt(r, nay, ftz) ? q2 : q1;
+        const float one = f32_from(kOne), minus_one = f32_from(kOne | kMinusZero);
+        if (bits_of(r) > kMinusZero) {  // r < 0: q was 1 or 2 too large
+          const float q1 = add_rn_f32<M>(q, minus_one);
+          const float q2 = add_rn_f32<M>(q1, minus_one);
+          q = setp_lt_f32<M>(r, nay) ? q2 : q1;
         } else {  // r >= ay: q was 1 to 3 too small
-          q = add_f32(q, one, ftz);
-          if (!setp_ltu(r, add_f32(ay, ay, ftz), ftz)) {
-            const float q2 = add_f32(q, one, ftz);
-            const float t = fma_f32(f32_from(k_minus3), ay, r, rn, ftz);
-            q = setp_ge(t, f32_from(0), ftz) ? add_f32(q2, one, ftz) : q2;
+          q = add_rn_f32<M>(q, one);
+          if (!setp_ltu_f32<M>(r, add_rn_f32<M>(ay, ay))) {
+            const float q2 = add_rn_f32<M>(q, one);
+            const float t = fma_rn_f32<M>(f32_from(kMinus3), ay, r);
+            q = setp_ge_f32<M>(t, f32_from(0)) ? add_rn_f32<M>(q2, one) : q2;
           }
         }
       }
-      ans = fma_f32(nay, q, ax, rn, ftz);
+      ans = fma_rn_f32<M>(nay, q, ax);
     } else {
       // ---- slow path: ax > 2^23 ay, or NaN operands --------------------------
       const u32 bx = bits_of(ax), by23 = bits_of(ay23);
-      u32 rem = (bx & k_mant_mask) | k_one;  // partial remainder, starts as mx
+      u32 rem = (bx & kMantMask) | kOne;  // partial remainder, starts as mx
       // Exponent gap e_x - (e_y23 - 23), kept in the exponent field position.
-      u32 gap = (bx - ((by23 - k_step_max) & k_exp_mask)) & k_exp_mask;
+      u32 gap = (bx - ((by23 - kStepMax) & kExpMask)) & kExpMask;
       if (gap != 0) {
-        const float my = f32_from((by23 & k_mant_mask) | k_one);
-        const float rcp = rcp_approx_ftz_f32(my, rcp_perturb_ulps);
-        const float nmy = neg_f32(my, ftz);
+        const float my = f32_from((by23 & kMantMask) | kOne);
+        const float rcp = rcp_approx_f32<mode::ftz>(my, rcp_perturb_ulps);  // .ftz in both builds
+        const float nmy = neg_f32<M>(my);
         do {
-          const u32 step = gap < k_step_max ? gap : k_step_max;
+          const u32 step = gap < kStepMax ? gap : kStepMax;
           const float v = f32_from(rem + step);  // remainder * 2^(step >> 23)
-          const float q0 = fma_f32(v, rcp, f32_from(k_minus_zero), rn, ftz);
-          const float e0 = fma_f32(nmy, q0, v, rn, ftz);
-          const float q1 = fma_f32(e0, rcp, q0, rn, ftz);
-          const float e1 = fma_f32(nmy, q1, v, rn, ftz);
-          const float q2 = fma_f32(e1, rcp, q1, round_mode::rz, ftz);
-          const float qt = cvt_rzi_f32(q2, false);
-          rem = bits_of(fma_f32(nmy, qt, v, rn, ftz));
+          const float q0 = fma_rn_f32<M>(v, rcp, f32_from(kMinusZero));
+          const float e0 = fma_rn_f32<M>(nmy, q0, v);
+          const float q1 = fma_rn_f32<M>(e0, rcp, q0);
+          const float e1 = fma_rn_f32<M>(nmy, q1, v);
+          const float q2 = fma_rz_f32<M>(e1, rcp, q1);
+          const float qt = cvt_rzi_f32_f32<ieee>(q2);
+          rem = bits_of(fma_rn_f32<M>(nmy, qt, v));
           gap -= step;
         } while (gap != 0 && rem != 0);
       }
-      const bool nan_result = bx > k_max_finite || setp_leu(ay, f32_from(0), ftz);
-      const float scale = f32_from(nan_result ? f32_canonical_nan : (by23 & k_exp_mask));
-      ans = mul_f32(scale, mul_f32(f32_from(rem), f32_from(k_two_m23), ftz), ftz);
+      const bool nan_result = bx > kMaxFinite || setp_leu_f32<M>(ay, f32_from(0));
+      const float scale = f32_from(nan_result ? kCanonicalNanF32 : (by23 & kExpMask));
+      ans = mul_rn_f32<M>(scale, mul_rn_f32<M>(f32_from(rem), f32_from(kTwoM23)));
     }
   }
   // isnan(|ans|) ? ans : copysign(x, ans)
-  if (setp_gtu(abs_f32(ans, ftz), f32_from(k_inf), ftz)) return ans;
+  if (setp_gtu_f32<M>(abs_f32<M>(ans), f32_from(kInf))) return ans;
   return copysign_f32(x, ans);
 }
 
 }  // namespace fmodf_detail
 
 // __nv_fmodf as built by nvcc -ftz=false (IEEE subnormals).
-BITEXACT_INLINE float fmodf(float x, float y) { return fmodf_detail::kernel(x, y, false); }
+BITEXACT_INLINE float fmodf(float x, float y) { return fmodf_detail::kernel<mode::ieee>(x, y); }
 // __nv_fmodf as built by nvcc -ftz=true (__CUDA_FTZ=1).
-BITEXACT_INLINE float fmodf_ftz(float x, float y) { return fmodf_detail::kernel(x, y, true); }
+BITEXACT_INLINE float fmodf_ftz(float x, float y) { return fmodf_detail::kernel<mode::ftz>(x, y); }
 
 }  // namespace bitexact::nv

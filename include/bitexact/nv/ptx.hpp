@@ -1,36 +1,44 @@
-// bitexact/nv/ptx.hpp — models of the PTX instructions that libdevice's
-// functions compile to, one small inline function per instruction.
+// bitexact/nv/ptx.hpp — the model of the PTX instructions that CUDA 13.0
+// libdevice's functions execute on sm_90: one small inline function per
+// instruction (one per fixed instruction pair for mad.lo.cc/madc.hi). The nv/
+// reproductions (sinf and cosf through trig_reduction.hpp, fmodf, fmod, ceilf,
+// ceil) take every PTX-specific behaviour from here.
 //
-// The model (PTX ISA, "Floating-point instructions", as observed on sm_90):
+// Conventions, the same for every op:
+//  * Name: the PTX mnemonic with '.' written '_' and the .ftz qualifier left
+//    out: mul.rn{.ftz}.f32 is mul_rn_f32, cvt.rpi{.ftz}.f32.f32 is
+//    cvt_rpi_f32_f32, rcp.approx.ftz.f32 is rcp_approx_f32 (and the pair
+//    mad.lo.cc.u32 + madc.hi.u32 is mad_wide_u32).
+//  * FTZ: an op has a `template <mode M>` parameter exactly when PTX has a .ftz
+//    form of the instruction (the f32 ones); mode::ftz selects the .ftz form.
+//    Ops without a .ftz form (.f64, integers, copysign) have no parameter.
+//  * Implementation of the f32 ops: integer operations and exact binary64
+//    arithmetic only, never native binary32 arithmetic or conversions. A
+//    native `a * b` on floats becomes `mul.ftz.f32` when the including CUDA
+//    file is built with `nvcc -ftz=true`, and `(double)f` becomes
+//    `cvt.ftz.f64.f32`, which would silently change the IEEE models on a
+//    device. The binary64 operations used are exact or immediately corrected
+//    (TwoSum), so the models give the same bits on any IEEE host and on the
+//    GPU, in either build, with or without contraction. The .f64 and integer
+//    ops are the native IEEE binary64 / integer operations (PTX has no FTZ for
+//    .f64) plus the NaN rule below.
+//  * Checked: tests/nv_ptx_test.cpp compares every op, in every FTZ form
+//    offered here, with the instruction's own outputs on the H100
+//    (vectors/nv/ptx_ops.txt, from device/nv_ptx_ops.cu), and the f32
+//    arithmetic with MPFR.
 //
-//  * `.rn`   rounds the exact result to nearest, ties to even (IEEE 754
-//            roundTiesToEven). Explicit `.rn` instructions are never
-//            contracted with neighbours; plain `fmul`/`fadd` in NVVM IR may be
-//            (nvcc --fmad=true), so every op here is written with an explicit
-//            rounding so that neither the host compiler nor nvcc fuses it.
-//  * `.ftz`  (f32 only) flushes every subnormal source operand AND a
-//            subnormal result to a zero of the same sign. A result counts as
-//            subnormal when its magnitude, after rounding to the f32 format,
-//            is below 2^-126 (the flush is applied to the rounded value).
-//            Without `.ftz` subnormals are fully supported (sm_20 and later).
-//  * NaN     every f32 arithmetic instruction (add, sub, mul, fma, ...)
-//            whose result is NaN returns the canonical NaN 0x7fffffff,
-//            whatever the NaN operands were: payloads are not propagated.
-//            Bit-only instructions (abs, neg, mov) are not arithmetic.
-//  * cvt     float -> integer with `.rni` (what llvm.nvvm.f2i.rn lowers to)
-//            rounds to nearest even, saturates to [INT_MIN, INT_MAX] and
-//            maps NaN to 0. integer -> float with `.rn` rounds to nearest even.
-//            f64 -> f32 with `.rn` rounds to nearest even.
-//
-// f64 arithmetic: rounding is modelled; the NaN bits an f64 op returns are
-// NOT modelled here (ptx_fp.hpp has the f64 NaN rule measured on the H100).
-//
-// Each function is `BITEXACT_INLINE` (host and device). On the device they
-// map to the CUDA intrinsics that emit exactly that instruction, so code built
-// from these helpers runs unchanged under nvcc whatever --fmad says.
-//
-// Owner: nv-trig. Other nv/ reproductions may add models here; keep them
-// generic (one instruction each, float and double where that makes sense).
+// PTX facts modelled (PTX ISA 9.0, "Floating-point instructions", sm_90):
+//  * `.rn` rounds the exact result to nearest, ties to even; `.rz` toward zero.
+//  * `.ftz` (f32 only) flushes every subnormal source operand and a subnormal
+//    result to a zero of the same sign. A result counts as subnormal when its
+//    magnitude AFTER rounding to binary32 is below 2^-126.
+//  * f32 NaN: every f32 arithmetic instruction (mul, add, fma, cvt, rcp, div)
+//    whose result is NaN returns kCanonicalNanF32, whatever the operands were.
+//    abs, neg and copysign are bit operations: a NaN keeps its payload.
+//  * f64 NaN: a NaN operand comes back quieted (sign and payload kept); when
+//    both operands are NaN, the second one (H100, see add_rn_f64). An invalid
+//    operation on non-NaN operands (inf * 0, inf - inf) returns
+//    kDefaultNanF64.
 #pragma once
 
 #include <cstdint>
@@ -47,179 +55,367 @@ namespace bitexact::nv {
 
 // The two flavours of every libdevice function: `__nvvm_reflect("__CUDA_FTZ")`
 // is 0 (nvcc -ftz=false, the default) or 1 (nvcc -ftz=true / --use_fast_math
-// without the fast-math function substitutions).
+// without the fast-math function substitutions). In the ops below, mode::ftz
+// selects the .ftz form of an instruction.
 enum class mode { ieee, ftz };
 
 namespace ptx {
 
-// The NaN every f32 arithmetic instruction returns on NVIDIA GPUs.
-inline constexpr std::uint32_t canonical_nan_f32_bits = 0x7fffffffu;
-BITEXACT_INLINE constexpr float canonical_nan_f32() {
-  return bit_cast<float>(canonical_nan_f32_bits);
-}
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
 
-// ---- .ftz -----------------------------------------------------------------
+// PTX ISA: the NaN every f32 arithmetic instruction returns.
+inline constexpr u32 kCanonicalNanF32 = 0x7fffffffu;
+// The NaN an .f64 instruction returns when no operand is a NaN (inf * 0,
+// inf - inf). PTX does not specify it; CUDA's math_constants.h gives this
+// pattern as CUDART_NAN. Assumed from that; vectors/nv/ptx_ops.txt (the H100)
+// decides.
+inline constexpr u64 kDefaultNanF64 = 0xfff8000000000000ull;
 
-// Flush a subnormal (or already zero) f32 to a zero of the same sign; normal
-// numbers, infinities and NaNs pass unchanged. Branch-free: the value is
-// ANDed with a mask that keeps only the sign when the exponent field is 0.
-BITEXACT_INLINE constexpr float flush_f32(float x) {
-#if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
-  if (!std::is_constant_evaluated()) {
-    // The same mask, computed in the SSE register that holds x (no round trip
-    // through an integer register): keep = !(|x| < 2^-126), true for NaN.
-    const __m128 v = _mm_set_ss(x);
-    const __m128 sign = _mm_set_ss(-0.0f);
-    const __m128 keep = _mm_cmpnlt_ss(_mm_andnot_ps(sign, v), _mm_set_ss(0x1p-126f));
-    return _mm_cvtss_f32(_mm_and_ps(v, _mm_or_ps(keep, sign)));
-  }
-#endif
-  const std::uint32_t u = bit_cast<std::uint32_t>(x);
-  const std::uint32_t keep = 0u - std::uint32_t((u & 0x7f800000u) != 0);  // ~0 or 0
-  return bit_cast<float>(u & (keep | 0x80000000u));
-}
-template <mode M> BITEXACT_INLINE constexpr float ftz(float x) {
-  if constexpr (M == mode::ftz) {
-    return flush_f32(x);
-  } else {
+// ---- bit helpers (not instructions) --------------------------------------------
+BITEXACT_INLINE constexpr u32 bits_of(float x) { return bit_cast<u32>(x); }
+BITEXACT_INLINE constexpr u64 bits_of(double x) { return bit_cast<u64>(x); }
+BITEXACT_INLINE constexpr float f32_from(u32 b) { return bit_cast<float>(b); }
+BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
+
+// ---- .ftz ------------------------------------------------------------------------
+// The operand and result rule of a .ftz instruction: a subnormal (or zero)
+// becomes a zero of the same sign; normal numbers, infinities and NaNs pass
+// unchanged. mode::ieee: the identity. Branch-free: the value is ANDed with a
+// mask that keeps only the sign when the exponent field is 0.
+namespace detail {
+// On the bit pattern, in an integer register: what the bit-level models
+// below use, since they work on bits anyway.
+template <mode M> BITEXACT_INLINE constexpr float flush_int(float x) {
+  if constexpr (M == mode::ieee) {
     return x;
+  } else {
+    const u32 u = bits_of(x);
+    const u32 keep = 0u - u32((u & 0x7f800000u) != 0);  // ~0 or 0
+    return f32_from(u & (keep | 0x80000000u));
   }
 }
-
-// Replace any NaN by the canonical NaN (the last step of every f32
-// arithmetic instruction).
-BITEXACT_INLINE constexpr float canonicalize_f32(float r) {
-  return r != r ? canonical_nan_f32() : r;
-}
-
-// ---- raw IEEE operations ----------------------------------------------------
-// Host: SSE scalar arithmetic; products go through bitexact::mul, which no
-// compiler can contract with a following addition even when the including
-// file is built with -ffp-contract=fast. Device: the __f*_rn intrinsics
-// (never contracted; they follow the translation unit's -ftz flag).
-namespace raw {
-BITEXACT_INLINE float mul(float a, float b) { return bitexact::mul(a, b); }
-BITEXACT_INLINE float add(float a, float b) {
-#if BITEXACT_DEVICE_PASS
-  return __fadd_rn(a, b);
-#else
-  return a + b;
+}  // namespace detail
+// For values computed in floating-point registers (trig_reduction.hpp): on x86
+// hosts the same mask, computed in the SSE register that holds x (no round
+// trip through an integer register): keep = !(|x| < 2^-126), true for NaN.
+template <mode M> BITEXACT_INLINE constexpr float flush(float x) {
+#if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
+  if constexpr (M == mode::ftz) {
+    if (!std::is_constant_evaluated()) {
+      const __m128 v = _mm_set_ss(x);
+      const __m128 sign = _mm_set_ss(-0.0f);
+      const __m128 keep = _mm_cmpnlt_ss(_mm_andnot_ps(sign, v), _mm_set_ss(0x1p-126f));
+      return _mm_cvtss_f32(_mm_and_ps(v, _mm_or_ps(keep, sign)));
+    }
+  }
 #endif
-}
-BITEXACT_INLINE float sub(float a, float b) {
-#if BITEXACT_DEVICE_PASS
-  return __fsub_rn(a, b);
-#else
-  return a - b;
-#endif
-}
-BITEXACT_INLINE double mul(double a, double b) { return bitexact::mul(a, b); }
-BITEXACT_INLINE double add(double a, double b) {
-#if BITEXACT_DEVICE_PASS
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-BITEXACT_INLINE double sub(double a, double b) {
-#if BITEXACT_DEVICE_PASS
-  return __dsub_rn(a, b);
-#else
-  return a - b;
-#endif
-}
-}  // namespace raw
-
-// ---- f32 arithmetic: {mul,add,sub,fma}.rn{.ftz}.f32 -------------------------
-// Full models: flush of operands and result in FTZ mode, canonical NaN.
-
-template <mode M = mode::ieee> BITEXACT_INLINE float mul_rn(float a, float b) {
-  return canonicalize_f32(ftz<M>(raw::mul(ftz<M>(a), ftz<M>(b))));
-}
-template <mode M = mode::ieee> BITEXACT_INLINE float add_rn(float a, float b) {
-  return canonicalize_f32(ftz<M>(raw::add(ftz<M>(a), ftz<M>(b))));
-}
-template <mode M = mode::ieee> BITEXACT_INLINE float sub_rn(float a, float b) {
-  return canonicalize_f32(ftz<M>(raw::sub(ftz<M>(a), ftz<M>(b))));
-}
-template <mode M = mode::ieee> BITEXACT_INLINE float fma_rn(float a, float b, float c) {
-  return canonicalize_f32(ftz<M>(bitexact::fma(ftz<M>(a), ftz<M>(b), ftz<M>(c))));
+  return detail::flush_int<M>(x);
 }
 
-// abs{.ftz}.f32 / neg{.ftz}.f32: sign-bit operations (.ftz flushes first).
-template <mode M = mode::ieee> BITEXACT_INLINE constexpr float abs_f32(float a) {
-  return fabs(ftz<M>(a));
+namespace detail {
+
+BITEXACT_INLINE constexpr bool is_nan(float x) { return (bits_of(x) & 0x7fffffffu) > 0x7f800000u; }
+BITEXACT_INLINE constexpr bool is_nan(double x) {
+  return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
 }
-template <mode M = mode::ieee> BITEXACT_INLINE constexpr float neg_f32(float a) {
-  return bit_cast<float>(bit_cast<std::uint32_t>(ftz<M>(a)) ^ 0x80000000u);
-}
+BITEXACT_INLINE constexpr bool is_finite(float x) { return (bits_of(x) & 0x7f800000u) != 0x7f800000u; }
 
-// ---- f64 arithmetic: {mul,add,sub,fma}.rn.f64 (NaN bits not modelled) ------
-BITEXACT_INLINE double mul_rn(double a, double b) { return raw::mul(a, b); }
-BITEXACT_INLINE double add_rn(double a, double b) { return raw::add(a, b); }
-BITEXACT_INLINE double sub_rn(double a, double b) { return raw::sub(a, b); }
-BITEXACT_INLINE double fma_rn(double a, double b, double c) { return bitexact::fma(a, b, c); }
-
-// ---- conversions -------------------------------------------------------------
-
-// cvt.rni{.ftz}.s32.f32 (llvm.nvvm.f2i.rn / __float2int_rn): nearest-even,
-// saturating, NaN -> 0. The .ftz variant gives the same integer (a subnormal
-// rounds to 0 either way), so there is one model for both.
-BITEXACT_INLINE std::int32_t f2i_rn(float x) {
-#if BITEXACT_DEVICE_PASS
-  return __float2int_rn(x);
-#else
-  if (x != x) return 0;
-  if (x >= 0x1p31f) return INT32_MAX;
-  if (x <= -0x1p31f) return INT32_MIN;  // -2^31 itself is exact
-  // |x| < 2^31. Values of magnitude >= 2^23 are integers already. Below that,
-  // |x| + 2^23 lies in [2^23, 2^24) where the spacing is 1, so the addition
-  // rounds |x| to an integer, ties to even, and the subtraction is exact.
-  const float ax = fabs(x);
-  if (ax >= 0x1p23f) return std::int32_t(x);
-  const std::int32_t m = std::int32_t(raw::sub(raw::add(ax, 0x1p23f), 0x1p23f));
-  return x < 0.0f ? -m : m;
-#endif
+// Exact binary32 -> binary64 widening, by bit manipulation (see the top note).
+BITEXACT_INLINE constexpr double widen(float x) {
+  const u32 b = bits_of(x);
+  const u64 sign = u64(b >> 31) << 63;
+  int e = int((b >> 23) & 0xffu);
+  u64 m = b & 0x7fffffu;
+  if (e == 0xff) return f64_from(sign | 0x7ff0000000000000ull | (m << 29));
+  if (e == 0) {
+    if (m == 0) return f64_from(sign);
+    e = 1;  // subnormal: value m * 2^-149; normalise the significand
+    while ((m & 0x800000u) == 0) {
+      m <<= 1;
+      --e;
+    }
+    m &= 0x7fffffu;
+  }
+  return f64_from(sign | (u64(e - 127 + 1023) << 52) | (m << 29));
 }
 
-// cvt.rn.f32.s32 (sitofp i32 -> float): nearest-even.
-BITEXACT_INLINE float i2f_rn(std::int32_t i) {
-#if BITEXACT_DEVICE_PASS
-  return __int2float_rn(i);
-#else
-  return float(i);  // the host converts in the current (nearest) mode
-#endif
+enum class rounding { rn, rz };
+
+// Round the exact real  hi + dir * eps  to binary32, where hi is a binary64
+// number and eps an infinitesimal (smaller than any binary64 ulp of hi):
+// dir is the sign of what remains after hi (0: hi is exact). This is how an
+// exact product, sum or quotient computed in binary64 (plus its error term)
+// becomes a correctly rounded binary32 result with one rounding only. A NaN
+// gives kCanonicalNanF32; mode::ftz flushes a result below 2^-126 after rounding.
+template <mode M>
+BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
+  const u64 b = bits_of(hi);
+  const u32 sign = u32(b >> 32) & 0x80000000u;
+  const int e = int((b >> 52) & 0x7ffu);
+  const u64 frac = b & 0x000fffffffffffffull;
+  if (e == 0x7ff) return f32_from(frac ? kCanonicalNanF32 : (sign | 0x7f800000u));
+  if (e == 0 && frac == 0) return f32_from(sign);  // exact zero keeps its sign
+  const int dmag = sign ? -dir : dir;  // residual direction in magnitude terms
+  const int E = (e == 0 ? 1 : e) - 1023;  // unbiased exponent of hi's binade
+  const u64 sig = e == 0 ? frac : (frac | (u64(1) << 52));
+  if (E > 127)  // beyond the binary32 range, whatever the rounding
+    return f32_from(sign | (rnd == rounding::rn ? 0x7f800000u : 0x7f7fffffu));
+  // Quantum of the binary32 result: 2^(E-23) for normals, 2^-149 below 2^-126.
+  const int qexp = E >= -126 ? E - 23 : -149;
+  const int shift = qexp - (E - 52);  // low bits of sig below the quantum (>= 29)
+  u64 q = 0, rem = 1, half = 2;       // shift > 54: everything is far below half
+  if (shift <= 54) {
+    q = sig >> shift;
+    rem = sig & ((u64(1) << shift) - 1);
+    half = u64(1) << (shift - 1);
+  }
+  u64 mag;
+  if (rnd == rounding::rn) {
+    bool up;
+    if (rem != half) up = rem > half;
+    else up = dmag > 0 || (dmag == 0 && (q & 1));
+    mag = q + (up ? 1 : 0);
+  } else {
+    mag = (rem == 0 && dmag < 0) ? q - 1 : q;
+  }
+  // Bits of a binary32 with biased exponent B and integer significand mag:
+  // ((B - 1) << 23) + mag; the addition carries into the exponent by itself.
+  const u32 base = u32((E >= -126 ? E + 126 : 0)) << 23;
+  u32 r = base + u32(mag);
+  if (M == mode::ftz && r < 0x00800000u) r = 0;  // .ftz: subnormal results become zero
+  return f32_from(sign | r);
 }
 
-// cvt.rn.f64.s64 (sitofp i64 -> double): nearest-even.
-BITEXACT_INLINE double ll2d_rn(std::int64_t i) {
+// Error-free sum: s + err == a + b exactly (Knuth's TwoSum; no overflow here).
+BITEXACT_INLINE constexpr double two_sum(double a, double b, double& err) {
+  const double s = a + b;
+  const double bb = s - a;
+  err = (a - (s - bb)) + (b - bb);
+  return s;
+}
+BITEXACT_INLINE constexpr int sign_of(double v) { return v > 0 ? 1 : v < 0 ? -1 : 0; }
+
+// Quiet a binary64 NaN: set the quiet bit, keep sign and payload.
+BITEXACT_INLINE constexpr double quiet_f64(double nan) {
+  return f64_from(bits_of(nan) | 0x0008000000000000ull);
+}
+// The NaN an .f64 arithmetic instruction returns when its IEEE result is NaN.
+BITEXACT_INLINE constexpr double nan_result_f64(double a, double b) {
+  if (is_nan(b)) return quiet_f64(b);
+  if (is_nan(a)) return quiet_f64(a);
+  return f64_from(kDefaultNanF64);
+}
+
+// Either operand NaN (after the flush): the comparison is unordered.
+BITEXACT_INLINE constexpr bool unordered(float a, float b) { return is_nan(a) || is_nan(b); }
+
+}  // namespace detail
+
+// ---- f32 arithmetic: mul, add, fma ------------------------------------------------
+// mul.rn{.ftz}.f32: the binary64 product of two binary32 numbers is exact.
+template <mode M> BITEXACT_INLINE float mul_rn_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  const double p = bitexact::mul(detail::widen(a), detail::widen(b));  // exact (or inf / NaN)
+  return detail::round_to_f32<M>(p, 0, detail::rounding::rn);
+}
+// add.rn{.ftz}.f32: TwoSum gives the exact sum as s + err.
+template <mode M> BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  const double wa = detail::widen(a), wb = detail::widen(b);
+  if (!detail::is_finite(a) || !detail::is_finite(b))
+    return detail::round_to_f32<M>(wa + wb, 0, detail::rounding::rn);  // inf or NaN
+  double err = 0;
+  const double s = detail::two_sum(wa, wb, err);
+  return detail::round_to_f32<M>(s, detail::sign_of(err), detail::rounding::rn);
+}
+// fma.{rn,rz}{.ftz}.f32: a*b + c with a single rounding. The product is exact
+// in binary64; TwoSum gives the sum as s + err exactly.
+namespace detail {
+template <mode M> BITEXACT_INLINE float fma_f32(float a, float b, float c, rounding rnd) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b), c = detail::flush_int<M>(c);
+  const double p = bitexact::mul(widen(a), widen(b));  // exact
+  const double wc = widen(c);
+  if (!is_finite(a) || !is_finite(b) || !is_finite(c))
+    return round_to_f32<M>(p + wc, 0, rnd);  // inf or NaN: no rounding involved
+  double err = 0;
+  const double s = two_sum(p, wc, err);
+  return round_to_f32<M>(s, sign_of(err), rnd);
+}
+}  // namespace detail
+template <mode M> BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
+  return detail::fma_f32<M>(a, b, c, detail::rounding::rn);
+}
+template <mode M> BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
+  return detail::fma_f32<M>(a, b, c, detail::rounding::rz);
+}
+
+// ---- f32 comparisons: setp.{lt,ge,ltu,gtu,leu}{.ftz}.f32 --------------------------
+// IEEE comparisons of the (flushed) operands, -0 == +0, through the monotone
+// integer map bitexact::ordered. The ordered forms are false when an operand
+// is NaN, the "u" forms true. The predicate is returned as a bool. (libdevice's
+// fmodf uses these five.)
+template <mode M> BITEXACT_INLINE constexpr bool setp_lt_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return !detail::unordered(a, b) && ordered(a) < ordered(b);
+}
+template <mode M> BITEXACT_INLINE constexpr bool setp_ge_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return !detail::unordered(a, b) && ordered(a) >= ordered(b);
+}
+template <mode M> BITEXACT_INLINE constexpr bool setp_ltu_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return detail::unordered(a, b) || ordered(a) < ordered(b);
+}
+template <mode M> BITEXACT_INLINE constexpr bool setp_gtu_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return detail::unordered(a, b) || ordered(a) > ordered(b);
+}
+template <mode M> BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return detail::unordered(a, b) || ordered(a) <= ordered(b);
+}
+
+// ---- f32 sign operations: abs{.ftz}.f32, neg{.ftz}.f32, copysign.f32 ---------------
+// Bit operations: only the sign bit changes (a NaN keeps its payload); the
+// .ftz forms flush the operand first.
+template <mode M> BITEXACT_INLINE constexpr float abs_f32(float x) {
+  return f32_from(bits_of(detail::flush_int<M>(x)) & 0x7fffffffu);
+}
+template <mode M> BITEXACT_INLINE constexpr float neg_f32(float x) {
+  return f32_from(bits_of(detail::flush_int<M>(x)) ^ 0x80000000u);
+}
+// `copysign.f32 d, a, b`: b's magnitude with a's sign (PTX has no .ftz form).
+BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
+  return f32_from((bits_of(mag_src) & 0x7fffffffu) | (bits_of(sign_src) & 0x80000000u));
+}
+
+// ---- round to integral: cvt.rzi{.ftz}.f32.f32, cvt.rpi{.ftz}.f32.f32, cvt.rpi.f64.f64
+// Masking of the fraction bits: toward zero (trunc) or toward +inf (ceil).
+// f32: a NaN gives kCanonicalNanF32. f64: the input NaN quieted (H100).
+template <mode M> BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  const int e = int((b >> 23) & 0xffu) - 127;
+  if (e >= 23) return x;                           // integral already (and inf)
+  if (e < 0) return f32_from(b & 0x80000000u);     // |x| < 1 -> signed zero
+  const u32 frac_mask = (u32(1) << (23 - e)) - 1;  // bits below the units place
+  return f32_from(b & ~frac_mask);
+}
+template <mode M> BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  const bool neg = (b & 0x80000000u) != 0;
+  const int e = int((b >> 23) & 0xffu) - 127;
+  if (e >= 23) return x;  // integral already (and inf)
+  if ((b & 0x7fffffffu) == 0) return x;  // +-0
+  if (e < 0) return f32_from(neg ? 0x80000000u : 0x3f800000u);  // (-1,0) -> -0, (0,1) -> 1
+  const u32 frac_mask = (u32(1) << (23 - e)) - 1;
+  if ((b & frac_mask) == 0) return x;
+  // Negative: dropping the fraction moves toward +inf. Positive: round the
+  // magnitude up; a carry out of the significand bumps the exponent correctly.
+  return f32_from(neg ? (b & ~frac_mask) : ((b + frac_mask) & ~frac_mask));
+}
+BITEXACT_INLINE constexpr double cvt_rpi_f64_f64(double x) {
+  const u64 b = bits_of(x);
+  if (detail::is_nan(x)) return detail::quiet_f64(x);  // H100: the input NaN, quieted
+  const bool neg = (b >> 63) != 0;
+  const int e = int((b >> 52) & 0x7ffu) - 1023;
+  if (e >= 52) return x;
+  if ((b & 0x7fffffffffffffffull) == 0) return x;
+  if (e < 0) return f64_from(neg ? 0x8000000000000000ull : 0x3ff0000000000000ull);
+  const u64 frac_mask = (u64(1) << (52 - e)) - 1;
+  if ((b & frac_mask) == 0) return x;
+  return f64_from(neg ? (b & ~frac_mask) : ((b + frac_mask) & ~frac_mask));
+}
+
+// ---- conversion: cvt.rn.f64.s64 ---------------------------------------------------
+// cvt.rn.f64.s64 (sitofp i64 -> double): nearest even. Integer -> binary64
+// conversions have no FTZ form, so the native conversion is the model.
+BITEXACT_INLINE double cvt_rn_f64_s64(std::int64_t i) {
 #if BITEXACT_DEVICE_PASS
   return __ll2double_rn(i);
 #else
-  return double(i);
+  return double(i);  // the host converts in the current (nearest) mode
 #endif
 }
 
-// cvt.rn{.ftz}.f32.f64 (fptrunc double -> float): nearest-even; with .ftz a
-// subnormal result is flushed. A NaN gives the canonical f32 NaN.
-template <mode M = mode::ieee> BITEXACT_INLINE float d2f_rn(double x) {
-#if BITEXACT_DEVICE_PASS
-  float r = __double2float_rn(x);
-#else
-  float r = float(x);
-#endif
-  return canonicalize_f32(ftz<M>(r));
+// ---- f64 arithmetic: mul.rn.f64, add.rn.f64 ----------------------------------------
+// IEEE binary64 (PTX has no .ftz for .f64, so the native operation is the
+// model) with the NaN rule of the top note. mul goes through bitexact::mul so
+// that no compiler contracts it with an addition of the caller's.
+//
+// add.rn.f64 with two NaN operands: PTX does not say which payload wins, and
+// on the H100 it depends on the compiled context (ptxas may commute the
+// operands of the DADD): the model is the SECOND operand, as in the committed
+// H100 vectors of fmod (the edge kernel and the --repro bulk kernel of
+// device/nv_native.cu, vectors/nv/); a kernel that evaluated only the native
+// fmod returned the FIRST operand (block 0 of the uniform set, 6 both-NaN
+// pairs: only "first on all six" reproduces that run's digest
+// 0x9f2411fa1612d119). See docs/nv-arith.md.
+BITEXACT_INLINE double mul_rn_f64(double a, double b) {
+  const double p = bitexact::mul(a, b);
+  return detail::is_nan(p) ? detail::nan_result_f64(a, b) : p;
+}
+BITEXACT_INLINE double add_rn_f64(double a, double b) {
+  const double s = bitexact::add(a, b);
+  return detail::is_nan(s) ? detail::nan_result_f64(a, b) : s;
 }
 
-// ---- integer ---------------------------------------------------------------
+// ---- approximate reciprocal and division (MUFU.RCP) ----------------------------------
+// rcp.approx.ftz.f32. The SFU's exact table/interpolation is not public.
+// Model: the correctly rounded 1/x with FTZ on input and output (PTX: max
+// error 1 ulp; |x| > 2^126 gives 0). Only the .ftz form is modelled (libdevice
+// uses no other). libdevice's fmodf only uses it as a seed that is refined and
+// corrected until the quotient is exact; tests/nv_arith_test.cpp checks that
+// fmodf's output does not change when this seed moves by +-1 ulp
+// (`rcp_perturb_ulps`, a test hook).
+template <mode M> BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
+  static_assert(M == mode::ftz, "only rcp.approx.ftz.f32 is modelled");
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  if ((b & 0x7fffffffu) == 0) return f32_from((b & 0x80000000u) | 0x7f800000u);  // 1/+-0
+  if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);      // 1/+-inf
+  const double w = detail::widen(x);
+  const double d = 1.0 / w;                           // binary64 quotient
+  const double res = bitexact::fma(-w, d, 1.0);      // exact residual 1 - w*d = w * (1/w - d)
+  const int dir = detail::sign_of(res) * (w > 0 ? 1 : -1);  // sign of 1/w - d
+  float r = detail::round_to_f32<M>(d, dir, detail::rounding::rn);
+  if (rcp_perturb_ulps != 0 && (bits_of(r) & 0x7fffffffu) != 0 && detail::is_finite(r))
+    r = f32_from(bits_of(r) + u32(rcp_perturb_ulps));  // test hook: a different seed
+  return r;
+}
 
+namespace detail {
+inline constexpr u32 kTwo24F32 = 0x4b800000u;  // 2^24: rescales a subnormal divisor
+}  // namespace detail
+
+// div.approx{.ftz}.f32: PTX defines it as a * (1/b) with an approximate
+// reciprocal (max error 2 ulp for |b| in [2^-126, 2^126]; 0 for larger |b|).
+// For a subnormal divisor without .ftz the model scales both operands by 2^24
+// before the reciprocal (the quotient is unchanged), so that the reciprocal
+// is finite. Taken literally, a * (1/b) would be inf for |b| < 2^-128 and fmodf
+// would return inf; the H100 returns the exact fmod instead (1,242,174 such
+// fast-path pairs in block 0 of the structured fmodf set match its digest).
+// Which accurate mechanism the hardware uses cannot be seen from fmodf.
+template <mode M> BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  const u32 bm = bits_of(b) & 0x7fffffffu;
+  if (M == mode::ieee && bm != 0 && bm < 0x00800000u) {
+    a = mul_rn_f32<mode::ieee>(a, f32_from(detail::kTwo24F32));
+    b = mul_rn_f32<mode::ieee>(b, f32_from(detail::kTwo24F32));
+  }
+  return mul_rn_f32<M>(a, rcp_approx_f32<mode::ftz>(b, rcp_perturb_ulps));
+}
+
+// ---- integer: mad.lo.cc.u32 + madc.hi.u32 ---------------------------------------------
 // The two-instruction sequence
 //     mad.lo.cc.u32 lo, a, b, c;   madc.hi.u32 hi, a, b, 0;
 // computes the full 64-bit a*b + c (which cannot overflow 64 bits).
-BITEXACT_INLINE constexpr std::uint64_t mad_wide_u32(std::uint32_t a, std::uint32_t b,
-                                                     std::uint32_t c) {
-  return std::uint64_t(a) * b + c;
-}
+BITEXACT_INLINE constexpr u64 mad_wide_u32(u32 a, u32 b, u32 c) { return u64(a) * b + c; }
 
 }  // namespace ptx
 }  // namespace bitexact::nv
