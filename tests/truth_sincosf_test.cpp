@@ -133,7 +133,7 @@ TEST(TruthSinCosF, SpecialOperandsAllModes) {
 
 // Hard-to-round inputs: the 24 positive floats whose sin / cos lies closest to
 // a midpoint between floats, over all 2^32 inputs. Found by the exhaustive
-// scan (tests/exhaustive/truth_sinf_test.cpp evaluates every fast-path
+// scan (tests/heavy/truth_sinf_test.cpp evaluates every fast-path
 // fallback with MPFR and prints the closest); checked here in all modes.
 constexpr std::uint32_t kHardSin[] = {
 #include "truth_hard_cases_sinf.inc"
