@@ -6,8 +6,8 @@
 //    DAZ flushing); sin/cos must stay within ocml's error bound (2 ulp).
 //  * IEEE 754 facts: signed zeros, NaN/Inf behaviour, exact values.
 // Bit-for-bit agreement with ocml.bc itself is checked against the CPU
-// execution of the bitcode (tests/ocml_vectors_test.cpp and
-// tests/exhaustive/ocml_*_test.cpp).
+// execution of the bitcode (tests/ocml_vectors_test.cpp, and the committed
+// ocml.bc digests in tests/exhaustive/vendor_digest_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -133,7 +133,7 @@ TEST(TruthSinCosF, SpecialOperandsAllModes) {
 
 // Hard-to-round inputs: the 24 positive floats whose sin / cos lies closest to
 // a midpoint between floats, over all 2^32 inputs. Found by the exhaustive
-// scan (tests/exhaustive/truth_sinf_test.cpp evaluates every fast-path
+// scan (tests/heavy/truth_sinf_test.cpp evaluates every fast-path
 // fallback with MPFR and prints the closest); checked here in all modes.
 constexpr std::uint32_t kHardSin[] = {
 #include "truth_hard_cases_sinf.inc"
@@ -238,9 +238,9 @@ TEST(TruthSinCosF, ApproximationWithinProvenBound) {
     }
   mpfr_clears(a, ex, ap, (mpfr_ptr)0);
   std::printf("[ info ] largest relative error: sin %a (x=0x%08x), cos %a (x=0x%08x); bound %a\n",
-              worst[0], worst_x[0], worst[1], worst_x[1], truth::detail::kSinCosRelErrorBound);
-  EXPECT_LE(worst[0], truth::detail::kSinCosRelErrorBound);
-  EXPECT_LE(worst[1], truth::detail::kSinCosRelErrorBound);
+              worst[0], worst_x[0], worst[1], worst_x[1], truth::detail::sincos_rel_error_bound);
+  EXPECT_LE(worst[0], truth::detail::sincos_rel_error_bound);
+  EXPECT_LE(worst[1], truth::detail::sincos_rel_error_bound);
 }
 
 // The "mpfr" registry implementation is the fast truth, round-to-nearest.

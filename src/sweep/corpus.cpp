@@ -26,11 +26,11 @@ struct mp {
   mp& operator=(const mp&) = delete;
 };
 
-constexpr mpfr_prec_t kPrec = 640;
+constexpr mpfr_prec_t working_prec = 640;
 
 void set_u64(mpfr_t x, std::uint64_t v) { mpfr_set_uj(x, v, MPFR_RNDN); }
 
-// Min over m in [lo, hi) of |m*alpha - k|, alpha in [0,1) at kPrec bits.
+// Min over m in [lo, hi) of |m*alpha - k|, alpha in [0,1) at working_prec bits.
 //
 // Let p_j/q_j be the convergents of alpha and eps_j = q_j*alpha - p_j. Two
 // consecutive convergents form a basis of Z^2, so every (m, k) is
@@ -47,7 +47,7 @@ std::vector<Approx> closest(const mpfr_t alpha, std::uint64_t lo, std::uint64_t 
   // Convergents until q exceeds L.
   __int128 pm2 = 0, qm2 = 1, pm1 = 1, qm1 = 0;  // p_{-2}, q_{-2}, p_{-1}, q_{-1}
   __int128 pj = 0, qj = 1, pj1 = 0, qj1 = 0;
-  mp x(kPrec), t(kPrec);
+  mp x(working_prec), t(working_prec);
   mpfr_set(x.v, alpha, MPFR_RNDN);
   bool have_next = false;
   for (int it = 0; it < 200; ++it) {
@@ -66,7 +66,7 @@ std::vector<Approx> closest(const mpfr_t alpha, std::uint64_t lo, std::uint64_t 
   }
   if (!have_next) throw std::logic_error("closest_to_integers: alpha is rational with a small denominator");
   const long double sigma = (long double)(qj1 * pj - qj * pj1);  // +-1
-  mp eps(kPrec);
+  mp eps(working_prec);
   set_u64(eps.v, std::uint64_t(qj));
   mpfr_mul(eps.v, eps.v, alpha, MPFR_RNDN);
   mpfr_sub_ui(eps.v, eps.v, std::uint64_t(pj), MPFR_RNDN);
@@ -77,7 +77,7 @@ std::vector<Approx> closest(const mpfr_t alpha, std::uint64_t lo, std::uint64_t 
 
   // Exact distance of m*alpha to the nearest integer.
   auto dist = [&](std::uint64_t m, Approx& out) {
-    mp y(kPrec + 64), r(kPrec + 64);
+    mp y(working_prec + 64), r(working_prec + 64);
     set_u64(y.v, m);
     mpfr_mul(y.v, y.v, alpha, MPFR_RNDN);
     mpfr_rint(r.v, y.v, MPFR_RNDN);
@@ -272,7 +272,7 @@ void add_fmod(Builder& B) {
 
 std::vector<Approx> closest_to_integers(const std::string& alpha, std::uint64_t lo, std::uint64_t hi,
                                         std::size_t keep) {
-  mp a(kPrec);
+  mp a(working_prec);
   if (mpfr_set_str(a.v, alpha.c_str(), 0, MPFR_RNDN) != 0)
     throw std::invalid_argument("closest_to_integers: bad number " + alpha);
   mpfr_frac(a.v, a.v, MPFR_RNDN);
@@ -281,17 +281,17 @@ std::vector<Approx> closest_to_integers(const std::string& alpha, std::uint64_t 
 }
 
 std::vector<Approx> closest_to_integers_two_over_pi(int e, std::uint64_t lo, std::uint64_t hi, std::size_t keep) {
-  mp a(kPrec + 2 * 1100);
+  mp a(working_prec + 2 * 1100);
   mpfr_const_pi(a.v, MPFR_RNDN);
   mpfr_ui_div(a.v, 2, a.v, MPFR_RNDN);
   mpfr_mul_2si(a.v, a.v, e, MPFR_RNDN);
-  mp f(kPrec);
+  mp f(working_prec);
   mpfr_frac(f.v, a.v, MPFR_RNDN);
   // m*alpha - k = m*frac(alpha) - k' for integer m: the distances are the same,
   // the multiple k is recomputed from the full alpha below.
   auto r = closest(f.v, lo, hi, keep);
   for (auto& x : r) {
-    mp y(kPrec + 2 * 1100);
+    mp y(working_prec + 2 * 1100);
     mpfr_mul_ui(y.v, a.v, 1, MPFR_RNDN);
     mp m(64);
     set_u64(m.v, x.m);

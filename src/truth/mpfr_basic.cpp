@@ -38,14 +38,14 @@ std::mutex& global_mpfr_lock() {
   static std::mutex m;
   return m;
 }
-const bool kTls = mpfr_buildopt_tls_p() != 0;
+const bool mpfr_has_tls = mpfr_buildopt_tls_p() != 0;
 
 struct Section {
   Section() {
-    if (!kTls) global_mpfr_lock().lock();
+    if (!mpfr_has_tls) global_mpfr_lock().lock();
   }
   ~Section() {
-    if (!kTls) global_mpfr_lock().unlock();
+    if (!mpfr_has_tls) global_mpfr_lock().unlock();
   }
   Section(const Section&) = delete;
 };

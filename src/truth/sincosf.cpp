@@ -31,12 +31,8 @@ std::atomic<std::uint64_t> g_sin_fallbacks{0}, g_cos_fallbacks{0};
 
 // The bits of 2/pi preceded by one word of zeros: bit j of 2/pi (weight 2^-j,
 // j >= -63) is bit 63 - ((j + 63) mod 64) of word (j + 63) / 64.
-constexpr std::uint64_t kBits[6] = {0,
-                                    kTwoOverPiBits[0],
-                                    kTwoOverPiBits[1],
-                                    kTwoOverPiBits[2],
-                                    kTwoOverPiBits[3],
-                                    kTwoOverPiBits[4]};
+constexpr std::uint64_t two_over_pi_padded[6] = {0, two_over_pi_bits[0], two_over_pi_bits[1],
+                                                 two_over_pi_bits[2], two_over_pi_bits[3], two_over_pi_bits[4]};
 
 // 2^n as a double, -1022 <= n <= 1023.
 inline double pow2(int n) { return bit_cast<double>(std::uint64_t(1023 + n) << 52); }
@@ -64,12 +60,12 @@ inline bool reduce(std::uint32_t abits, int& k, double& f) {
   // Bits j < e - 1 of 2/pi contribute multiples of 4 to m 2^e 2/pi: take the
   // 128 bits j = e-1 .. e+126, C. Then m 2^e 2/pi = m C 2^-126 (mod 4) up to
   // the omitted bits, which add less than m 2^-126 < 2^-102.
-  const int s = e - 1 + 63;  // bit position in kBits: 38 .. 166
+  const int s = e - 1 + 63;  // bit position in two_over_pi_padded: 38 .. 166
   const int w = s >> 6, sh = s & 63;
-  std::uint64_t hi = kBits[w], lo = kBits[w + 1];
+  std::uint64_t hi = two_over_pi_padded[w], lo = two_over_pi_padded[w + 1];
   if (sh != 0) {
-    hi = (hi << sh) | (kBits[w + 1] >> (64 - sh));
-    lo = (lo << sh) | (kBits[w + 2] >> (64 - sh));
+    hi = (hi << sh) | (two_over_pi_padded[w + 1] >> (64 - sh));
+    lo = (lo << sh) | (two_over_pi_padded[w + 2] >> (64 - sh));
   }
   const u128 C = (u128(hi) << 64) | lo;
   const u128 R = C * m;  // modulo 2^128: x 2/pi mod 4, in units of 2^-126
@@ -93,14 +89,14 @@ inline bool reduce(std::uint32_t abits, int& k, double& f) {
 // sin(pi/2 (q + f)) for q = 0..3: +-f S(f^2) or +-C(f^2). Branch-free (the
 // quadrant is unpredictable): the table and the factor (f or 1, exact) are
 // selected by indexing and masks, the sign by flipping the sign bit.
-constexpr const double* kQuadrantPoly[2] = {kSinF, kCosF};
+constexpr const double* quadrant_poly[2] = {sin_f_coeffs, cos_f_coeffs};
 inline double eval_quadrant(int q, double f) {
   const double u = f * f;
   const std::uint64_t odd = std::uint64_t(q & 1);
   const std::uint64_t mask = 0 - odd;  // all ones for q odd
   const double m = bit_cast<double>((bit_cast<std::uint64_t>(f) & ~mask) |
                                     (bit_cast<std::uint64_t>(1.0) & mask));
-  const double p = m * estrin(kQuadrantPoly[odd], u);
+  const double p = m * estrin(quadrant_poly[odd], u);
   return bit_cast<double>(bit_cast<std::uint64_t>(p) ^ (std::uint64_t(q & 2) << 62));
 }
 
@@ -131,7 +127,7 @@ inline float round_to_float(double d, rounding r) {
 }
 
 inline bool decide(double y, rounding r, float& out) {
-  const double d = fabs(y) * detail::kSinCosCheckWidth;
+  const double d = fabs(y) * detail::sincos_check_width;
   const float a = round_to_float(y - d, r);
   const float b = round_to_float(y + d, r);
   if (bit_cast<std::uint32_t>(a) != bit_cast<std::uint32_t>(b)) return false;
@@ -139,8 +135,8 @@ inline bool decide(double y, rounding r, float& out) {
   return true;
 }
 
-constexpr std::uint32_t kTinyBits = 0x39800000u;   // 2^-12
-constexpr std::uint32_t kSmallBits = 0x3f490fdau;  // largest float < pi/4
+constexpr std::uint32_t tiny_bits = 0x39800000u;   // 2^-12
+constexpr std::uint32_t small_bits = 0x3f490fdau;  // largest float < pi/4
 
 }  // namespace
 
@@ -151,9 +147,9 @@ float round_double_to_float(double d, rounding r) { return round_to_float(d, r);
 bool sinf_approx(float x, double& y) {
   const std::uint32_t bits = bit_cast<std::uint32_t>(x), abits = bits & 0x7fffffffu;
   if (abits >= 0x7f800000u) return false;
-  if (abits <= kSmallBits) {
+  if (abits <= small_bits) {
     const double xd = x;
-    y = xd * estrin(kSinX, xd * xd);
+    y = xd * estrin(sin_x_coeffs, xd * xd);
     return true;
   }
   int k;
@@ -167,9 +163,9 @@ bool sinf_approx(float x, double& y) {
 bool cosf_approx(float x, double& y) {
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
   if (abits >= 0x7f800000u) return false;
-  if (abits <= kSmallBits) {
+  if (abits <= small_bits) {
     const double xd = x;
-    y = estrin(kCosX, xd * xd);
+    y = estrin(cos_x_coeffs, xd * xd);
     return true;
   }
   int k;
@@ -181,7 +177,7 @@ bool cosf_approx(float x, double& y) {
 
 bool sinf_fast(float x, rounding r, float& out) {
   const std::uint32_t bits = bit_cast<std::uint32_t>(x), abits = bits & 0x7fffffffu;
-  if (abits < kTinyBits) {
+  if (abits < tiny_bits) {
     // 0 < |x| < 2^-12: |x| - |x|^3/6 < |sin x| < |x|, and |x|^3/6 is less than
     // the gap below |x| (>= |x| 2^-24, or 2^-149 for subnormals), so sin x is
     // strictly between x and its neighbour toward zero. sin(+-0) = +-0.
@@ -204,7 +200,7 @@ bool sinf_fast(float x, rounding r, float& out) {
 
 bool cosf_fast(float x, rounding r, float& out) {
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
-  if (abits < kTinyBits) {
+  if (abits < tiny_bits) {
     // 0 < |x| < 2^-12: 1 - 2^-25 < 1 - x^2/2 < cos x < 1. cos(0) = 1.
     const bool down = abits != 0 && (r == rounding::toward_zero || r == rounding::downward);
     out = down ? bit_cast<float>(0x3f7fffffu) : 1.0f;
@@ -268,7 +264,7 @@ double ulp_error_sinf_approx(float x, float result) {
   if (abits == 0 || abits >= 0x7f800000u || !detail::sinf_approx(x, y))
     return ulp_error_sinf(x, result);  // exact zero, NaN, inf, or no approximation
   double e = ulp_error_from_approx(y, result);
-  if (e < 0 && abits < kTinyBits && (abits & 0x7fffffu) == 0) {
+  if (e < 0 && abits < tiny_bits && (abits & 0x7fffffu) == 0) {
     // |x| = 2^k < 2^-12 (normal) and |sin x| lies just below it (see
     // sinf_fast): the exact value is in the binade 2^(k-1).
     const int k = int(abits >> 23) - 127;
@@ -284,7 +280,7 @@ double ulp_error_cosf_approx(float x, float result) {
   if (abits == 0 || abits >= 0x7f800000u || !detail::cosf_approx(x, y))
     return ulp_error_cosf(x, result);
   double e = ulp_error_from_approx(y, result);
-  if (e < 0 && abits < kTinyBits) {
+  if (e < 0 && abits < tiny_bits) {
     // 1 - 2^-25 < cos x < 1: binade [1/2, 1), ulp 2^-24.
     e = fabs(double(result) - y) * 0x1p24;
   }

@@ -86,7 +86,7 @@ double midpoint_distance(bool cos, std::uint32_t b) {
 }
 
 void run(bool cos) {
-  const double tol = truth::detail::kSinCosRelErrorBound + 0x1p-51;
+  const double tol = truth::detail::sincos_rel_error_bound + 0x1p-51;
   Tally t = tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, std::uint64_t(1) << 32, 1 << 16), Tally{},
       [&](const tbb::blocked_range<std::uint64_t>& r, Tally acc) {

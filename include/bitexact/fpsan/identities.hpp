@@ -16,7 +16,9 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>
 
+#include <array>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -25,29 +27,6 @@
 #include "bitexact/inputs.hpp"
 
 namespace bitexact::fpsan::validate {
-
-inline constexpr const char* identity_names[] = {
-    "exp2_add", "exp2_zero", "exp2_neg",   "exp_add",   "exp_neg",       "exp_via_exp2",
-    "sin_add",  "sin_sub",   "cos_add",    "cos_sub",   "pythagoras",    "cos_even",
-    "sin_odd",  "add_zero",  "add_negzero", "mul_one",  "div_one",       "div_self",
-    "recip_recip", "fma_expand", "cast_roundtrip", "tags_distinct"};
-
-// The same identities as an enum, in the order of identity_names.
-enum class identity : int {
-  exp2_add, exp2_zero, exp2_neg, exp_add, exp_neg, exp_via_exp2, sin_add, sin_sub, cos_add,
-  cos_sub, pythagoras, cos_even, sin_odd, add_zero, add_negzero, mul_one, div_one, div_self,
-  recip_recip, fma_expand, cast_roundtrip, tags_distinct
-};
-inline constexpr int identity_count = 22;
-
-inline bool parse_identity(const std::string& name, identity& out) {
-  for (int i = 0; i < identity_count; ++i)
-    if (name == identity_names[i]) {
-      out = identity(i);
-      return true;
-    }
-  return false;
-}
 
 struct result {
   std::string identity;
@@ -114,15 +93,6 @@ struct outcome {
 // How the inputs of an identity are enumerated.
 enum class inputs { unary, binary, ternary, fixed_zeros };
 
-inline inputs input_kind(const std::string& id) {
-  if (id == "exp2_zero") return inputs::fixed_zeros;
-  if (id == "exp2_add" || id == "exp_add" || id == "sin_add" || id == "sin_sub" || id == "cos_add" ||
-      id == "cos_sub")
-    return inputs::binary;
-  if (id == "fma_expand") return inputs::ternary;
-  return inputs::unary;
-}
-
 // The other dtypes an input of `d` is cast through and back for cast_roundtrip:
 // every format at least as wide (same width: the payload is kept).
 inline std::vector<dtype> roundtrip_targets(dtype d) {
@@ -130,82 +100,6 @@ inline std::vector<dtype> roundtrip_targets(dtype d) {
   for (dtype o : all_dtypes)
     if (o != d && width_of(o) >= width_of(d)) t.push_back(o);
   return t;
-}
-
-// Checks identity `id` on (x, y, z); `sub` selects one of several checks
-// done per input (the cast targets) — see checks_per_input.
-inline outcome check(const sanitized& s, identity id, u64 x, u64 y, u64 z, int sub) {
-  using o = op;
-  using I = identity;
-  switch (id) {
-  case I::exp2_add:
-    return {false, s.op1(o::exp2, s.op2(o::add, x, y)),
-            s.op2(o::mul, s.op1(o::exp2, x), s.op1(o::exp2, y))};
-  case I::exp2_zero: return {false, s.op1(o::exp2, x), s.one()};
-  case I::exp2_neg:
-    return {false, s.op1(o::exp2, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp2, x))};
-  case I::exp_add:
-    return {false, s.op1(o::exp, s.op2(o::add, x, y)),
-            s.op2(o::mul, s.op1(o::exp, x), s.op1(o::exp, y))};
-  case I::exp_neg:
-    return {false, s.op1(o::exp, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp, x))};
-  case I::exp_via_exp2:
-    return {false, s.op1(o::exp, x), s.op1(o::exp2, s.op2(o::mul, x, s.log2e_bits))};
-  case I::sin_add:
-  case I::sin_sub:
-  case I::cos_add:
-  case I::cos_sub: {
-    const bool plus = id == I::sin_add || id == I::cos_add;
-    const u64 arg = s.op2(plus ? o::add : o::sub, x, y);
-    u64 sx, cx, sy, cy, sa, ca;
-    s.sincos(x, sx, cx);
-    s.sincos(y, sy, cy);
-    s.sincos(arg, sa, ca);
-    if (id == I::sin_add || id == I::sin_sub)
-      return {false, sa, s.op2(plus ? o::add : o::sub, s.op2(o::mul, sx, cy), s.op2(o::mul, cx, sy))};
-    return {false, ca,
-            s.op2(plus ? o::sub : o::add, s.op2(o::mul, cx, cy), s.op2(o::mul, sx, sy))};
-  }
-  case I::pythagoras: {
-    u64 sx, cx;
-    s.sincos(x, sx, cx);
-    return {false, s.op2(o::add, s.op2(o::mul, cx, cx), s.op2(o::mul, sx, sx)), s.one()};
-  }
-  case I::cos_even: return {false, s.op1(o::cos, s.op1(o::neg, x)), s.op1(o::cos, x)};
-  case I::sin_odd: return {false, s.op1(o::sin, s.op1(o::neg, x)), s.op1(o::neg, s.op1(o::sin, x))};
-  case I::add_zero: return {false, s.op2(o::add, x, s.zero()), x};
-  case I::add_negzero: return {false, s.op2(o::add, x, s.negzero()), x};
-  case I::mul_one: return {false, s.op2(o::mul, x, s.one()), x};
-  case I::div_one: return {false, s.op2(o::div, x, s.one()), x};
-  case I::div_self: return {false, s.op2(o::div, x, x), s.one()};
-  case I::recip_recip: return {false, s.op2(o::div, s.one(), s.op2(o::div, s.one(), x)), x};
-  case I::fma_expand:
-    return {false, s.op3(o::fma, x, y, z), s.op2(o::add, s.op2(o::mul, x, y), z)};
-  case I::cast_roundtrip: {
-    // x.to(t).to(d): two sanitized casts, each embed -> payload cast -> unembed.
-    const dtype t = s.targets[std::size_t(sub)];
-    const mixer& mt = s.target_mixers[std::size_t(sub)];
-    const int wt = width_of(t);
-    const u64 there = unembed(mt, cast_payload(s.w, wt, s.E(x), s.p));
-    return {false, s.U(cast_payload(wt, s.w, embed(mt, there), s.p)), x, format_of(t).name};
-  }
-  case I::tags_distinct: {
-    // All 8 tagged ops on x must differ; on a violation lhs/rhs hold the
-    // indices (into tagged_ops) of the first pair that agrees.
-    u64 t[8];
-    for (int i = 0; i < 8; ++i) t[i] = s.U(tagged(s.w, s.E(x), tagged_ops[i]));
-    for (int i = 0; i < 8; ++i)
-      for (int j = i + 1; j < 8; ++j)
-        if (t[i] == t[j]) return {false, u64(i), u64(j)};
-    return {true, 0, 0};
-  }
-  }
-  return {false, ~u64(0), 0};
-}
-
-inline int checks_per_input(dtype d, const std::string& id) {
-  if (id == "cast_roundtrip") return int(roundtrip_targets(d).size());
-  return 1;
 }
 
 inline const char* tag_name(unary_tag t) {
@@ -222,14 +116,186 @@ inline const char* tag_name(unary_tag t) {
   }
 }
 
+// ---- the checks: both sides of an identity, each op sanitized ----------------
+
+namespace checks {
+
+using o = op;
+inline outcome sides(u64 lhs, u64 rhs, const char* what = nullptr) { return {lhs == rhs, lhs, rhs, what}; }
+
+inline outcome exp2_add(const sanitized& s, u64 x, u64 y, u64, int) {
+  return sides(s.op1(o::exp2, s.op2(o::add, x, y)), s.op2(o::mul, s.op1(o::exp2, x), s.op1(o::exp2, y)));
+}
+inline outcome exp2_zero(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op1(o::exp2, x), s.one()); }
+inline outcome exp2_neg(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op1(o::exp2, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp2, x)));
+}
+inline outcome exp_add(const sanitized& s, u64 x, u64 y, u64, int) {
+  return sides(s.op1(o::exp, s.op2(o::add, x, y)), s.op2(o::mul, s.op1(o::exp, x), s.op1(o::exp, y)));
+}
+inline outcome exp_neg(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op1(o::exp, s.op1(o::neg, x)), s.op2(o::div, s.one(), s.op1(o::exp, x)));
+}
+inline outcome exp_via_exp2(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op1(o::exp, x), s.op1(o::exp2, s.op2(o::mul, x, s.log2e_bits)));
+}
+// The four angle formulas: sin/cos of x + y (plus) or x - y.
+inline outcome angle(const sanitized& s, u64 x, u64 y, bool is_sin, bool plus) {
+  const u64 arg = s.op2(plus ? o::add : o::sub, x, y);
+  u64 sx, cx, sy, cy, sa, ca;
+  s.sincos(x, sx, cx);
+  s.sincos(y, sy, cy);
+  s.sincos(arg, sa, ca);
+  if (is_sin) return sides(sa, s.op2(plus ? o::add : o::sub, s.op2(o::mul, sx, cy), s.op2(o::mul, cx, sy)));
+  return sides(ca, s.op2(plus ? o::sub : o::add, s.op2(o::mul, cx, cy), s.op2(o::mul, sx, sy)));
+}
+inline outcome sin_add(const sanitized& s, u64 x, u64 y, u64, int) { return angle(s, x, y, true, true); }
+inline outcome sin_sub(const sanitized& s, u64 x, u64 y, u64, int) { return angle(s, x, y, true, false); }
+inline outcome cos_add(const sanitized& s, u64 x, u64 y, u64, int) { return angle(s, x, y, false, true); }
+inline outcome cos_sub(const sanitized& s, u64 x, u64 y, u64, int) { return angle(s, x, y, false, false); }
+inline outcome pythagoras(const sanitized& s, u64 x, u64, u64, int) {
+  u64 sx, cx;
+  s.sincos(x, sx, cx);
+  return sides(s.op2(o::add, s.op2(o::mul, cx, cx), s.op2(o::mul, sx, sx)), s.one());
+}
+inline outcome cos_even(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op1(o::cos, s.op1(o::neg, x)), s.op1(o::cos, x));
+}
+inline outcome sin_odd(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op1(o::sin, s.op1(o::neg, x)), s.op1(o::neg, s.op1(o::sin, x)));
+}
+inline outcome add_zero(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::add, x, s.zero()), x); }
+inline outcome add_negzero(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op2(o::add, x, s.negzero()), x);
+}
+inline outcome mul_one(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::mul, x, s.one()), x); }
+inline outcome div_one(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::div, x, s.one()), x); }
+inline outcome div_self(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::div, x, x), s.one()); }
+inline outcome recip_recip(const sanitized& s, u64 x, u64, u64, int) {
+  return sides(s.op2(o::div, s.one(), s.op2(o::div, s.one(), x)), x);
+}
+inline outcome fma_expand(const sanitized& s, u64 x, u64 y, u64 z, int) {
+  return sides(s.op3(o::fma, x, y, z), s.op2(o::add, s.op2(o::mul, x, y), z));
+}
+// x.to(t).to(d): two sanitized casts, each embed -> payload cast -> unembed;
+// `sub` picks the target t among s.targets.
+inline outcome cast_roundtrip(const sanitized& s, u64 x, u64, u64, int sub) {
+  const dtype t = s.targets[std::size_t(sub)];
+  const mixer& mt = s.target_mixers[std::size_t(sub)];
+  const int wt = width_of(t);
+  const u64 there = unembed(mt, cast_payload(s.w, wt, s.E(x), s.p));
+  return sides(s.U(cast_payload(wt, s.w, embed(mt, there), s.p)), x, format_of(t).name);
+}
+// All 8 tagged ops on x must differ; on a violation lhs/rhs hold the indices
+// (into tagged_ops) of the first pair that agrees.
+inline outcome tags_distinct(const sanitized& s, u64 x, u64, u64, int) {
+  u64 t[8];
+  for (int i = 0; i < 8; ++i) t[i] = s.U(tagged(s.w, s.E(x), tagged_ops[i]));
+  for (int i = 0; i < 8; ++i)
+    for (int j = i + 1; j < 8; ++j)
+      if (t[i] == t[j]) return {false, u64(i), u64(j)};
+  return {true, 0, 0};
+}
+inline std::string tags_distinct_witness(const sanitized& s, u64 x, const outcome& o) {
+  const int i = int(o.lhs), j = int(o.rhs);
+  return std::string(": ") + tag_name(tagged_ops[i]) + "(x) = " + tag_name(tagged_ops[j]) +
+         "(x) = " + hexw(s.U(tagged(s.w, s.E(x), tagged_ops[i])), s.w);
+}
+
+}  // namespace checks
+
+// ---- the identities: the one list --------------------------------------------
+// Everything else derives from this table: the validator's order and inputs,
+// `bitexact fpsan validate` (text, --json, --markdown, conformance/fpsan/),
+// the benchmarks and the tests' lists.
+
+struct identity_def {
+  const char* name;
+  inputs kind;            // how its inputs are enumerated
+  const char* statement;  // what it claims, as the report prints it
+  // Where it fails and why, derived from the algebra (docs/fpsan.md);
+  // nullptr for the identities that hold (or are not analysed).
+  const char* why_fails;
+  outcome (*check)(const sanitized&, u64 x, u64 y, u64 z, int sub);
+  bool per_cast_target = false;  // checked once per roundtrip_targets entry
+  // The violation's description after the inputs; nullptr: "lhs=... rhs=...".
+  std::string (*witness)(const sanitized&, u64 x, const outcome&) = nullptr;
+};
+
+inline constexpr identity_def identities[] = {
+    {"exp2_add", inputs::binary, "exp2(x+y) = exp2(x)*exp2(y)", nullptr, checks::exp2_add},
+    {"exp2_zero", inputs::fixed_zeros, "exp2(+0.0) = 1 and exp2(-0.0) = 1", nullptr, checks::exp2_zero},
+    {"exp2_neg", inputs::unary, "exp2(-x) = 1/exp2(x)", nullptr, checks::exp2_neg},
+    {"exp_add", inputs::binary, "exp(x+y) = exp(x)*exp(y)", nullptr, checks::exp_add},
+    {"exp_neg", inputs::unary, "exp(-x) = 1/exp(x)", nullptr, checks::exp_neg},
+    {"exp_via_exp2", inputs::unary, "exp(x) = exp2(x*1.44269504), the constant rounded to the dtype",
+     "exp multiplies the payload by a fixed 32-bit constant L (0x26a29a75 at 1d2da15) cut to w "
+     "bits. L is the f32 payload of 1.44269504, so the identity holds exactly in f32 only; in "
+     "every other dtype the rounded constant has a different payload.",
+     checks::exp_via_exp2},
+    {"sin_add", inputs::binary, "sin(x+y) = sin(x)*cos(y) + cos(x)*sin(y)", nullptr, checks::sin_add},
+    {"sin_sub", inputs::binary, "sin(x-y) = sin(x)*cos(y) - cos(x)*sin(y)", nullptr, checks::sin_sub},
+    {"cos_add", inputs::binary, "cos(x+y) = cos(x)*cos(y) - sin(x)*sin(y)", nullptr, checks::cos_add},
+    {"cos_sub", inputs::binary, "cos(x-y) = cos(x)*cos(y) + sin(x)*sin(y)", nullptr, checks::cos_sub},
+    {"pythagoras", inputs::unary, "cos(x)*cos(x) + sin(x)*sin(x) = 1", nullptr, checks::pythagoras},
+    {"cos_even", inputs::unary, "cos(-x) = cos(x)", nullptr, checks::cos_even},
+    {"sin_odd", inputs::unary, "sin(-x) = -sin(x)", nullptr, checks::sin_odd},
+    {"add_zero", inputs::unary, "x + 0.0 = x", nullptr, checks::add_zero},
+    {"add_negzero", inputs::unary, "x + (-0.0) = x",
+     "embed keeps the sign bit: embed(-0.0) = 2^(w-1), not 0, so adding -0.0 adds 2^(w-1) to "
+     "every payload. Under FpSan, +0.0 and -0.0 are different numbers. (The fnuz formats have no "
+     "-0.0: the literal rounds to +0.0 and the identity holds there.)",
+     checks::add_negzero},
+    {"mul_one", inputs::unary, "x * 1.0 = x", nullptr, checks::mul_one},
+    {"div_one", inputs::unary, "x / 1.0 = x", nullptr, checks::div_one},
+    {"div_self", inputs::unary, "x / x = 1",
+     "x/x = embed(x)*inv(embed(x)); inv is a true inverse only for odd payloads. For the even "
+     "half of the payloads x/x is even, never 1. Triton's documentation says so ('x / x = 1 is "
+     "not guaranteed').",
+     checks::div_self},
+    {"recip_recip", inputs::unary, "1/(1/x) = x", nullptr, checks::recip_recip},
+    {"fma_expand", inputs::ternary, "fma(x,y,z) = x*y + z", nullptr, checks::fma_expand},
+    {"cast_roundtrip", inputs::unary, "x.to(W).to(D) = x for every format W at least as wide as D", nullptr,
+     checks::cast_roundtrip, true},
+    {"tags_distinct", inputs::unary, "the 8 tagged unary ops give 8 different results on every x", nullptr,
+     checks::tags_distinct, false, checks::tags_distinct_witness},
+};
+
+inline constexpr int identity_count = int(std::size(identities));
+
+constexpr std::array<const char*, std::size(identities)> names_of_identities() {
+  std::array<const char*, std::size(identities)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = identities[i].name;
+  return names;
+}
+// The names in table order (what `validate` runs, in that order).
+inline constexpr auto identity_names = names_of_identities();
+
+// The identity called `name`, or nullptr.
+inline const identity_def* find_identity(const std::string& name) {
+  for (const auto& def : identities)
+    if (name == def.name) return &def;
+  return nullptr;
+}
+
+inline inputs input_kind(const std::string& id) {
+  const identity_def* def = find_identity(id);
+  return def ? def->kind : inputs::unary;
+}
+
+inline int checks_per_input(dtype d, const std::string& id) {
+  const identity_def* def = find_identity(id);
+  return def && def->per_cast_target ? int(roundtrip_targets(d).size()) : 1;
+}
+
 // Runs one identity on one dtype.
 inline result run(dtype d, const std::string& id, unsigned long long samples,
                   params p = {}) {
-  identity which{};
-  if (!parse_identity(id, which)) return {id, d, 0, 0, "unknown identity"};
+  const identity_def* def = find_identity(id);
+  if (!def) return {id, d, 0, 0, "unknown identity"};
   const sanitized s(d, p);
   const int w = s.w;
-  const inputs kind = input_kind(id);
+  const inputs kind = def->kind;
   const int per = checks_per_input(d, id);
   const u64 seed = fnv1a64(id.c_str()) ^ (u64(int(d)) << 56) ^ 0x5eedull;
 
@@ -274,9 +340,8 @@ inline result run(dtype d, const std::string& id, unsigned long long samples,
         for (unsigned long long k = r.begin(); k != r.end(); ++k) {
           u64 x, y, z;
           tuple(k / unsigned(per), x, y, z);
-          outcome o = check(s, which, x, y, z, int(k % unsigned(per)));
-          const bool ok = which == identity::tags_distinct ? o.ok : (o.lhs == o.rhs);
-          if (!ok) {
+          const outcome o = def->check(s, x, y, z, int(k % unsigned(per)));
+          if (!o.ok) {
             ++c.bad;
             if (k < c.first) c.first = k;
           }
@@ -292,14 +357,12 @@ inline result run(dtype d, const std::string& id, unsigned long long samples,
     u64 x, y, z;
     const int sub = int(a.first % unsigned(per));
     tuple(a.first / unsigned(per), x, y, z);
-    outcome o = check(s, which, x, y, z, sub);
+    const outcome o = def->check(s, x, y, z, sub);
     std::string wit = "x=" + hexw(x, w);
     if (kind == inputs::binary || kind == inputs::ternary) wit += " y=" + hexw(y, w);
     if (kind == inputs::ternary) wit += " z=" + hexw(z, w);
-    if (id == "tags_distinct") {
-      const int i = int(o.lhs), j = int(o.rhs);
-      wit += std::string(": ") + tag_name(tagged_ops[i]) + "(x) = " + tag_name(tagged_ops[j]) +
-             "(x) = " + hexw(s.U(tagged(w, s.E(x), tagged_ops[i])), w);
+    if (def->witness) {
+      wit += def->witness(s, x, o);
     } else {
       if (o.what) wit += std::string(" via ") + o.what;
       wit += ": lhs=" + hexw(o.lhs, w) + " rhs=" + hexw(o.rhs, w);

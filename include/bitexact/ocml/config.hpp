@@ -29,7 +29,7 @@
 // roundings; v_mad_f32 is used only in flush mode, where it rounds exactly as
 // a separate multiply and add do). Which one depends on the ISA's features, the
 // denormal mode and the LLVM release; fmuladd_fused() below is that rule,
-// tabulated from `llc-15 -mcpu=gfxNNN` on an llvm.fmuladd.f32 (tests/ocml_config_test.cpp
+// tabulated from `llc-15 -mcpu=gfxNNN` on an llvm.fmuladd.f32 (tests/ocml_amdgcn_test.cpp
 // re-derives the table from llc-15 when it is installed).
 #pragma once
 

@@ -9,14 +9,14 @@ namespace bitexact::truth::detail {
 
 // Proven bound on the relative error of the double approximations below
 // (argument reduction, coefficient rounding, truncation and evaluation; see
-// docs/truth.md): |approx - exact| <= kSinCosRelErrorBound * |exact|.
-inline constexpr double kSinCosRelErrorBound = 0x1p-48;
+// docs/truth.md): |approx - exact| <= sincos_rel_error_bound * |exact|.
+inline constexpr double sincos_rel_error_bound = 0x1p-48;
 // Half-width, relative to |approx|, of the interval that must round to a
 // single float for the fast path to decide (covers the bound above and the
 // rounding of the interval's end points).
-inline constexpr double kSinCosCheckWidth = 0x1p-47;
+inline constexpr double sincos_check_width = 0x1p-47;
 
-// Double approximation of sin(x) / cos(x) within kSinCosRelErrorBound, for
+// Double approximation of sin(x) / cos(x) within sincos_rel_error_bound, for
 // finite x. Returns false (no approximation) for NaN/inf and for the inputs
 // whose reduced argument is too close to 0 for the bound to hold (none is
 // known; the exhaustive test counts them).
