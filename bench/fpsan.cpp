@@ -21,11 +21,11 @@ namespace fs = bitexact::fpsan;
 
 namespace {
 
-constexpr int kN = 4096;
+constexpr int n_inputs = 4096;
 
 template <class T> std::vector<T> inputs(int salt) {
   std::vector<T> v;
-  for (int i = 0; i < kN; ++i) {
+  for (int i = 0; i < n_inputs; ++i) {
     double x = double(fs::validate::sample_bits(salt, i) % 20000) / 1000.0 - 10.0;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
       v.push_back(T(x));
@@ -45,13 +45,13 @@ template <class T> T k_sin(T x, T) { return sin(x); }
 
 template <class T, T (*K)(T, T)> void run(benchmark::State& st) {
   auto x = inputs<T>(1), y = inputs<T>(2);
-  std::vector<T> out(kN);
+  std::vector<T> out(n_inputs);
   for (auto _ : st) {
-    for (int i = 0; i < kN; ++i) out[std::size_t(i)] = K(x[std::size_t(i)], y[std::size_t(i)]);
+    for (int i = 0; i < n_inputs; ++i) out[std::size_t(i)] = K(x[std::size_t(i)], y[std::size_t(i)]);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  st.SetItemsProcessed(st.iterations() * kN);
+  st.SetItemsProcessed(st.iterations() * n_inputs);
 }
 
 using V32 = fs::value<float>;
@@ -73,13 +73,13 @@ BENCHMARK(run<V64, k_sin<V64>>)->Name("sin/fpsan_f64");
 // integer rewrite).
 void embed_roundtrip(benchmark::State& st) {
   const fs::mixer m = fs::make_mixer(fs::dtype::f32);
-  std::vector<std::uint32_t> x(kN);
-  for (int i = 0; i < kN; ++i) x[std::size_t(i)] = std::uint32_t(fs::validate::sample_bits(3, i));
+  std::vector<std::uint32_t> x(n_inputs);
+  for (int i = 0; i < n_inputs; ++i) x[std::size_t(i)] = std::uint32_t(fs::validate::sample_bits(3, i));
   for (auto _ : st) {
     for (auto& v : x) v = std::uint32_t(fs::unembed(m, fs::embed(m, v) + 1));
     benchmark::DoNotOptimize(x.data());
   }
-  st.SetItemsProcessed(st.iterations() * kN);
+  st.SetItemsProcessed(st.iterations() * n_inputs);
 }
 BENCHMARK(embed_roundtrip)->Name("embed_unembed/fpsan_f32");
 
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(
           (std::string("validate/") + fs::format_of(d).name + "/" + id).c_str(),
           [d, id](benchmark::State& st) { validator(st, d, id); })
-          ->Unit(benchmark::kMillisecond)
+          ->Unit(benchmark::millisecond)
           ->MeasureProcessCPUTime();
   benchmark::Initialize(&argc, argv);
   ratio_reporter rep;

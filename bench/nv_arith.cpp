@@ -26,7 +26,7 @@ namespace {
 
 using bitexact::bit_cast;
 namespace in = bitexact::inputs;
-constexpr std::size_t kN = 4096;
+constexpr std::size_t n_inputs = 4096;
 
 template <class T> struct pairs {
   std::vector<T> x, y;
@@ -37,7 +37,7 @@ template <class T> pairs<T> make_pairs(bool near) {
   constexpr int mb = bitexact::float_traits<T>::mantissa_bits;
   constexpr int bias = bitexact::float_traits<T>::exponent_bias;
   pairs<T> p;
-  for (std::size_t i = 0; i < kN; ++i) {
+  for (std::size_t i = 0; i < n_inputs; ++i) {
     const std::uint64_t w0 = in::word_at(42, i, 0), w1 = in::word_at(42, i, 1), w2 = in::word_at(42, i, 2);
     const S fx = S(w0) & ((S(1) << mb) - 1), fy = S(w1) & ((S(1) << mb) - 1);
     int ey, ex;
@@ -57,7 +57,7 @@ template <class T> pairs<T> make_pairs(bool near) {
 
 template <class T> std::vector<T> make_singles() {
   std::vector<T> v;
-  for (std::size_t i = 0; v.size() < kN; ++i) {
+  for (std::size_t i = 0; v.size() < n_inputs; ++i) {
     T x;
     if constexpr (sizeof(T) == 4) x = bit_cast<T>(in::uniform32(43, i));
     else x = bit_cast<T>(in::uniform64(43, i));
@@ -69,14 +69,14 @@ template <class T> std::vector<T> make_singles() {
 template <class T, T (*F)(T, T)> void bm_binary(benchmark::State& st, bool near) {
   const auto p = make_pairs<T>(near);
   for (auto _ : st)
-    for (std::size_t i = 0; i < kN; ++i) benchmark::DoNotOptimize(F(p.x[i], p.y[i]));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * std::int64_t(kN));
+    for (std::size_t i = 0; i < n_inputs; ++i) benchmark::DoNotOptimize(F(p.x[i], p.y[i]));
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * std::int64_t(n_inputs));
 }
 template <class T, T (*F)(T)> void bm_unary(benchmark::State& st) {
   const auto v = make_singles<T>();
   for (auto _ : st)
-    for (std::size_t i = 0; i < kN; ++i) benchmark::DoNotOptimize(F(v[i]));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * std::int64_t(kN));
+    for (std::size_t i = 0; i < n_inputs; ++i) benchmark::DoNotOptimize(F(v[i]));
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * std::int64_t(n_inputs));
 }
 
 float glibc_fmodf(float x, float y) { return ::fmodf(x, y); }
@@ -91,7 +91,7 @@ class ratio_reporter : public benchmark::ConsoleReporter {
     ConsoleReporter::ReportRuns(runs);
     for (const auto& r : runs)
       if (r.run_type == Run::RT_Iteration && r.iterations > 0)
-        ns_[r.benchmark_name()] = r.GetAdjustedCPUTime() / double(kN);  // CPU time: robust on a shared machine
+        ns_[r.benchmark_name()] = r.GetAdjustedCPUTime() / double(n_inputs);  // CPU time: robust on a shared machine
   }
   void print_ratios() const {
     std::printf("\nratio = reproduction time / glibc time (same inputs, same run)\n");

@@ -36,21 +36,21 @@
 
 namespace {
 
-constexpr std::size_t kN = 4096;
+constexpr std::size_t n_inputs = 4096;
 
 std::vector<float> make_inputs(const std::string& set) {
   std::mt19937_64 rng(12345);
   std::vector<float> v;
-  v.reserve(kN);
+  v.reserve(n_inputs);
   if (set == "fast" || set == "small") {
     const float lim = set == "fast" ? 105615.0f : 4.0f;
     std::uniform_real_distribution<float> d(-lim, lim);
-    while (v.size() < kN) {
+    while (v.size() < n_inputs) {
       const float x = d(rng);
       if (std::fabs(x) < lim) v.push_back(x);
     }
   } else {  // large: 105615 <= |x| < 2^100
-    while (v.size() < kN) {
+    while (v.size() < n_inputs) {
       const std::uint32_t b = std::uint32_t(rng());
       const float x = bitexact::bit_cast<float>(b);
       if (std::fabs(x) >= 105615.0f && std::fabs(x) < 0x1p100f) v.push_back(x);
@@ -61,13 +61,13 @@ std::vector<float> make_inputs(const std::string& set) {
 
 template <float (*F)(float)> void run(benchmark::State& state, const std::string& set) {
   const std::vector<float> in = make_inputs(set);
-  std::vector<float> out(kN);
+  std::vector<float> out(n_inputs);
   for (auto _ : state) {
-    for (std::size_t i = 0; i < kN; ++i) out[i] = F(in[i]);
+    for (std::size_t i = 0; i < n_inputs; ++i) out[i] = F(in[i]);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kN));
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
 }
 
 float nv_sinf(float x) { return bitexact::nv::sinf(x); }
@@ -96,7 +96,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
           auto ia = times_.find(a), ib = times_.find(b);
           if (ia == times_.end() || ib == times_.end()) continue;
           std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(),
-                      set, ia->second / ib->second, ia->second * 1e9 / kN, ib->second * 1e9 / kN);
+                      set, ia->second / ib->second, ia->second * 1e9 / n_inputs, ib->second * 1e9 / n_inputs);
         }
   }
 

@@ -20,17 +20,17 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 
 namespace {
 
 using bitexact::word;
-constexpr std::size_t kN = 4096;
+constexpr std::size_t n_inputs = 4096;
 
 std::vector<word> make_inputs(const std::string& set, int operand) {
   std::mt19937_64 rng(12345 + operand);
   std::vector<word> v;
-  while (v.size() < kN) {
+  while (v.size() < n_inputs) {
     const std::uint32_t b = std::uint32_t(rng());
     const float x = bitexact::bit_cast<float>(b);
     const float a = std::fabs(x);
@@ -50,14 +50,14 @@ std::vector<word> make_inputs(const std::string& set, int operand) {
 
 void run(benchmark::State& state, const bitexact::Impl* impl, const std::string& set) {
   const auto a = make_inputs(set, 0), b = make_inputs(set, 1);
-  std::vector<word> out(kN);
+  std::vector<word> out(n_inputs);
   const word* args[2] = {a.data(), b.data()};
   for (auto _ : state) {
-    impl->eval(args, out.data(), kN);
+    impl->eval(args, out.data(), n_inputs);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kN));
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
 }
 
 class ratio_reporter : public benchmark::ConsoleReporter {

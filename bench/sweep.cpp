@@ -14,20 +14,20 @@
 #include <chrono>
 #include <cstdio>
 
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bx = bitexact;
 
 namespace {
 
-constexpr std::uint64_t kInputs = std::uint64_t(1) << 22;
+constexpr std::uint64_t input_count = std::uint64_t(1) << 22;
 
 bx::sweep::Options cheap_options(unsigned threads) {
   bx::sweep::Options o;
   o.fn = bx::Fn::ceilf;
   o.impls = {bx::find_impl("host", bx::Fn::ceilf)};
   o.truth = bx::find_impl("host", bx::Fn::ceilf);
-  o.inputs = bx::sweep::parse_input_set("random:" + std::to_string(kInputs), o.fn);
+  o.inputs = bx::sweep::parse_input_set("random:" + std::to_string(input_count), o.fn);
   o.threads = threads;
   return o;
 }
@@ -37,8 +37,8 @@ void BM_BareLoop(benchmark::State& st) {
   std::vector<bx::word> a(o.chunk_size), b(o.chunk_size), r(o.chunk_size), t(o.chunk_size);
   for (auto _ : st) {
     bx::word acc = 0;
-    for (std::uint64_t lo = 0; lo < kInputs; lo += o.chunk_size) {
-      const std::uint64_t n = std::min<std::uint64_t>(o.chunk_size, kInputs - lo);
+    for (std::uint64_t lo = 0; lo < input_count; lo += o.chunk_size) {
+      const std::uint64_t n = std::min<std::uint64_t>(o.chunk_size, input_count - lo);
       o.inputs.generate(lo, lo + n, a.data(), b.data());
       const bx::word* args[2] = {a.data(), b.data()};
       o.truth->eval(args, t.data(), n);
@@ -47,7 +47,7 @@ void BM_BareLoop(benchmark::State& st) {
     }
     benchmark::DoNotOptimize(acc);
   }
-  st.SetItemsProcessed(std::int64_t(st.iterations() * kInputs));
+  st.SetItemsProcessed(std::int64_t(st.iterations() * input_count));
 }
 
 void run_engine(benchmark::State& st, const bx::sweep::Options& o, std::uint64_t count) {
@@ -59,8 +59,8 @@ void run_engine(benchmark::State& st, const bx::sweep::Options& o, std::uint64_t
   st.SetItemsProcessed(std::int64_t(st.iterations() * count));
 }
 
-void BM_Engine(benchmark::State& st) { run_engine(st, cheap_options(1), kInputs); }
-void BM_EngineAllCores(benchmark::State& st) { run_engine(st, cheap_options(0), kInputs); }
+void BM_Engine(benchmark::State& st) { run_engine(st, cheap_options(1), input_count); }
+void BM_EngineAllCores(benchmark::State& st) { run_engine(st, cheap_options(0), input_count); }
 
 // nv sinf against the truth: the per-input cost of the README's exhaustive sweep.
 void BM_NvSinfVsTruth(benchmark::State& st) {
@@ -77,10 +77,10 @@ void BM_NvSinfVsTruth(benchmark::State& st) {
   run_engine(st, o, n);
 }
 
-BENCHMARK(BM_BareLoop)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Engine)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EngineAllCores)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_NvSinfVsTruth)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_BareLoop)->Unit(benchmark::millisecond);
+BENCHMARK(BM_Engine)->Unit(benchmark::millisecond);
+BENCHMARK(BM_EngineAllCores)->Unit(benchmark::millisecond)->UseRealTime();
+BENCHMARK(BM_NvSinfVsTruth)->Unit(benchmark::millisecond)->UseRealTime()->Iterations(1);
 
 // Prints the ratios after the runs (same process, same inputs).
 class RatioReporter : public benchmark::ConsoleReporter {

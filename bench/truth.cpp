@@ -17,20 +17,20 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
 using bitexact::bit_cast;
 
 namespace {
 
-constexpr std::size_t kN = 4096;
+constexpr std::size_t n_inputs = 4096;
 
 std::vector<float> sample_f32(bool bits) {
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<float> pm8(-8.0f, 8.0f);
   std::vector<float> v;
-  while (v.size() < kN) {
+  while (v.size() < n_inputs) {
     float x = bits ? bit_cast<float>(std::uint32_t(rng())) : pm8(rng);
     if (x == x) v.push_back(x);  // skip NaNs (trivial for both)
   }
@@ -39,7 +39,7 @@ std::vector<float> sample_f32(bool bits) {
 std::vector<double> sample_f64() {
   std::mt19937_64 rng(43);
   std::vector<double> v;
-  while (v.size() < kN) {
+  while (v.size() < n_inputs) {
     double x = bit_cast<double>(rng() & 0xc7ffffffffffffffull);  // exponents within ~2^+-64
     if (x == x) v.push_back(x);
   }
@@ -50,27 +50,27 @@ template <float (*F)(float, truth::rounding)> void unary_f32(benchmark::State& s
   const auto xs = sample_f32(bits);
   for (auto _ : st)
     for (float x : xs) benchmark::DoNotOptimize(F(x, truth::rounding::nearest));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
 template <float (*F)(float, float, truth::rounding)> void fmodf_bench(benchmark::State& st) {
   const auto xs = sample_f32(false), ys = sample_f32(true);
   for (auto _ : st)
-    for (std::size_t i = 0; i < kN; ++i)
+    for (std::size_t i = 0; i < n_inputs; ++i)
       benchmark::DoNotOptimize(F(xs[i] * 1e6f, ys[i], truth::rounding::nearest));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
 template <double (*F)(double, double, truth::rounding)> void fmod_bench(benchmark::State& st) {
   const auto xs = sample_f64();
   for (auto _ : st)
-    for (std::size_t i = 0; i + 1 < kN; ++i)
+    for (std::size_t i = 0; i + 1 < n_inputs; ++i)
       benchmark::DoNotOptimize(F(xs[i], xs[i + 1], truth::rounding::nearest));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * (kN - 1));
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * (n_inputs - 1));
 }
 template <double (*F)(double, truth::rounding)> void ceil_bench(benchmark::State& st) {
   const auto xs = sample_f64();
   for (auto _ : st)
     for (double x : xs) benchmark::DoNotOptimize(F(x, truth::rounding::nearest));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
 
 // ULP error of the host libm's sinf results, as a sweep would measure them.
@@ -79,12 +79,12 @@ template <double (*U)(float, float)> void ulp_bench(benchmark::State& st) {
   std::vector<float> rs;
   for (float x : xs) rs.push_back(::sinf(x));
   for (auto _ : st)
-    for (std::size_t i = 0; i < kN; ++i) benchmark::DoNotOptimize(U(xs[i], rs[i]));
-  st.SetItemsProcessed(std::int64_t(st.iterations()) * kN);
+    for (std::size_t i = 0; i < n_inputs; ++i) benchmark::DoNotOptimize(U(xs[i], rs[i]));
+  st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
 
 // name -> (fast, mpfr)
-const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> kPairs = {
+const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> pair_count = {
     {"sinf bits", {"fast/sinf/bits", "mpfr/sinf/bits"}},
     {"sinf pm8", {"fast/sinf/pm8", "mpfr/sinf/pm8"}},
     {"cosf bits", {"fast/cosf/bits", "mpfr/cosf/bits"}},
@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
   truth::reset_fast_stats();
   benchmark::RunSpecifiedBenchmarks(&rep);
   std::printf("\n%-10s %14s %14s %10s\n", "function", "fast ns/call", "MPFR ns/call", "speed-up");
-  for (const auto& [name, p] : kPairs) {
+  for (const auto& [name, p] : pair_count) {
     auto f = rep.ns_per_call.find(p.first), m = rep.ns_per_call.find(p.second);
     if (f == rep.ns_per_call.end() || m == rep.ns_per_call.end()) continue;
     std::printf("%-10s %14.2f %14.2f %9.1fx\n", name.c_str(), f->second, m->second,

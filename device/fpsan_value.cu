@@ -18,7 +18,7 @@
 
 namespace fs = bitexact::fpsan;
 
-constexpr int kPerInput = 39;  // payloads per input row
+constexpr int per_input = 39;  // payloads per input row
 
 template <class T> using V = fs::value<T>;
 
@@ -99,7 +99,7 @@ BITEXACT_HD inline int payloads(std::uint32_t xb, std::uint32_t yb, std::uint64_
 __global__ void kernel(const std::uint32_t* xs, const std::uint32_t* ys, const std::uint64_t* zs, int n,
                        std::uint64_t* out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) payloads(xs[i], ys[i], zs[i], out + std::size_t(i) * kPerInput);
+  if (i < n) payloads(xs[i], ys[i], zs[i], out + std::size_t(i) * per_input);
 }
 
 static std::uint64_t splitmix(std::uint64_t& s) {
@@ -136,7 +136,7 @@ int main() {
 
   std::uint32_t *dx, *dy;
   std::uint64_t *dz, *dout;
-  const std::size_t total = std::size_t(n) * kPerInput;
+  const std::size_t total = std::size_t(n) * per_input;
   CHECK(cudaMalloc(&dx, n * sizeof(std::uint32_t)));
   CHECK(cudaMalloc(&dy, n * sizeof(std::uint32_t)));
   CHECK(cudaMalloc(&dz, n * sizeof(std::uint64_t)));
@@ -153,16 +153,16 @@ int main() {
 
   std::size_t mismatches = 0;
   for (int i = 0; i < n; ++i)
-    if (payloads(xs[i], ys[i], zs[i], host.data() + std::size_t(i) * kPerInput) != kPerInput) {
-      std::fprintf(stderr, "row length differs from kPerInput\n");
+    if (payloads(xs[i], ys[i], zs[i], host.data() + std::size_t(i) * per_input) != per_input) {
+      std::fprintf(stderr, "row length differs from per_input\n");
       return 2;
     }
   for (std::size_t j = 0; j < total; ++j)
     if (dev[j] != host[j] && mismatches++ < 10)
-      std::fprintf(stderr, "mismatch: input %zu result %zu: device 0x%llx host 0x%llx\n", j / kPerInput,
-                   j % kPerInput, (unsigned long long)dev[j], (unsigned long long)host[j]);
+      std::fprintf(stderr, "mismatch: input %zu result %zu: device 0x%llx host 0x%llx\n", j / per_input,
+                   j % per_input, (unsigned long long)dev[j], (unsigned long long)host[j]);
   // Sanity: the last column holds embed(1.0) = 1 and embed(-1.0) = all ones.
-  if (host[kPerInput - 1] != 0xffffffff00000001ull) {
+  if (host[per_input - 1] != 0xffffffff00000001ull) {
     std::fprintf(stderr, "host model lost its fixed points\n");
     ++mismatches;
   }

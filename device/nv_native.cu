@@ -52,7 +52,7 @@ using u64 = std::uint64_t;
   } while (0)
 
 #ifdef BX_WITH_REPRO
-static constexpr bool kFtz = std::string_view(BX_MODE) == "ftz";
+static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
 #endif
 
 // ---- the functions: every row of functions.def ----------------------------------------
@@ -64,7 +64,7 @@ namespace in = bitexact::inputs;
 #ifdef BX_WITH_REPRO
 #define BX_REPRO(name)                                                                       \
   template <class... A> __device__ static auto repro(A... a) {                                \
-    return kFtz ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);                 \
+    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);                 \
   }
 #else
 #define BX_REPRO(name)
@@ -80,7 +80,7 @@ template <Fn F> struct calls;
 
 template <Fn F> using value_t = typename fn_traits<F>::type;
 template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::storage;
-template <Fn F> constexpr int kArity = fn_traits<F>::arity;
+template <Fn F> constexpr int arity_of = fn_traits<F>::arity;
 template <Fn F> const char* fn_name() { return bitexact::fn_desc_of(F).name.data(); }
 
 // One evaluation on bit patterns; Native picks the CUDA function or the reproduction.
@@ -88,11 +88,11 @@ template <Fn F, bool Native> __device__ word_t<F> eval(word_t<F> x, word_t<F> y)
   using T = value_t<F>;
   const T a = bit_cast<T>(x), b = bit_cast<T>(y);
   if constexpr (Native) {
-    if constexpr (kArity<F> == 1) return bit_cast<word_t<F>>(calls<F>::native(a));
+    if constexpr (arity_of<F> == 1) return bit_cast<word_t<F>>(calls<F>::native(a));
     else return bit_cast<word_t<F>>(calls<F>::native(a, b));
   } else {
 #ifdef BX_WITH_REPRO
-    if constexpr (kArity<F> == 1) return bit_cast<word_t<F>>(T(calls<F>::repro(a)));
+    if constexpr (arity_of<F> == 1) return bit_cast<word_t<F>>(T(calls<F>::repro(a)));
     else return bit_cast<word_t<F>>(T(calls<F>::repro(a, b)));
 #else
     return 0;
@@ -120,7 +120,7 @@ __global__ void k_run(in::set_kind kind, u64 seed, u64 base, u64 n, word_t<F>* o
   using W = word_t<F>;
   u64 t = u64(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= n) return;
-  const auto p = in::standard_input<value_t<F>, kArity<F>>(kind, seed, base + t);
+  const auto p = in::standard_input<value_t<F>, arity_of<F>>(kind, seed, base + t);
   const W x = p.x, y = p.y;
   const W r = eval<F, true>(x, y);
   out[t] = r;
@@ -140,7 +140,7 @@ __global__ void k_run(in::set_kind kind, u64 seed, u64 base, u64 n, word_t<F>* o
 // ---- device timing: all 2^32 inputs, outputs folded so nothing is dead code ----------
 template <Fn F, bool Native>
 __global__ void k_time(u32* sink) {
-  static_assert(kArity<F> == 1 && sizeof(word_t<F>) == 4, "timed: one-operand binary32 functions");
+  static_assert(arity_of<F> == 1 && sizeof(word_t<F>) == 4, "timed: one-operand binary32 functions");
   u32 acc = 0;
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < (u64(1) << 32); i += stride)
@@ -266,7 +266,7 @@ static std::string eval_list(const std::vector<word_t<F>>& xs, const std::vector
   for (int i = 0; i < n; ++i) {
     j += i ? ",[" : "[";
     j += "\"" + hex(xs[i], bits) + "\",";
-    if (kArity<F> == 2) j += "\"" + hex(ys[i], bits) + "\",";
+    if (arity_of<F> == 2) j += "\"" + hex(ys[i], bits) + "\",";
     j += "\"" + hex(out[i], bits) + "\"]";
   }
   return j + "]";

@@ -181,7 +181,7 @@ using List = std::vector<Tuple>;
 namespace in = bitexact::inputs;
 
 // f32 special operands (all pairs for binary ops).
-const u32 kSpecial32[] = {
+const u32 special32[] = {
     0x00000000u, 0x80000000u,              // +-0
     0x00000001u, 0x80000001u,              // +-min subnormal
     0x007fffffu, 0x807fffffu,              // +-max subnormal
@@ -200,15 +200,15 @@ const u32 kSpecial32[] = {
     0x7f800001u, 0xff812345u,              // signalling NaNs
 };
 // A shorter list for all triples (fma).
-const u32 kSpecialTriple32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u,
+const u32 special_triple32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u,
                                 0x3f800000u, 0xbf7fffffu, 0x7f800000u, 0xffc12345u, 0x7f800001u};
 // The classes that matter to comparisons and sign operations (all pairs).
-const u32 kSpecialCmp32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu,
+const u32 special_cmp32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu,
                              0x807fffffu, 0x00800000u, 0x80800000u, 0x3f800000u, 0xbf800000u,
                              0x3f800001u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u, 0xff800000u,
                              0x7fc00000u, 0xffc12345u, 0x7fffffffu, 0x7f800001u, 0xff812345u};
 // f64 special operands.
-const u64 kSpecial64[] = {
+const u64 special64[] = {
     0x0000000000000000ull, 0x8000000000000000ull,  // +-0
     0x0000000000000001ull, 0x8000000000000001ull,  // +-min subnormal
     0x000fffffffffffffull, 0x800fffffffffffffull,  // +-max subnormal
@@ -256,11 +256,11 @@ u64 f64_bits(u64 sign, int e, u64 w, int sig_bits) {
 int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 void add_pairs32(List& l) {
-  for (u32 a : kSpecial32)
-    for (u32 b : kSpecial32) l.push_back({a, b, 0});
+  for (u32 a : special32)
+    for (u32 b : special32) l.push_back({a, b, 0});
 }
 void add_singles32(List& l) {
-  for (u32 a : kSpecial32) l.push_back({a, 0, 0});
+  for (u32 a : special32) l.push_back({a, 0, 0});
 }
 void add_uniform32(List& l, u64 seed, int n, int arity) {
   for (int i = 0; i < n; ++i)
@@ -336,9 +336,9 @@ List add32_operands() {
 // fma: ties, cancellation (c close to -a*b), results around 2^-126 and overflow.
 List fma32_operands() {
   List l;
-  for (u32 a : kSpecialTriple32)
-    for (u32 b : kSpecialTriple32)
-      for (u32 c : kSpecialTriple32) l.push_back({a, b, c});
+  for (u32 a : special_triple32)
+    for (u32 b : special_triple32)
+      for (u32 c : special_triple32) l.push_back({a, b, c});
   add_uniform32(l, 121, 300, 3);
   for (int i = 0; i < 600; ++i) {
     const u64 w0 = in::word_at(122, i, 0), w1 = in::word_at(122, i, 1), w2 = in::word_at(122, i, 2),
@@ -369,11 +369,11 @@ List fma32_operands() {
   return l;
 }
 
-// setp / copysign: all pairs of kSpecialCmp32, random pairs, neighbours.
+// setp / copysign: all pairs of special_cmp32, random pairs, neighbours.
 List cmp32_operands(u64 seed) {
   List l;
-  for (u32 a : kSpecialCmp32)
-    for (u32 b : kSpecialCmp32) l.push_back({a, b, 0});
+  for (u32 a : special_cmp32)
+    for (u32 b : special_cmp32) l.push_back({a, b, 0});
   add_uniform32(l, seed, 100, 2);
   for (int i = 0; i < 50; ++i) {
     const u32 a = in::uniform32(seed + 1, i);
@@ -457,8 +457,8 @@ List div32_operands() {
 // f64 mul / add: special pairs, random, ties (27-bit significands for mul,
 // half-ulp addends for add), subnormal results, overflow.
 void add_pairs64(List& l, u64 seed) {
-  for (u64 a : kSpecial64)
-    for (u64 b : kSpecial64) l.push_back({a, b, 0});
+  for (u64 a : special64)
+    for (u64 b : special64) l.push_back({a, b, 0});
   for (int i = 0; i < 300; ++i) l.push_back({in::uniform64(seed, i, 0), in::uniform64(seed, i, 1), 0});
 }
 List mul64_operands() {
@@ -513,7 +513,7 @@ List add64_operands() {
 // cvt.rpi.f64.f64: specials, random, integers +- a few ulps, |x| < 1.
 List round64_operands() {
   List l;
-  for (u64 a : kSpecial64) l.push_back({a, 0, 0});
+  for (u64 a : special64) l.push_back({a, 0, 0});
   for (int i = 0; i < 300; ++i) l.push_back({in::uniform64(171, i), 0, 0});
   for (int i = 0; i < 400; ++i) {
     const u64 w = in::word_at(172, i, 0), w2 = in::word_at(172, i, 1);

@@ -82,16 +82,16 @@ constexpr int sweep_isa() {
 }
 
 #ifdef SWEEP_DAZ
-constexpr bool kDaz = true;
+constexpr bool sweep_daz = true;
 #else
-constexpr bool kDaz = false;
+constexpr bool sweep_daz = false;
 #endif
 #ifdef SWEEP_FINITE
-constexpr bool kFinite = true;
+constexpr bool sweep_finite = true;
 #else
-constexpr bool kFinite = false;
+constexpr bool sweep_finite = false;
 #endif
-constexpr bitexact::ocml::config kCfg{sweep_isa(), kDaz, kFinite, false, bitexact::ocml::kRocm5_2_3};
+constexpr bitexact::ocml::config sweep_config{sweep_isa(), sweep_daz, sweep_finite, false, bitexact::ocml::rocm5_2_3};
 
 // calls<F>: the vendor's function and the reproduction.
 template <Fn F> struct calls;
@@ -99,7 +99,7 @@ template <Fn F> struct calls;
   template <> struct calls<Fn::name> {                                                               \
     template <class... A> __device__ static type native(A... a) { return __ocml_##ocml_fn(a...); }   \
     template <class... A> __device__ static type repro(A... a) {                                      \
-      return bitexact::ocml::ocml_fn<kCfg>(a...);                                                     \
+      return bitexact::ocml::ocml_fn<sweep_config>(a...);                                                     \
     }                                                                                                 \
   };
 #include "bitexact/functions.def"
@@ -111,7 +111,7 @@ template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::stor
 struct mismatch {
   std::uint64_t x, y, native, repro;
 };
-constexpr unsigned kMaxRecorded = 16;
+constexpr unsigned max_recorded = 16;
 
 // Inputs base .. base+n-1 of a standard set; native results (as 64-bit words) to out.
 template <Fn F>
@@ -134,7 +134,7 @@ __global__ void standard_set(in::set_kind kind, std::uint64_t seed, std::uint64_
   out[t] = a;
   if (a != b) {
     const unsigned long long k = atomicAdd(count, 1ull);
-    if (k < kMaxRecorded) rec[k] = {std::uint64_t(p.x), std::uint64_t(p.y), a, b};
+    if (k < max_recorded) rec[k] = {std::uint64_t(p.x), std::uint64_t(p.y), a, b};
   }
 }
 
@@ -147,7 +147,7 @@ void check(hipError_t e, const char* what) {
 
 [[noreturn]] void usage() {
   std::string names;
-  for (const auto& d : bitexact::kFunctionTable) names += (names.empty() ? "" : "|") + std::string(d.name);
+  for (const auto& d : bitexact::function_table) names += (names.empty() ? "" : "|") + std::string(d.name);
   std::fprintf(stderr,
                "usage: ocml_sweep FN [FIRST_BLOCK [END_BLOCK]]   (exhaustive FN: blocks of 2^24, 0..256)\n"
                "       ocml_sweep FN uniform|structured [FIRST_BLOCK [END_BLOCK]]   (the others: 0..64)\n"
@@ -188,17 +188,17 @@ int main(int argc, char** argv) {
   if (argc < 2) usage();
   const std::string name = argv[1];
   const bitexact::fn_desc* desc = nullptr;
-  for (const auto& d : bitexact::kFunctionTable)
+  for (const auto& d : bitexact::function_table)
     if (d.name == name) desc = &d;
   if (!desc) usage();
 
   unsigned long long* d_count;
   mismatch* d_rec;
   check(hipMalloc(&d_count, sizeof(unsigned long long)), "hipMalloc");
-  check(hipMalloc(&d_rec, kMaxRecorded * sizeof(mismatch)), "hipMalloc");
+  check(hipMalloc(&d_rec, max_recorded * sizeof(mismatch)), "hipMalloc");
   check(hipMemset(d_count, 0, sizeof(unsigned long long)), "hipMemset");
-  std::fprintf(stderr, "ocml_sweep: %s, ISA %d, DAZ %s, finite-only %s\n", name.c_str(), kCfg.isa_version,
-               kDaz ? "on" : "off", kFinite ? "on" : "off");
+  std::fprintf(stderr, "ocml_sweep: %s, ISA %d, DAZ %s, finite-only %s\n", name.c_str(), sweep_config.isa_version,
+               sweep_daz ? "on" : "off", sweep_finite ? "on" : "off");
 
   // The standard sets of the row (functions.def, SEED column).
   in::set_kind kind = in::set_kind::exhaustive;
@@ -222,12 +222,12 @@ int main(int argc, char** argv) {
   });
 
   unsigned long long count = 0;
-  mismatch rec[kMaxRecorded];
+  mismatch rec[max_recorded];
   check(hipMemcpy(&count, d_count, sizeof count, hipMemcpyDeviceToHost), "hipMemcpy");
   check(hipMemcpy(rec, d_rec, sizeof rec, hipMemcpyDeviceToHost), "hipMemcpy");
   std::fprintf(stderr, "ocml_sweep: %llu inputs, %llu differ between native ocml and the reproduction\n",
                (unsigned long long)checked, count);
-  for (unsigned long long i = 0; i < count && i < kMaxRecorded; ++i)
+  for (unsigned long long i = 0; i < count && i < max_recorded; ++i)
     std::fprintf(stderr, "  x=0x%llx y=0x%llx native=0x%llx repro=0x%llx\n", (unsigned long long)rec[i].x,
                  (unsigned long long)rec[i].y, (unsigned long long)rec[i].native, (unsigned long long)rec[i].repro);
   return count == 0 ? 0 : 1;

@@ -1,4 +1,4 @@
-// bitexact::write_file_atomic (bitexact/atomic_file.hpp): a file is either
+// bitexact::write_file_atomic (bitexact/engine/atomic_file.hpp): a file is either
 // written completely or left as it was, and no temporary file stays behind.
 // Expected values: the contents this test writes itself.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "bitexact/atomic_file.hpp"
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 namespace {
 

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/hexio.hpp"
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/vectors.hpp"
 
 namespace bitexact::testing {
 

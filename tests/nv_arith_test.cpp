@@ -30,8 +30,8 @@
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
-#include "bitexact/truth.hpp"
-#include "bitexact/vectors.hpp"
+#include "bitexact/truth/truth.hpp"
+#include "bitexact/engine/vectors.hpp"
 
 namespace {
 
@@ -89,21 +89,21 @@ pair32 pair_f32(u64 i) {
 u32 predict_fmodf_ftz(u32 x, u32 y) {
   const u32 xf = flush32(x), yf = flush32(y);
   const float r = bitexact::truth::fmodf(F(xf), F(yf));
-  return isnan32(B(r)) ? ptx::kCanonicalNanF32 : flush32(B(r));
+  return isnan32(B(r)) ? ptx::canonical_nan_f32 : flush32(B(r));
 }
 
-constexpr u64 kPairs = 1u << 20;
+constexpr u64 pair_count = 1u << 20;
 
 TEST(NvFmodf, IeeeEqualsMpfrOnMillionPairs) {
   std::atomic<u64> bad{0}, nans{0}, fast{0}, slow{0};
-  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs), [&](const auto& r) {
+  tbb::parallel_for(tbb::blocked_range<u64>(0, pair_count), [&](const auto& r) {
     for (u64 i = r.begin(); i != r.end(); ++i) {
       const pair32 p = pair_f32(i);
       const u32 got = B(bitexact::nv::fmodf(F(p.x), F(p.y)));
       const u32 want = B(bitexact::truth::fmodf(F(p.x), F(p.y)));
       const u32 ax = p.x & 0x7fffffffu, ay = p.y & 0x7fffffffu;
       if (!isnan32(want) && ax >= ay) (F(ax) <= 8388608.0f * F(ay) ? fast : slow)++;
-      const bool ok = isnan32(want) ? (++nans, got == ptx::kCanonicalNanF32) : got == want;
+      const bool ok = isnan32(want) ? (++nans, got == ptx::canonical_nan_f32) : got == want;
       if (!ok && bad++ < 10)
         ADD_FAILURE() << std::hex << "fmodf(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
                       << ", MPFR 0x" << want;
@@ -111,14 +111,14 @@ TEST(NvFmodf, IeeeEqualsMpfrOnMillionPairs) {
   });
   EXPECT_EQ(bad, 0u);
   // The input mix must exercise both algorithms and the NaN rules.
-  EXPECT_GT(fast, kPairs / 8);
-  EXPECT_GT(slow, kPairs / 8);
-  EXPECT_GT(nans, kPairs / 64);
+  EXPECT_GT(fast, pair_count / 8);
+  EXPECT_GT(slow, pair_count / 8);
+  EXPECT_GT(nans, pair_count / 64);
 }
 
 TEST(NvFmodf, FtzDiffersOnlyWhereFlushingPredicts) {
   std::atomic<u64> bad{0}, differs{0};
-  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs), [&](const auto& r) {
+  tbb::parallel_for(tbb::blocked_range<u64>(0, pair_count), [&](const auto& r) {
     for (u64 i = r.begin(); i != r.end(); ++i) {
       const pair32 p = pair_f32(i);
       const u32 got = B(bitexact::nv::fmodf_ftz(F(p.x), F(p.y)));
@@ -138,7 +138,7 @@ TEST(NvFmodf, FtzDiffersOnlyWhereFlushingPredicts) {
     }
   });
   EXPECT_EQ(bad, 0u);
-  EXPECT_GT(differs, kPairs / 64);  // subnormal cases are in the mix
+  EXPECT_GT(differs, pair_count / 64);  // subnormal cases are in the mix
 }
 
 TEST(NvFmodf, ResultDoesNotDependOnTheReciprocalApproximation) {
@@ -146,7 +146,7 @@ TEST(NvFmodf, ResultDoesNotDependOnTheReciprocalApproximation) {
   // up to 1 ulp off. libdevice corrects the quotient, so the result must be
   // the same for seeds moved by +-1 ulp (fast and slow path both use them).
   std::atomic<u64> bad{0};
-  tbb::parallel_for(tbb::blocked_range<u64>(0, kPairs / 4), [&](const auto& r) {
+  tbb::parallel_for(tbb::blocked_range<u64>(0, pair_count / 4), [&](const auto& r) {
     for (u64 i = r.begin(); i != r.end(); ++i) {
       const pair32 p = pair_f32(i);
       for (bool ftz : {false, true}) {
@@ -271,8 +271,8 @@ TEST(NvCeilf, IeeeAndFtzMatchMpfr) {
     const u32 want_ftz = B(bitexact::truth::ceilf(F(flush32(x))));
     const u32 got = B(bitexact::nv::ceilf(F(x))), got_ftz = B(bitexact::nv::ceilf_ftz(F(x)));
     if (isnan32(x)) {
-      ASSERT_EQ(got, ptx::kCanonicalNanF32) << std::hex << x;
-      ASSERT_EQ(got_ftz, ptx::kCanonicalNanF32) << std::hex << x;
+      ASSERT_EQ(got, ptx::canonical_nan_f32) << std::hex << x;
+      ASSERT_EQ(got_ftz, ptx::canonical_nan_f32) << std::hex << x;
     } else {
       ASSERT_EQ(got, want) << std::hex << x;
       ASSERT_EQ(got_ftz, want_ftz) << std::hex << x;

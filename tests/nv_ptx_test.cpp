@@ -184,7 +184,7 @@ u32 random_finite32(u64 w) {
 
 void expect_same(u32 got, u32 want, const char* what, u32 a, u32 b, u32 c = 0) {
   if (isnan32(want)) {  // any .f32 NaN result must be PTX's canonical NaN
-    ASSERT_EQ(got, ptx::kCanonicalNanF32) << what << std::hex << " a=" << a << " b=" << b << " c=" << c;
+    ASSERT_EQ(got, ptx::canonical_nan_f32) << what << std::hex << " a=" << a << " b=" << b << " c=" << c;
   } else {
     ASSERT_EQ(got, want) << what << std::hex << " a=0x" << a << " b=0x" << b << " c=0x" << c;
   }
@@ -249,7 +249,7 @@ TEST(PtxOps, RoundToIntegral) {
   for (u64 i = 0; i < 200000; ++i) {
     const u32 x = in::structured_single<float>(3, i);
     if (isnan32(x)) {
-      EXPECT_EQ(B(ptx::cvt_rzi_f32_f32<mode::ieee>(F(x))), ptx::kCanonicalNanF32);
+      EXPECT_EQ(B(ptx::cvt_rzi_f32_f32<mode::ieee>(F(x))), ptx::canonical_nan_f32);
       continue;
     }
     const float t = std::trunc(F(x));  // exact operation; host libm only as a reference

@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/nv/cosf.hpp"
 #include "bitexact/nv/sinf.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace {
 
@@ -38,7 +38,7 @@ using u32 = std::uint32_t;
 u32 bits(float x) { return bit_cast<u32>(x); }
 float from(u32 b) { return bit_cast<float>(b); }
 
-constexpr u32 kCanonicalNan = 0x7fffffffu;  // PTX ISA: NaN result of f32 arithmetic
+constexpr u32 canonical_nan = 0x7fffffffu;  // PTX ISA: NaN result of f32 arithmetic
 
 // ---- IEEE 754 facts and documented special cases --------------------------------
 
@@ -63,10 +63,10 @@ TEST(NvTrig, InfinitiesAndNansGiveTheCanonicalNan) {
   for (u32 in : inputs) {
     const float x = from(in);
     SCOPED_TRACE(::testing::Message() << std::hex << "x=0x" << in);
-    EXPECT_EQ(bits(bitexact::nv::sinf(x)), kCanonicalNan);
-    EXPECT_EQ(bits(bitexact::nv::cosf(x)), kCanonicalNan);
-    EXPECT_EQ(bits(bitexact::nv::sinf_ftz(x)), kCanonicalNan);
-    EXPECT_EQ(bits(bitexact::nv::cosf_ftz(x)), kCanonicalNan);
+    EXPECT_EQ(bits(bitexact::nv::sinf(x)), canonical_nan);
+    EXPECT_EQ(bits(bitexact::nv::cosf(x)), canonical_nan);
+    EXPECT_EQ(bits(bitexact::nv::sinf_ftz(x)), canonical_nan);
+    EXPECT_EQ(bits(bitexact::nv::cosf_ftz(x)), canonical_nan);
   }
 }
 

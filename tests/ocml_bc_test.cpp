@@ -23,8 +23,8 @@
 #include <xmmintrin.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/impl.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/truth/truth.hpp"
 
 #ifdef BITEXACT_HAVE_OCML_BC
 extern "C" {
@@ -53,7 +53,7 @@ struct Config {
   bool daz;
   bool finite_only;
 };
-constexpr Config kConfigs[] = {
+constexpr Config config_rows[] = {
     {"ocml-bc", false, false},
     {"ocml-bc-daz", true, false},
     {"ocml-bc-gfx900-daz", true, false},
@@ -69,14 +69,14 @@ constexpr Config kConfigs[] = {
 };
 
 #ifdef BITEXACT_HAVE_OCML_BC
-constexpr bool kBuilt = true;
+constexpr bool built_configs = true;
 #else
-constexpr bool kBuilt = false;
+constexpr bool built_configs = false;
 #endif
 // The objects are compiled for x86-64 with FMA and SSE4.1 and registered only
 // where the CPU has them.
 bool available() {
-  return kBuilt && __builtin_cpu_supports("fma") && __builtin_cpu_supports("sse4.1");
+  return built_configs && __builtin_cpu_supports("fma") && __builtin_cpu_supports("sse4.1");
 }
 #define REQUIRE_OCML_BC()                                                              \
   do {                                                                                 \
@@ -140,7 +140,7 @@ const std::vector<float>& special_floats() {
 
 TEST(OcmlBc, EveryConfigurationIsRegisteredForEveryFunction) {
   REQUIRE_OCML_BC();
-  for (const Config& c : kConfigs)
+  for (const Config& c : config_rows)
     for (const auto& f : bitexact::functions())
       EXPECT_NE(bitexact::find_impl(c.name, f.id), nullptr) << c.name << "." << f.name;
 }
@@ -151,7 +151,7 @@ TEST(OcmlBc, CeilIsExactAgainstMpfr) {
   std::mt19937_64 rng(1);
   auto xs = random_floats(rng, 20000, 100, 160);
   xs.insert(xs.end(), special_floats().begin(), special_floats().end());
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     const auto& cf = impl(c.name, Fn::ceilf);
     for (float x : xs) {
       if (c.finite_only && !std::isfinite(x)) continue;
@@ -186,7 +186,7 @@ TEST(OcmlBc, FmodfIsExactAgainstMpfr) {
   std::mt19937_64 rng(2);
   auto xs = random_floats(rng, 20000, 0, 254);
   auto ys = random_floats(rng, 20000, 0, 254);
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     const auto& f = impl(c.name, Fn::fmodf);
     for (std::size_t i = 0; i < xs.size(); ++i) {
       float x = flush(xs[i], c.daz), y = flush(ys[i], c.daz);
@@ -210,7 +210,7 @@ TEST(OcmlBc, FmodfNearbyExponents) {
   REQUIRE_OCML_BC();
   std::mt19937_64 rng(3);
   std::uniform_int_distribution<int> ex(1, 254), gap(0, 40);
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     const auto& f = impl(c.name, Fn::fmodf);
     for (int i = 0; i < 20000; ++i) {
       int ey = ex(rng), exx = std::min(254, ey + gap(rng));
@@ -227,7 +227,7 @@ TEST(OcmlBc, FmodIsExactAgainstMpfr) {
   REQUIRE_OCML_BC();
   std::mt19937_64 rng(4);
   std::uniform_int_distribution<int> ex(0, 2046), gap(0, 200);
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     const auto& f = impl(c.name, Fn::fmod);
     for (int i = 0; i < 20000; ++i) {
       std::uint64_t bx = rng(), by = rng();
@@ -252,7 +252,7 @@ TEST(OcmlBc, FmodIsExactAgainstMpfr) {
 TEST(OcmlBc, FmodSpecialValues) {
   REQUIRE_OCML_BC();
   const float inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     // fmod(1.5 * 2^-126, -2^-126) = 0.5 * 2^-126 exactly: a denormal, flushed to +0
     // when f32 denormals are flushed.
     const auto& f = impl(c.name, Fn::fmodf);
@@ -283,12 +283,12 @@ TEST(OcmlBc, FmodSpecialValues) {
 // seen on 400 000 random inputs is 2 ULP (docs/ocml-bc.md).
 TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
   REQUIRE_OCML_BC();
-  constexpr std::uint32_t kMaxUlp = 4;
+  constexpr std::uint32_t max_ulp_allowed = 4;
   std::mt19937_64 rng(5);
   auto xs = random_floats(rng, 6000, 90, 200);
   auto more = random_floats(rng, 2000, 0, 254);
   xs.insert(xs.end(), more.begin(), more.end());
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     for (Fn fn : {Fn::sinf, Fn::cosf}) {
       const auto& f = impl(c.name, fn);
       for (float x : xs) {
@@ -297,7 +297,7 @@ TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
         float in = flush(x, c.daz);
         float want = fn == Fn::sinf ? bitexact::truth::sinf(in) : bitexact::truth::cosf(in);
         ASSERT_FALSE(std::isnan(got)) << c.name << std::hexfloat << " " << x;
-        EXPECT_LE(bitexact::ulp_steps(flush(got, c.daz), flush(want, c.daz)), kMaxUlp)
+        EXPECT_LE(bitexact::ulp_steps(flush(got, c.daz), flush(want, c.daz)), max_ulp_allowed)
             << c.name << (fn == Fn::sinf ? " sinf " : " cosf ") << std::hexfloat << x << " got "
             << got << " want " << want;
       }
@@ -308,7 +308,7 @@ TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
 TEST(OcmlBc, SinCosSpecialValues) {
   REQUIRE_OCML_BC();
   const float inf = std::numeric_limits<float>::infinity();
-  for (const Config& c : kConfigs) {
+  for (const Config& c : config_rows) {
     const auto& s = impl(c.name, Fn::sinf);
     const auto& co = impl(c.name, Fn::cosf);
     EXPECT_EQ(bits32(eval(s, 0.0f)), 0u) << c.name;                 // sin(+0) = +0

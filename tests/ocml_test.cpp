@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/ocml/cos_f32.hpp"
 #include "bitexact/ocml/presets.hpp"
 #include "bitexact/ocml/sin_f32.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace {
 

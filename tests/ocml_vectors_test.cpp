@@ -12,8 +12,8 @@
 #include <fstream>
 #include <string>
 
-#include "bitexact/hexio.hpp"
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/ocml/presets.hpp"
 
 namespace {

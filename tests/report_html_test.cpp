@@ -9,8 +9,8 @@
 #include <regex>
 #include <sstream>
 
-#include "bitexact/report.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/report.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bx = bitexact;
 namespace fs = std::filesystem;

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "bitexact/report.hpp"
+#include "bitexact/engine/report.hpp"
 #include "cli_runner.hpp"
 
 namespace bx = bitexact;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <set>
 
-#include "bitexact/corpus.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/corpus.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bx = bitexact;
 namespace corpus = bx::corpus;

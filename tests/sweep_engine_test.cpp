@@ -9,9 +9,9 @@
 #include <map>
 
 #include "bitexact/inputs.hpp"
-#include "bitexact/report.hpp"
-#include "bitexact/sweep.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/engine/report.hpp"
+#include "bitexact/engine/sweep.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bx = bitexact;
 using bx::word;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
 using bitexact::bit_cast;
@@ -18,17 +18,17 @@ using truth::rounding;
 
 namespace {
 
-constexpr rounding kModes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
+constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
                                rounding::downward};
 
 // Interesting binary32 encodings: zeros, subnormals, normals at binade edges,
 // the largest finite, infinity, NaNs (both signs are added by the callers).
-const std::vector<std::uint32_t> kSpecial32 = {
+const std::vector<std::uint32_t> special32 = {
     0x00000000, 0x00000001, 0x00000003, 0x007fffff, 0x00800000, 0x00800001, 0x3effffff,
     0x3f000000, 0x3f000001, 0x3f7fffff, 0x3f800000, 0x3f800001, 0x3fc00000, 0x40000000,
     0x40400000, 0x4b000000, 0x4b000001, 0x4affffff, 0x4b7fffff, 0x4b800000, 0x7f7fffff,
     0x7f800000, 0x7fc00000, 0x7f800001, 0x7fffffff};
-const std::vector<std::uint64_t> kSpecial64 = {
+const std::vector<std::uint64_t> special64 = {
     0x0000000000000000, 0x0000000000000001, 0x0000000000000003, 0x000fffffffffffff,
     0x0010000000000000, 0x0010000000000001, 0x3fdfffffffffffff, 0x3fe0000000000000,
     0x3fefffffffffffff, 0x3ff0000000000000, 0x3ff0000000000001, 0x3ff8000000000000,
@@ -69,8 +69,8 @@ void check_fmod(const std::vector<bits_t<T>>& xs, const std::vector<bits_t<T>>& 
 
 TEST(TruthExact, FmodfEqualsMpfr) {
   auto xs = random_bits<float>(1 << 20, 1), ys = random_bits<float>(1 << 20, 2);
-  for (auto a : kSpecial32)
-    for (auto b : kSpecial32)
+  for (auto a : special32)
+    for (auto b : special32)
       for (std::uint32_t s : {0u, 0x80000000u}) {
         xs.push_back(a | s);
         ys.push_back(b | (s ? 0 : 0x80000000u));
@@ -79,13 +79,13 @@ TEST(TruthExact, FmodfEqualsMpfr) {
       }
   check_fmod<float, &truth::fmodf, &truth::mpfr_only::fmodf>(xs, ys, rounding::nearest);
   std::vector<std::uint32_t> xs2(xs.begin(), xs.begin() + 4096), ys2(ys.begin(), ys.begin() + 4096);
-  for (rounding r : kModes) check_fmod<float, &truth::fmodf, &truth::mpfr_only::fmodf>(xs2, ys2, r);
+  for (rounding r : all_modes) check_fmod<float, &truth::fmodf, &truth::mpfr_only::fmodf>(xs2, ys2, r);
 }
 
 TEST(TruthExact, FmodEqualsMpfr) {
   auto xs = random_bits<double>(1 << 19, 3), ys = random_bits<double>(1 << 19, 4);
-  for (auto a : kSpecial64)
-    for (auto b : kSpecial64)
+  for (auto a : special64)
+    for (auto b : special64)
       for (std::uint64_t s : {std::uint64_t(0), std::uint64_t(1) << 63}) {
         xs.push_back(a | s);
         ys.push_back(b);
@@ -94,7 +94,7 @@ TEST(TruthExact, FmodEqualsMpfr) {
       }
   check_fmod<double, &truth::fmod, &truth::mpfr_only::fmod>(xs, ys, rounding::nearest);
   std::vector<std::uint64_t> xs2(xs.begin(), xs.begin() + 4096), ys2(ys.begin(), ys.begin() + 4096);
-  for (rounding r : kModes) check_fmod<double, &truth::fmod, &truth::mpfr_only::fmod>(xs2, ys2, r);
+  for (rounding r : all_modes) check_fmod<double, &truth::fmod, &truth::mpfr_only::fmod>(xs2, ys2, r);
 }
 
 TEST(TruthExact, FmodIeeeFacts) {
@@ -112,8 +112,8 @@ TEST(TruthExact, FmodIeeeFacts) {
 
 TEST(TruthExact, CeilEqualsMpfr) {
   auto xs = random_bits<float>(1 << 20, 5);
-  for (auto a : kSpecial32) xs.push_back(a), xs.push_back(a | 0x80000000u);
-  for (rounding r : kModes) {
+  for (auto a : special32) xs.push_back(a), xs.push_back(a | 0x80000000u);
+  for (rounding r : all_modes) {
     std::atomic<std::uint64_t> bad{0};
     tbb::parallel_for(std::size_t(0), xs.size(), [&](std::size_t i) {
       float x = bit_cast<float>(xs[i]);
@@ -124,7 +124,7 @@ TEST(TruthExact, CeilEqualsMpfr) {
     EXPECT_EQ(bad.load(), 0u);
   }
   auto ds = random_bits<double>(1 << 20, 6);
-  for (auto a : kSpecial64) ds.push_back(a), ds.push_back(a | (std::uint64_t(1) << 63));
+  for (auto a : special64) ds.push_back(a), ds.push_back(a | (std::uint64_t(1) << 63));
   std::atomic<std::uint64_t> bad{0};
   tbb::parallel_for(std::size_t(0), ds.size(), [&](std::size_t i) {
     double x = bit_cast<double>(ds[i]);

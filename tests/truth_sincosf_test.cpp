@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/impl.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
 
@@ -24,7 +24,7 @@ using truth::rounding;
 
 namespace {
 
-constexpr rounding kModes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
+constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
                                rounding::downward};
 const char* mode_name(rounding r) {
   switch (r) {
@@ -96,7 +96,7 @@ TEST(TruthSinCosF, FastEqualsMpfrDirectedModes) {
   auto all = sample();
   std::vector<std::uint32_t> in(all.begin(), all.begin() + (1 << 18));
   in.insert(in.end(), all.end() - (1 << 16), all.end());
-  for (rounding r : kModes) {
+  for (rounding r : all_modes) {
     Mismatch m;
     EXPECT_EQ((count_mismatches<&truth::sinf, &truth::mpfr_only::sinf>(in, r, m)), 0u)
         << mode_name(r) << " sinf(" << std::hex << m.x << ") = " << m.got << ", MPFR " << m.want;
@@ -114,7 +114,7 @@ TEST(TruthSinCosF, SpecialOperandsAllModes) {
       0x397fffff, 0x39800000, 0x39800001, 0x3f490fda, 0x3f490fdb, 0x3f490fdc, 0x3fc90fdb,
       0x40490fdb, 0x3f800000, 0x7f7fffff, 0x7f000000, 0x5d3b2553, 0x7f800000, 0x7fc00000,
       0x7f800001, 0x7fffffff, 0x4b800000, 0x4b7fffff};
-  for (rounding r : kModes)
+  for (rounding r : all_modes)
     for (std::uint32_t b : specials)
       for (std::uint32_t s : {0u, 0x80000000u}) {
         float x = f32(b | s);
@@ -135,19 +135,19 @@ TEST(TruthSinCosF, SpecialOperandsAllModes) {
 // a midpoint between floats, over all 2^32 inputs. Found by the exhaustive
 // scan (tests/heavy/truth_sinf_test.cpp evaluates every fast-path
 // fallback with MPFR and prints the closest); checked here in all modes.
-constexpr std::uint32_t kHardSin[] = {
+constexpr std::uint32_t hard_sin[] = {
 #include "truth_hard_cases_sinf.inc"
 };
-constexpr std::uint32_t kHardCos[] = {
+constexpr std::uint32_t hard_cos[] = {
 #include "truth_hard_cases_cosf.inc"
 };
 
 TEST(TruthSinCosF, HardCasesAllModes) {
-  for (rounding r : kModes) {
-    for (std::uint32_t b : kHardSin)
+  for (rounding r : all_modes) {
+    for (std::uint32_t b : hard_sin)
       EXPECT_EQ(u32(truth::sinf(f32(b), r)), u32(truth::mpfr_only::sinf(f32(b), r)))
           << mode_name(r) << " sinf " << std::hex << b;
-    for (std::uint32_t b : kHardCos)
+    for (std::uint32_t b : hard_cos)
       EXPECT_EQ(u32(truth::cosf(f32(b), r)), u32(truth::mpfr_only::cosf(f32(b), r)))
           << mode_name(r) << " cosf " << std::hex << b;
   }
@@ -155,18 +155,18 @@ TEST(TruthSinCosF, HardCasesAllModes) {
   // fast path's decision interval (2^-47 relative, 2^-24..2^-23 ulp): the
   // fast path must give up on every one, and each give-up is counted.
   truth::reset_fast_stats();
-  for (std::uint32_t b : kHardSin) {
+  for (std::uint32_t b : hard_sin) {
     float out;
     EXPECT_FALSE(truth::detail::sinf_fast(f32(b), rounding::nearest, out)) << std::hex << b;
     truth::sinf(f32(b));
   }
-  for (std::uint32_t b : kHardCos) {
+  for (std::uint32_t b : hard_cos) {
     float out;
     EXPECT_FALSE(truth::detail::cosf_fast(f32(b), rounding::nearest, out)) << std::hex << b;
     truth::cosf(f32(b));
   }
-  EXPECT_EQ(truth::fast_stats().sinf_fallbacks, std::size(kHardSin));
-  EXPECT_EQ(truth::fast_stats().cosf_fallbacks, std::size(kHardCos));
+  EXPECT_EQ(truth::fast_stats().sinf_fallbacks, std::size(hard_sin));
+  EXPECT_EQ(truth::fast_stats().cosf_fallbacks, std::size(hard_cos));
 }
 
 // MPFR at two working precisions (100 and 200 bits), each rounded to binary32
@@ -179,14 +179,14 @@ TEST(TruthSinCosF, MpfrTwoPrecisionsAgree) {
   auto all = sample();
   std::vector<std::uint32_t> in(all.begin(), all.begin() + 8000);
   in.insert(in.end(), all.end() - 8000, all.end());
-  for (auto b : kHardSin) in.push_back(b);
-  for (auto b : kHardCos) in.push_back(b);
+  for (auto b : hard_sin) in.push_back(b);
+  for (auto b : hard_cos) in.push_back(b);
   mpfr_t a, y100, y200;
   mpfr_init2(a, 24);
   mpfr_init2(y100, 100);
   mpfr_init2(y200, 200);
   for (int fn = 0; fn < 2; ++fn)
-    for (rounding r : kModes)
+    for (rounding r : all_modes)
       for (std::uint32_t b : in) {
         float x = f32(b);
         mpfr_set_flt(a, x, MPFR_RNDN);

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
 
 namespace truth = bitexact::truth;
@@ -28,7 +28,7 @@ namespace {
 
 float f32(std::uint32_t b) { return bit_cast<float>(b); }
 double f64(std::uint64_t b) { return bit_cast<double>(b); }
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double inf_bits = std::numeric_limits<double>::infinity();
 
 TEST(TruthUlp, ExactResultsAndBinadeOfTheExactValue) {
   EXPECT_EQ(truth::ulp_error_ceilf(1.5f, 2.0f), 0.0);
@@ -63,14 +63,14 @@ TEST(TruthUlp, OverflowBoundaryNanAndInfinities) {
   // Exact 2^128 (beyond FLT_MAX): ulp of the largest binade, 2^104.
   mpfr_set_ui_2exp(v, 1, 128, MPFR_RNDN);
   EXPECT_EQ(truth::ulp_error<float>(v, f32(0x7f7fffff)), 1.0);
-  EXPECT_EQ(truth::ulp_error<float>(v, f32(0x7f800000)), kInf);  // finite exact, inf result
+  EXPECT_EQ(truth::ulp_error<float>(v, f32(0x7f800000)), inf_bits);  // finite exact, inf result
   mpfr_set_ui_2exp(v, 1, 1024, MPFR_RNDN);
   EXPECT_EQ(truth::ulp_error<double>(v, f64(0x7fefffffffffffff)), 1.0);
   // Exact infinities.
   mpfr_set_inf(v, -1);
   EXPECT_EQ(truth::ulp_error<float>(v, f32(0xff800000)), 0.0);
-  EXPECT_EQ(truth::ulp_error<float>(v, f32(0x7f800000)), kInf);
-  EXPECT_EQ(truth::ulp_error<float>(v, f32(0xff7fffff)), kInf);
+  EXPECT_EQ(truth::ulp_error<float>(v, f32(0x7f800000)), inf_bits);
+  EXPECT_EQ(truth::ulp_error<float>(v, f32(0xff7fffff)), inf_bits);
   EXPECT_TRUE(std::isnan(truth::ulp_error<float>(v, f32(0x7fc00000))));
   mpfr_clear(v);
   // NaN vs NaN (any payload) is 0; NaN vs number and number vs NaN are NaN.
@@ -78,7 +78,7 @@ TEST(TruthUlp, OverflowBoundaryNanAndInfinities) {
   EXPECT_TRUE(std::isnan(truth::ulp_error_fmodf(1.0f, 0.0f, 1.0f)));
   EXPECT_TRUE(std::isnan(truth::ulp_error_ceil(1.5, f64(0x7ff8000000000000))));
   EXPECT_EQ(truth::ulp_error_sinf(f32(0x7f800000), f32(0x7fc00000)), 0.0);
-  EXPECT_EQ(truth::ulp_error_cosf(1.0f, f32(0x7f800000)), kInf);
+  EXPECT_EQ(truth::ulp_error_cosf(1.0f, f32(0x7f800000)), inf_bits);
 }
 
 TEST(TruthUlp, ExactnessBeyondDouble) {

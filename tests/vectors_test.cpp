@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/vectors.hpp"
 
 using namespace bitexact;
 

@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "bitexact/hexio.hpp"
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/vectors.hpp"
 
 namespace fs = std::filesystem;
 using namespace bitexact;

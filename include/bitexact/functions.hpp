@@ -3,10 +3,10 @@
 //
 //   Fn                  the enum, one enumerator per row, in row order
 //   fn_traits<Fn>       operand type, arity and signature of one function
-//   kFunctionTable      name, arity, width, ocml name and standard-set seed of each
+//   function_table      name, arity, width, ocml name and standard-set seed of each
 //   for_each_fn(f)      calls f(std::integral_constant<Fn, F>{}) for every F
 //
-// The compiled engine adds what needs the truth library (bitexact/impl.hpp: FnInfo).
+// The compiled engine adds what needs the truth library (bitexact/engine/impl.hpp: FnInfo).
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,7 @@ enum class Fn : std::uint8_t {
 #undef BITEXACT_FUNCTION
 };
 
-inline constexpr std::size_t kFunctionCount = 0
+inline constexpr std::size_t function_count = 0
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) +1
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
@@ -60,15 +60,15 @@ struct fn_desc {
   std::uint64_t first_seed;    // 0: exhaustive; else uniform SEED, structured SEED + 1
 };
 
-inline constexpr fn_desc kFunctionTable[] = {
+inline constexpr fn_desc function_table[] = {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed},
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 };
-static_assert(sizeof(kFunctionTable) / sizeof(kFunctionTable[0]) == kFunctionCount);
+static_assert(sizeof(function_table) / sizeof(function_table[0]) == function_count);
 
-BITEXACT_INLINE constexpr const fn_desc& fn_desc_of(Fn f) { return kFunctionTable[std::size_t(f)]; }
+BITEXACT_INLINE constexpr const fn_desc& fn_desc_of(Fn f) { return function_table[std::size_t(f)]; }
 
 // Calls f(std::integral_constant<Fn, F>{}) for every function, in row order.
 template <class F> constexpr void for_each_fn(F&& f) {

@@ -3,7 +3,7 @@
 // in sweeps; its bits depend on the libm version.
 #include <cmath>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 
 namespace bitexact {
 namespace {

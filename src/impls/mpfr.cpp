@@ -2,8 +2,8 @@
 // fast exact paths, falling back to MPFR where needed; see docs/truth.md), every
 // function of bitexact/functions.def. It is the implementation marked
 // correctly_rounded: sweeps and reports take it as the truth (find_truth).
-#include "bitexact/impl.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact {
 namespace {

@@ -1,10 +1,10 @@
 // Implementations "nv" and "nv-ftz": the header-only reproductions of NVIDIA
 // libdevice (include/bitexact/nv/NAME.hpp: nv::NAME is what nvcc -ftz=false
 // links, nv::NAME_ftz what nvcc -ftz=true links), every function of
-// bitexact/functions.def, for the release nv::kReleases[0].
+// bitexact/functions.def, for the release nv::releases_reproduced[0].
 #include <fmt/format.h>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/nv/nv.hpp"
 
 namespace bitexact {
@@ -16,7 +16,7 @@ namespace {
 // FTZ flavour, the others as reproductions, and f64 functions under -ftz=true
 // as the IEEE code (PTX has no f64 FTZ).
 std::string describe(Fn fn, bool ftz) {
-  const nv::release& r = nv::kReleases[0];
+  const nv::release& r = nv::releases_reproduced[0];
   const std::string cuda = fmt::format("CUDA {}.{} libdevice", r.cuda_major, r.cuda_minor);
   if (fn == Fn::sinf || fn == Fn::cosf)
     return cuda + (ftz ? ", FTZ (nvcc -ftz=true: subnormals flushed)" : ", IEEE (nvcc -ftz=false, the default)");

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/ocml/ocml.hpp"
 
 namespace bitexact {

@@ -1,12 +1,12 @@
-// Atomic file writes (bitexact/atomic_file.hpp).
-#include "bitexact/atomic_file.hpp"
+// Atomic file writes (bitexact/engine/atomic_file.hpp).
+#include "bitexact/engine/atomic_file.hpp"
 
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 namespace bitexact {
 

@@ -1,4 +1,4 @@
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 #include <fmt/format.h>
 

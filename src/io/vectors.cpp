@@ -1,4 +1,4 @@
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/vectors.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 namespace bitexact::vectors {
 

@@ -6,8 +6,8 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "bitexact/impl.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact {
 namespace {
@@ -22,7 +22,7 @@ template <class T, double (*F)(T, T, T)> struct ulp_adapter<F> {
   static double run(word a, word b, word r) { return F(from_word<T>(a), from_word<T>(b), from_word<T>(r)); }
 };
 
-constexpr std::array<FnInfo, kFunctionCount> kFunctions{{
+constexpr std::array<FnInfo, function_count> function_rows{{
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                       \
   {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml,                               \
    &ulp_adapter<&truth::ulp_error_##name>::run, &ulp_adapter<&truth::ulp_error_##name##_approx>::run},
@@ -40,17 +40,17 @@ Table& table() {
 }
 }  // namespace
 
-std::span<const FnInfo> functions() { return kFunctions; }
-const FnInfo& fn_info(Fn fn) { return kFunctions[static_cast<std::size_t>(fn)]; }
+std::span<const FnInfo> functions() { return function_rows; }
+const FnInfo& fn_info(Fn fn) { return function_rows[static_cast<std::size_t>(fn)]; }
 std::optional<Fn> parse_fn(std::string_view name) {
-  for (const auto& f : kFunctions)
+  for (const auto& f : function_rows)
     if (f.name == name) return f.id;
   return std::nullopt;
 }
 const std::string& function_list() {
   static const std::string list = [] {
     std::string s;
-    for (const auto& f : kFunctions) s += (s.empty() ? "" : " ") + std::string(f.name);
+    for (const auto& f : function_rows) s += (s.empty() ? "" : " ") + std::string(f.name);
     return s;
   }();
   return list;

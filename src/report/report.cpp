@@ -1,6 +1,6 @@
 // Reports of a sweep state: JSON (conformance/report-schema.md), CSV and a
 // self-contained HTML page with inline SVG plots.
-#include "bitexact/report.hpp"
+#include "bitexact/engine/report.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/atomic_file.hpp"
+#include "bitexact/engine/atomic_file.hpp"
 #include "bitexact/bits.hpp"
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 namespace bitexact::report {
 
@@ -236,7 +236,7 @@ json to_json(const State& s) {
       }
       k["classes"] = cl;
       json d = json::array();
-      for (int b2 = 0; b2 < sweep::kDistBins; ++b2) d.push_back({{"bin", sweep::dist_label(b2)}, {"count", p.dist[b2]}});
+      for (int b2 = 0; b2 < sweep::dist_bins; ++b2) d.push_back({{"bin", sweep::dist_label(b2)}, {"count", p.dist[b2]}});
       k["number_vs_number_ulp_distance"] = d;
       pairs.push_back(k);
     }
@@ -541,7 +541,7 @@ std::string to_html(const State& s) {
       const auto& ps = s.pair_stats[pi++];
       std::vector<std::string> labels;
       std::vector<std::uint64_t> counts;
-      for (int b = 0; b < sweep::kDistBins; ++b) {
+      for (int b = 0; b < sweep::dist_bins; ++b) {
         labels.push_back(sweep::dist_label(b));
         counts.push_back(ps.dist[b]);
       }

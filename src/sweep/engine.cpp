@@ -13,9 +13,9 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include "bitexact/hexio.hpp"
-#include "bitexact/report.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::sweep {
 
@@ -219,7 +219,7 @@ void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, o
 
 // Inputs evaluated at once within a chunk: a chunk may be large (a digest
 // block is 2^24 inputs) while the buffers stay in cache.
-constexpr std::uint64_t kBatch = 65536;
+constexpr std::uint64_t eval_batch = 65536;
 
 void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
                Worker& wk, const State& like) {
@@ -240,8 +240,8 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
   std::vector<const word*> outp(ni);
   const word mask = c.mask;
 
-  for (std::uint64_t blo = lo; blo < hi; blo += kBatch) {
-    const std::size_t n = std::min(kBatch, hi - blo);
+  for (std::uint64_t blo = lo; blo < hi; blo += eval_batch) {
+    const std::size_t n = std::min(eval_batch, hi - blo);
     wk.a.resize(n);
     wk.b.assign(n, 0);
     wk.t.resize(n);
@@ -343,7 +343,7 @@ bool run(const Options& o, State& state) {
 
   auto checkpoint = [&] {
     if (o.checkpoint_path.empty()) return;
-    report::write_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
+    write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
   };
 
   tbb::enumerable_thread_specific<Worker> workers;

@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include "bitexact/corpus.hpp"
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/corpus.hpp"
+#include "bitexact/engine/hexio.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::sweep {
 
@@ -32,7 +32,7 @@ std::uint64_t rows_digest(const std::vector<std::array<word, 2>>& rows) {
   return XXH3_64bits(rows.data(), rows.size() * sizeof(rows[0]));
 }
 
-constexpr const char* kHelp =
+constexpr const char* input_set_help =
     "expected exhaustive, uniform:N[:SEED] (or random:N[:SEED]), structured:N[:SEED], binades:N, "
     "interval:LO:HI, edge[:SIZE] or file:PATH";
 
@@ -59,7 +59,7 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
   const std::uint64_t strata = std::uint64_t(2) << (f.bits == 32 ? 8 : 11);  // sign x biased exponent
 
   if (kind == "exhaustive") {
-    if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set '{}': {}", spec, kHelp));
+    if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set '{}': {}", spec, input_set_help));
     if (f.arity != 1 || f.bits != 32)
       throw input_error(fmt::format(
           "input set 'exhaustive' needs a one-argument binary32 function; {} has {} operand(s) of {} "
@@ -123,7 +123,7 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     s.digest = rows_digest(s.rows);
     s.spec = "file:" + s.path;
   } else {
-    throw input_error(fmt::format("unknown input set '{}': {}", spec, kHelp));
+    throw input_error(fmt::format("unknown input set '{}': {}", spec, input_set_help));
   }
   return s;
 }

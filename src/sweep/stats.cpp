@@ -3,8 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "bitexact/hexio.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::sweep {
 
@@ -185,7 +185,7 @@ void PairStats::merge(const PairStats& o) {
     cls[i] += o.cls[i];
     witness[i].merge(o.witness[i]);
   }
-  for (int i = 0; i < kDistBins; ++i) dist[i] += o.dist[i];
+  for (int i = 0; i < dist_bins; ++i) dist[i] += o.dist[i];
 }
 
 bool PairStats::operator==(const PairStats& o) const {
@@ -445,7 +445,7 @@ State State::from_json(const json& j) {
       p.differ = ps[i].at("differ").get<std::uint64_t>();
       p.cls = ps[i].at("classes").get<std::array<std::uint64_t, static_cast<int>(Disc::count)>>();
       for (std::size_t c = 0; c < p.witness.size(); ++c) p.witness[c] = ws_from(ps[i].at("witness").at(c));
-      p.dist = ps[i].at("dist").get<std::array<std::uint64_t, kDistBins>>();
+      p.dist = ps[i].at("dist").get<std::array<std::uint64_t, dist_bins>>();
     }
     return s;
   } catch (const json::exception& e) {

@@ -1,5 +1,5 @@
 // ULP error of a result against the exact value of the function, from
-// bitexact::truth (include/bitexact/truth.hpp: the rules, in docs/truth.md).
+// bitexact::truth (include/bitexact/truth/truth.hpp: the rules, in docs/truth.md).
 //
 // Each function's approximate form (FnInfo::ulp_error_approx: ~10 ns for
 // sinf/cosf, within 2^-23 ulp of the exact error; the exact form itself for
@@ -8,7 +8,7 @@
 // The engine calls this only for results that are not correctly rounded.
 #include <cmath>
 
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::sweep {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth {
 namespace {

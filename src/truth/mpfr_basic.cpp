@@ -14,7 +14,7 @@
 #include <mutex>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
 
 namespace bitexact::truth {

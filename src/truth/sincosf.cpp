@@ -16,7 +16,7 @@
 #include <cstdint>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
 
 namespace bitexact::truth {

@@ -1,6 +1,6 @@
 // Uses the installed headers and the truth library; exits 0 when both work.
 #include <bitexact/bits.hpp>
-#include <bitexact/truth.hpp>
+#include <bitexact/truth/truth.hpp>
 #include <cstdio>
 
 int main() {

@@ -26,11 +26,11 @@
 namespace bx = bitexact;
 namespace in = bitexact::inputs;
 
-constexpr unsigned kN = 1u << 21;
+constexpr unsigned n_inputs = 1u << 21;
 
 template <class F> void unary32(const char* name, F f) {
-  std::vector<std::uint32_t> out(kN);
-  for (unsigned i = 0; i < kN; ++i) {
+  std::vector<std::uint32_t> out(n_inputs);
+  for (unsigned i = 0; i < n_inputs; ++i) {
     // every 2048th bit pattern, offset by a pseudo-random low part: all binades, both signs
     std::uint32_t x = (i << 11) | (in::uniform32(99, i) >> 21);
     out[i] = bx::bit_cast<std::uint32_t>(f(bx::bit_cast<float>(x)));
@@ -39,16 +39,16 @@ template <class F> void unary32(const char* name, F f) {
 }
 template <class T, class F> void binary(const char* name, F f) {
   using S = typename bx::float_traits<T>::storage;
-  std::vector<S> out(kN);
-  for (unsigned i = 0; i < kN; ++i) {
+  std::vector<S> out(n_inputs);
+  for (unsigned i = 0; i < n_inputs; ++i) {
     auto p = in::structured_pair<T>(5, i);
     out[i] = bx::bit_cast<S>(f(bx::bit_cast<T>(p.x), bx::bit_cast<T>(p.y)));
   }
   std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * sizeof(S)));
 }
 template <class F> void unary64(const char* name, F f) {
-  std::vector<std::uint64_t> out(kN);
-  for (unsigned i = 0; i < kN; ++i)
+  std::vector<std::uint64_t> out(n_inputs);
+  for (unsigned i = 0; i < n_inputs; ++i)
     out[i] = bx::bit_cast<std::uint64_t>(f(bx::bit_cast<double>(in::structured_single<double>(5, i))));
   std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * 8));
 }

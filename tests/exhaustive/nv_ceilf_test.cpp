@@ -13,7 +13,7 @@
 //    gives -0 either way. Nothing else differs.
 #include <gtest/gtest.h>
 
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bx = bitexact;
 using bx::sweep::VClass;

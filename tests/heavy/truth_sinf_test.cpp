@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
 
 namespace truth = bitexact::truth;
@@ -39,7 +39,7 @@ using bitexact::bit_cast;
 
 namespace {
 
-constexpr truth::rounding kModes[] = {truth::rounding::nearest, truth::rounding::toward_zero,
+constexpr truth::rounding all_modes[] = {truth::rounding::nearest, truth::rounding::toward_zero,
                                       truth::rounding::upward, truth::rounding::downward};
 
 struct Tally {
@@ -116,7 +116,7 @@ void run(bool cos) {
           // Directed modes (|x| >= 2^-12: glibc's value lies inside the
           // decision interval, so the decided result is its rounding).
           for (int m = 1; m < 4; ++m) {
-            const auto r = kModes[m];
+            const auto r = all_modes[m];
             const bool dec = cos ? truth::detail::cosf_fast(x, r, out)
                                  : truth::detail::sinf_fast(x, r, out);
             ++acc.directed_checked;
@@ -146,8 +146,8 @@ void run(bool cos) {
   EXPECT_LT(t.directed_fallbacks.size(), std::size_t(1) << 14);
   for (auto [m, b] : t.directed_fallbacks) {
     const float x = bit_cast<float>(b);
-    const float want = cos ? truth::mpfr_only::cosf(x, kModes[m]) : truth::mpfr_only::sinf(x, kModes[m]);
-    const float got = cos ? truth::cosf(x, kModes[m]) : truth::sinf(x, kModes[m]);
+    const float want = cos ? truth::mpfr_only::cosf(x, all_modes[m]) : truth::mpfr_only::sinf(x, all_modes[m]);
+    const float got = cos ? truth::cosf(x, all_modes[m]) : truth::sinf(x, all_modes[m]);
     ASSERT_EQ(bit_cast<std::uint32_t>(got), bit_cast<std::uint32_t>(want)) << std::hex << b;
   }
 

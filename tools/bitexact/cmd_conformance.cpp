@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/report.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/report.hpp"
+#include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
 #include "sweep_cli.hpp"
 
@@ -41,7 +41,7 @@ std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, 
   for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
     if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
       far += p.cls[c];
-  for (int bin = sweep::dist_bin(n) + 1; bin < sweep::kDistBins; ++bin) far += p.dist[bin];
+  for (int bin = sweep::dist_bin(n) + 1; bin < sweep::dist_bins; ++bin) far += p.dist[bin];
   return far;
 }
 

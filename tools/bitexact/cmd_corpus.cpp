@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/corpus.hpp"
+#include "bitexact/engine/corpus.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {

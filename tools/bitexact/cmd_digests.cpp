@@ -1,6 +1,6 @@
 // bitexact digests print FILE --impl NAME --fn FN [--set KIND] [--seed N]
 //   Print the committed block digests of one set of a digests.json
-//   (vectors/<vendor>/digests.json, bitexact/vectors.hpp) as lines
+//   (vectors/<vendor>/digests.json, bitexact/engine/vectors.hpp) as lines
 //   "0xSTART 0xXXH3" (START = index of the block's first input), the format the
 //   device sweeps print (device/ocml_sweep.hip), so a GPU run diffs against it:
 //     diff <(bitexact digests print vectors/ocml/digests.json --impl ocml-daz --fn sinf) gpu.txt
@@ -18,7 +18,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/vectors.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {

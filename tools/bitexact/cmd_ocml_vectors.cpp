@@ -6,7 +6,7 @@
 // configuration of include/bitexact/ocml/presets.hpp:
 //   DIR/MANIFEST.txt              ocml version, configurations, files
 //   DIR/edge/<impl>.<fn>.txt      edge inputs and the truth's outputs (hex)
-//   DIR/digests.json              the generic digest file (bitexact/vectors.hpp):
+//   DIR/digests.json              the generic digest file (bitexact/engine/vectors.hpp):
 //                                 per configuration, the truth's XXH3-64 block
 //                                 digests over the standard input sets (all 2^32
 //                                 inputs of sinf/cosf/ceilf; 2^30 uniform and 2^30
@@ -29,7 +29,7 @@
 
 #include "bitexact/ocml/config.hpp"
 #include "bitexact/ocml/presets.hpp"
-#include "bitexact/vectors.hpp"
+#include "bitexact/engine/vectors.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {

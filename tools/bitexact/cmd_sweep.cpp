@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/report.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/report.hpp"
+#include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
 #include "sweep_cli.hpp"
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <utility>
 
-#include "bitexact/atomic_file.hpp"  // write_file_atomic, used by the commands
-#include "bitexact/hexio.hpp"
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/atomic_file.hpp"  // write_file_atomic, used by the commands
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/impl.hpp"
 
 namespace bitexact::cli {
 

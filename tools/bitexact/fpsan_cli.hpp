@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bitexact/fpsan/identities.hpp"
-#include "bitexact/hexio.hpp"
+#include "bitexact/engine/hexio.hpp"
 
 namespace bitexact::cli {
 

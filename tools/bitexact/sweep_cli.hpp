@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::cli {
 

@@ -31,11 +31,11 @@ namespace {
 
 using bitexact::fp_bits;
 
-constexpr unsigned kMxcsrDaz = 1u << 6;   // denormals are zeros (inputs)
-constexpr unsigned kMxcsrFtz = 1u << 15;  // flush to zero (results)
+constexpr unsigned mxcsr_daz = 1u << 6;   // denormals are zeros (inputs)
+constexpr unsigned mxcsr_ftz = 1u << 15;  // flush to zero (results)
 
-bool daz_mode() { return (_mm_getcsr() & kMxcsrDaz) != 0; }
-bool ftz_mode() { return (_mm_getcsr() & kMxcsrFtz) != 0; }
+bool daz_mode() { return (_mm_getcsr() & mxcsr_daz) != 0; }
+bool ftz_mode() { return (_mm_getcsr() & mxcsr_ftz) != 0; }
 
 // Quiet a NaN, keeping its sign and payload (the behaviour of IEEE-mode VALU
 // instructions on a signalling NaN input; also what SSE does).

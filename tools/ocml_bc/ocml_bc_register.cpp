@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <xmmintrin.h>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 #include "bitexact/ocml/config.hpp"
 
 #ifndef BITEXACT_OCML_BC_SOURCE
@@ -30,16 +30,16 @@
 namespace bitexact {
 namespace {
 
-constexpr unsigned kMxcsrDaz = 1u << 6;
-constexpr unsigned kMxcsrFtz = 1u << 15;
-constexpr unsigned kMxcsrRounding = 3u << 13;  // 00 = round to nearest-even
+constexpr unsigned mxcsr_daz = 1u << 6;
+constexpr unsigned mxcsr_ftz = 1u << 15;
+constexpr unsigned mxcsr_rounding = 3u << 13;  // 00 = round to nearest-even
 
 // Sets the calling thread's MXCSR for one batch and restores it afterwards.
 class mxcsr_mode {
  public:
   explicit mxcsr_mode(bool flush_f32) : saved_(_mm_getcsr()) {
-    unsigned m = saved_ & ~(kMxcsrDaz | kMxcsrFtz | kMxcsrRounding);
-    _mm_setcsr(flush_f32 ? m | kMxcsrDaz | kMxcsrFtz : m);
+    unsigned m = saved_ & ~(mxcsr_daz | mxcsr_ftz | mxcsr_rounding);
+    _mm_setcsr(flush_f32 ? m | mxcsr_daz | mxcsr_ftz : m);
   }
   ~mxcsr_mode() { _mm_setcsr(saved_); }
   mxcsr_mode(const mxcsr_mode&) = delete;
@@ -63,14 +63,14 @@ struct config_row {
   std::string_view tag, suffix, mcpu;
   bool daz, finite;
 };
-constexpr config_row kConfigs[] = {
+constexpr config_row config_rows[] = {
 #define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) {#tag, suffix, #mcpu, daz, finite},
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
 };
 
 template <Fn FN, typename fn_traits<FN>::signature* F, bool Daz> void register_entry(std::string_view tag) {
-  for (const config_row& c : kConfigs) {
+  for (const config_row& c : config_rows) {
     if (c.tag != tag) continue;
     const std::string what = std::string(c.mcpu) + (c.daz ? ", f32 denormals flushed" : ", f32 denormals IEEE") +
                              (c.finite ? ", finite-only" : "");

@@ -30,14 +30,14 @@ namespace fmod_detail {
 using ptx::u32;
 using ptx::u64;
 // Constants of __nv_fmod (libdevice.10.bc, CUDA 13.0).
-inline constexpr u64 kNan = 0xfff8000000000000ull;       // the NaN it returns itself
-inline constexpr u64 kInf = 0x7ff0000000000000ull;       // +inf, compared with |a|, |b|
-inline constexpr u32 kInfHi = 0x7ff00000u;               // high word of +inf
-inline constexpr u64 kTwo54 = 0x4350000000000000ull;     // 2^54: normalises subnormals
-inline constexpr u64 kFracMask = 0x000fffffffffffffull;  // significand field
-inline constexpr u64 kHidden = 0x0010000000000000ull;    // implicit bit, 2^52
-inline constexpr u64 kSignMask = 0x8000000000000000ull;  // sign bit, cleared for |a|, |b|
-inline constexpr int kRenorm = 55;                       // 55 - exponent field after *2^54
+inline constexpr u64 fmod_nan = 0xfff8000000000000ull;       // the NaN it returns itself
+inline constexpr u64 inf_bits = 0x7ff0000000000000ull;       // +inf, compared with |a|, |b|
+inline constexpr u32 inf_hi = 0x7ff00000u;               // high word of +inf
+inline constexpr u64 two54 = 0x4350000000000000ull;     // 2^54: normalises subnormals
+inline constexpr u64 fmod_frac_mask = 0x000fffffffffffffull;  // significand field
+inline constexpr u64 fmod_hidden_bit = 0x0010000000000000ull;    // implicit bit, 2^52
+inline constexpr u64 fmod_sign_mask = 0x8000000000000000ull;  // sign bit, cleared for |a|, |b|
+inline constexpr int renorm = 55;                       // 55 - exponent field after *2^54
 
 BITEXACT_INLINE u32 hi_word(double v) { return u32(ptx::bits_of(v) >> 32); }
 
@@ -47,28 +47,28 @@ BITEXACT_INLINE double fmod(double a, double b) {
   using namespace fmod_detail;
   using ptx::bits_of;
   using ptx::f64_from;
-  double fa = f64_from(bits_of(a) & ~kSignMask);  // |a|, by masking the high word
-  double fb = f64_from(bits_of(b) & ~kSignMask);
-  const double inf = f64_from(kInf);
-  if (hi_word(fa) >= kInfHi || hi_word(fb) >= kInfHi) {  // an inf or a NaN
-    if (fa <= inf && fb <= inf) return fa == inf ? f64_from(kNan) : a;
+  double fa = f64_from(bits_of(a) & ~fmod_sign_mask);  // |a|, by masking the high word
+  double fb = f64_from(bits_of(b) & ~fmod_sign_mask);
+  const double inf = f64_from(inf_bits);
+  if (hi_word(fa) >= inf_hi || hi_word(fb) >= inf_hi) {  // an inf or a NaN
+    if (fa <= inf && fb <= inf) return fa == inf ? f64_from(fmod_nan) : a;
     return ptx::add_rn_f64(a, b);
   }
-  if (fb == 0.0) return f64_from(kNan);
+  if (fb == 0.0) return f64_from(fmod_nan);
   if (!(fa >= fb)) return a;
 
   // Biased exponents; a subnormal is scaled by 2^54 and its exponent read back.
   int ea = int(hi_word(fa) >> 20), eb = int(hi_word(fb) >> 20);
   if (ea < 1) {
-    fa = fa * f64_from(kTwo54);  // exact
+    fa = fa * f64_from(two54);  // exact
     ea = ea + int(hi_word(fa) >> 20) - 54;
   }
   if (eb < 1) {
-    fb = fb * f64_from(kTwo54);
+    fb = fb * f64_from(two54);
     eb = eb + int(hi_word(fb) >> 20) - 54;
   }
-  u64 ia = (bits_of(fa) & kFracMask) | kHidden;
-  const u64 ib = (bits_of(fb) & kFracMask) | kHidden;
+  u64 ia = (bits_of(fa) & fmod_frac_mask) | fmod_hidden_bit;
+  const u64 ib = (bits_of(fb) & fmod_frac_mask) | fmod_hidden_bit;
 
   // Restoring division: one quotient bit per exponent step, ea - eb + 1 steps.
   int steps = ea - eb;
@@ -82,8 +82,8 @@ BITEXACT_INLINE double fmod(double a, double b) {
 
   if (rem != 0) {
     // Position of the leading bit: read it from the exponent of rem * 2^-1074 * 2^54.
-    const double scaled = f64_from(rem) * f64_from(kTwo54);
-    const int shift = kRenorm - int(hi_word(scaled) >> 20);
+    const double scaled = f64_from(rem) * f64_from(two54);
+    const int shift = renorm - int(hi_word(scaled) >> 20);
     const int e = eb - shift;  // biased exponent of the result
     rem <<= shift;
     if (e < 1) {
@@ -93,7 +93,7 @@ BITEXACT_INLINE double fmod(double a, double b) {
       rem += u64(e - 1) << 52;
     }
   }
-  return f64_from(rem | (bits_of(a) & kSignMask));
+  return f64_from(rem | (bits_of(a) & fmod_sign_mask));
 }
 
 }  // namespace bitexact::nv

@@ -31,17 +31,17 @@ namespace fmodf_detail {
 
 using ptx::u32;
 // Constants of __nv_fmodf (libdevice.10.bc, CUDA 13.0), as in its PTX.
-inline constexpr u32 kTwo23 = 0x4b000000u;     // 2^23: fast path iff ax <= 2^23 * ay
-inline constexpr u32 kMinus3 = 0xc0400000u;    // -3.0: third quotient correction
-inline constexpr u32 kOne = 0x3f800000u;       // 1.0: quotient corrections; also the
+inline constexpr u32 two23 = 0x4b000000u;     // 2^23: fast path iff ax <= 2^23 * ay
+inline constexpr u32 minus3 = 0xc0400000u;    // -3.0: third quotient correction
+inline constexpr u32 fmodf_one = 0x3f800000u;       // 1.0: quotient corrections; also the
                                                // exponent field of a value in [1, 2)
-inline constexpr u32 kStepMax = 0x0b800000u;   // 23 << 23: at most 23 quotient bits a step
-inline constexpr u32 kTwoM23 = 0x34000000u;    // 2^-23: final rescaling of the remainder
-inline constexpr u32 kMantMask = 0x007fffffu;  // significand field
-inline constexpr u32 kExpMask = 0xff800000u;   // sign + exponent fields
-inline constexpr u32 kMaxFinite = 0x7f7fffffu; // |x| above this: inf or NaN
-inline constexpr u32 kInf = 0x7f800000u;       // +inf: the final isnan test
-inline constexpr u32 kMinusZero = 0x80000000u; // -0.0: addend of the first quotient fma;
+inline constexpr u32 step_max = 0x0b800000u;   // 23 << 23: at most 23 quotient bits a step
+inline constexpr u32 two_m23 = 0x34000000u;    // 2^-23: final rescaling of the remainder
+inline constexpr u32 mant_mask = 0x007fffffu;  // significand field
+inline constexpr u32 exp_mask = 0xff800000u;   // sign + exponent fields
+inline constexpr u32 max_finite_bits = 0x7f7fffffu; // |x| above this: inf or NaN
+inline constexpr u32 inf_bits = 0x7f800000u;       // +inf: the final isnan test
+inline constexpr u32 minus_zero = 0x80000000u; // -0.0: addend of the first quotient fma;
                                                // also the sign bit
 
 // The whole of __nv_fmodf; M is the build (mode::ftz: nvcc -ftz=true).
@@ -55,15 +55,15 @@ template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb
   float ans = abs_f32<M>(x);  // ax; becomes the unsigned result
   if (!setp_lt_f32<M>(ans, ay)) {
     const float ax = ans;
-    const float ay23 = mul_rn_f32<M>(ay, f32_from(kTwo23));
+    const float ay23 = mul_rn_f32<M>(ay, f32_from(two23));
     if (!setp_gtu_f32<M>(ax, ay23)) {
       // ---- fast path: ay <= ax <= 2^23 ay ------------------------------------
       float q = cvt_rzi_f32_f32<ieee>(div_approx_f32<M>(ax, ay, rcp_perturb_ulps));
       const float nay = neg_f32<M>(ay);
       const float r = fma_rn_f32<ieee>(nay, q, ax);
       if (bits_of(r) >= bits_of(ay)) {  // unsigned: r >= ay, or r negative
-        const float one = f32_from(kOne), minus_one = f32_from(kOne | kMinusZero);
-        if (bits_of(r) > kMinusZero) {  // r < 0: q was 1 or 2 too large
+        const float one = f32_from(fmodf_one), minus_one = f32_from(fmodf_one | minus_zero);
+        if (bits_of(r) > minus_zero) {  // r < 0: q was 1 or 2 too large
           const float q1 = add_rn_f32<M>(q, minus_one);
           const float q2 = add_rn_f32<M>(q1, minus_one);
           q = setp_lt_f32<M>(r, nay) ? q2 : q1;
@@ -71,7 +71,7 @@ template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb
           q = add_rn_f32<M>(q, one);
           if (!setp_ltu_f32<M>(r, add_rn_f32<M>(ay, ay))) {
             const float q2 = add_rn_f32<M>(q, one);
-            const float t = fma_rn_f32<M>(f32_from(kMinus3), ay, r);
+            const float t = fma_rn_f32<M>(f32_from(minus3), ay, r);
             q = setp_ge_f32<M>(t, f32_from(0)) ? add_rn_f32<M>(q2, one) : q2;
           }
         }
@@ -80,17 +80,17 @@ template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb
     } else {
       // ---- slow path: ax > 2^23 ay, or NaN operands --------------------------
       const u32 bx = bits_of(ax), by23 = bits_of(ay23);
-      u32 rem = (bx & kMantMask) | kOne;  // partial remainder, starts as mx
+      u32 rem = (bx & mant_mask) | fmodf_one;  // partial remainder, starts as mx
       // Exponent gap e_x - (e_y23 - 23), kept in the exponent field position.
-      u32 gap = (bx - ((by23 - kStepMax) & kExpMask)) & kExpMask;
+      u32 gap = (bx - ((by23 - step_max) & exp_mask)) & exp_mask;
       if (gap != 0) {
-        const float my = f32_from((by23 & kMantMask) | kOne);
+        const float my = f32_from((by23 & mant_mask) | fmodf_one);
         const float rcp = rcp_approx_f32<mode::ftz>(my, rcp_perturb_ulps);  // .ftz in both builds
         const float nmy = neg_f32<M>(my);
         do {
-          const u32 step = gap < kStepMax ? gap : kStepMax;
+          const u32 step = gap < step_max ? gap : step_max;
           const float v = f32_from(rem + step);  // remainder * 2^(step >> 23)
-          const float q0 = fma_rn_f32<M>(v, rcp, f32_from(kMinusZero));
+          const float q0 = fma_rn_f32<M>(v, rcp, f32_from(minus_zero));
           const float e0 = fma_rn_f32<M>(nmy, q0, v);
           const float q1 = fma_rn_f32<M>(e0, rcp, q0);
           const float e1 = fma_rn_f32<M>(nmy, q1, v);
@@ -100,13 +100,13 @@ template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb
           gap -= step;
         } while (gap != 0 && rem != 0);
       }
-      const bool nan_result = bx > kMaxFinite || setp_leu_f32<M>(ay, f32_from(0));
-      const float scale = f32_from(nan_result ? kCanonicalNanF32 : (by23 & kExpMask));
-      ans = mul_rn_f32<M>(scale, mul_rn_f32<M>(f32_from(rem), f32_from(kTwoM23)));
+      const bool nan_result = bx > max_finite_bits || setp_leu_f32<M>(ay, f32_from(0));
+      const float scale = f32_from(nan_result ? canonical_nan_f32 : (by23 & exp_mask));
+      ans = mul_rn_f32<M>(scale, mul_rn_f32<M>(f32_from(rem), f32_from(two_m23)));
     }
   }
   // isnan(|ans|) ? ans : copysign(x, ans)
-  if (setp_gtu_f32<M>(abs_f32<M>(ans), f32_from(kInf))) return ans;
+  if (setp_gtu_f32<M>(abs_f32<M>(ans), f32_from(inf_bits))) return ans;
   return copysign_f32(x, ans);
 }
 

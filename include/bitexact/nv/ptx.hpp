@@ -33,12 +33,12 @@
 //    result to a zero of the same sign. A result counts as subnormal when its
 //    magnitude AFTER rounding to binary32 is below 2^-126.
 //  * f32 NaN: every f32 arithmetic instruction (mul, add, fma, cvt, rcp, div)
-//    whose result is NaN returns kCanonicalNanF32, whatever the operands were.
+//    whose result is NaN returns canonical_nan_f32, whatever the operands were.
 //    abs, neg and copysign are bit operations: a NaN keeps its payload.
 //  * f64 NaN: a NaN operand comes back quieted (sign and payload kept); when
 //    both operands are NaN, the second one (H100, see add_rn_f64). An invalid
 //    operation on non-NaN operands (inf * 0, inf - inf) returns
-//    kDefaultNanF64.
+//    default_nan_f64.
 #pragma once
 
 #include <cstdint>
@@ -65,12 +65,12 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
 // PTX ISA: the NaN every f32 arithmetic instruction returns.
-inline constexpr u32 kCanonicalNanF32 = 0x7fffffffu;
+inline constexpr u32 canonical_nan_f32 = 0x7fffffffu;
 // The NaN an .f64 instruction returns when no operand is a NaN (inf * 0,
 // inf - inf). PTX does not specify it; CUDA's math_constants.h gives this
 // pattern as CUDART_NAN. Assumed from that; vectors/nv/ptx_ops.txt (the H100)
 // decides.
-inline constexpr u64 kDefaultNanF64 = 0xfff8000000000000ull;
+inline constexpr u64 default_nan_f64 = 0xfff8000000000000ull;
 
 // ---- bit helpers (not instructions) --------------------------------------------
 BITEXACT_INLINE constexpr u32 bits_of(float x) { return bit_cast<u32>(x); }
@@ -147,14 +147,14 @@ enum class rounding { rn, rz };
 // dir is the sign of what remains after hi (0: hi is exact). This is how an
 // exact product, sum or quotient computed in binary64 (plus its error term)
 // becomes a correctly rounded binary32 result with one rounding only. A NaN
-// gives kCanonicalNanF32; mode::ftz flushes a result below 2^-126 after rounding.
+// gives canonical_nan_f32; mode::ftz flushes a result below 2^-126 after rounding.
 template <mode M>
 BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   const u64 b = bits_of(hi);
   const u32 sign = u32(b >> 32) & 0x80000000u;
   const int e = int((b >> 52) & 0x7ffu);
   const u64 frac = b & 0x000fffffffffffffull;
-  if (e == 0x7ff) return f32_from(frac ? kCanonicalNanF32 : (sign | 0x7f800000u));
+  if (e == 0x7ff) return f32_from(frac ? canonical_nan_f32 : (sign | 0x7f800000u));
   if (e == 0 && frac == 0) return f32_from(sign);  // exact zero keeps its sign
   const int dmag = sign ? -dir : dir;  // residual direction in magnitude terms
   const int E = (e == 0 ? 1 : e) - 1023;  // unbiased exponent of hi's binade
@@ -204,7 +204,7 @@ BITEXACT_INLINE constexpr double quiet_f64(double nan) {
 BITEXACT_INLINE constexpr double nan_result_f64(double a, double b) {
   if (is_nan(b)) return quiet_f64(b);
   if (is_nan(a)) return quiet_f64(a);
-  return f64_from(kDefaultNanF64);
+  return f64_from(default_nan_f64);
 }
 
 // Either operand NaN (after the flush): the comparison is unordered.
@@ -292,11 +292,11 @@ BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
 
 // ---- round to integral: cvt.rzi{.ftz}.f32.f32, cvt.rpi{.ftz}.f32.f32, cvt.rpi.f64.f64
 // Masking of the fraction bits: toward zero (trunc) or toward +inf (ceil).
-// f32: a NaN gives kCanonicalNanF32. f64: the input NaN quieted (H100).
+// f32: a NaN gives canonical_nan_f32. f64: the input NaN quieted (H100).
 template <mode M> BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
-  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   const int e = int((b >> 23) & 0xffu) - 127;
   if (e >= 23) return x;                           // integral already (and inf)
   if (e < 0) return f32_from(b & 0x80000000u);     // |x| < 1 -> signed zero
@@ -306,7 +306,7 @@ template <mode M> BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
 template <mode M> BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
-  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   const bool neg = (b & 0x80000000u) != 0;
   const int e = int((b >> 23) & 0xffu) - 127;
   if (e >= 23) return x;  // integral already (and inf)
@@ -376,7 +376,7 @@ template <mode M> BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_
   static_assert(M == mode::ftz, "only rcp.approx.ftz.f32 is modelled");
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
-  if (detail::is_nan(x)) return f32_from(kCanonicalNanF32);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   if ((b & 0x7fffffffu) == 0) return f32_from((b & 0x80000000u) | 0x7f800000u);  // 1/+-0
   if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);      // 1/+-inf
   const double w = detail::widen(x);
@@ -390,7 +390,7 @@ template <mode M> BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_
 }
 
 namespace detail {
-inline constexpr u32 kTwo24F32 = 0x4b800000u;  // 2^24: rescales a subnormal divisor
+inline constexpr u32 two24_f32 = 0x4b800000u;  // 2^24: rescales a subnormal divisor
 }  // namespace detail
 
 // div.approx{.ftz}.f32: PTX defines it as a * (1/b) with an approximate
@@ -405,8 +405,8 @@ template <mode M> BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const u32 bm = bits_of(b) & 0x7fffffffu;
   if (M == mode::ieee && bm != 0 && bm < 0x00800000u) {
-    a = mul_rn_f32<mode::ieee>(a, f32_from(detail::kTwo24F32));
-    b = mul_rn_f32<mode::ieee>(b, f32_from(detail::kTwo24F32));
+    a = mul_rn_f32<mode::ieee>(a, f32_from(detail::two24_f32));
+    b = mul_rn_f32<mode::ieee>(b, f32_from(detail::two24_f32));
   }
   return mul_rn_f32<M>(a, rcp_approx_f32<mode::ftz>(b, rcp_perturb_ulps));
 }

@@ -65,27 +65,27 @@ namespace bitexact::nv::detail {
 // ---- constants (libdevice.10.bc, CUDA 13.0, __nv_sinf / __nv_cosf) ------------
 
 // 2/pi rounded to f32 (IR: fmul float %a, 0x3FE45F3060000000).
-inline constexpr float kTrigTwoOverPi = 0x1.45f306p-1f;  // 0x3f22f983
+inline constexpr float trig_two_over_pi = 0x1.45f306p-1f;  // 0x3f22f983
 // -pi/2 split in three f32 parts for the Cody-Waite fmas
 // (IR: 0xBFF921FB40000000, 0xBE74442D00000000, 0xBCF84698A0000000).
-inline constexpr float kTrigMinusPio2Hi = -0x1.921fb4p+0f;    // 0xbfc90fda
-inline constexpr float kTrigMinusPio2Mid = -0x1.4442d0p-24f;  // 0xb3a22168
-inline constexpr float kTrigMinusPio2Lo = -0x1.84698ap-48f;   // 0xa7c234c5
+inline constexpr float trig_minus_pio2_hi = -0x1.921fb4p+0f;    // 0xbfc90fda
+inline constexpr float trig_minus_pio2_mid = -0x1.4442d0p-24f;  // 0xb3a22168
+inline constexpr float trig_minus_pio2_lo = -0x1.84698ap-48f;   // 0xa7c234c5
 // |x| >= this goes to the Payne-Hanek path (IR: fcmp oge float %abs, 1.056150e+05).
-inline constexpr std::uint32_t kTrigSlowThresholdBits = 0x47ce4780u;  // 105615.0f
+inline constexpr std::uint32_t trig_slow_threshold_bits = 0x47ce4780u;  // 105615.0f
 // pi/2 * 2^-64 as a double, one ulp above the double nearest pi/2 * 2^-64
 // (IR: fmul double %q, 0x3BF921FB54442D19).
-inline constexpr double kTrigPio2Scaled = 0x1.921fb54442d19p-64;
+inline constexpr double trig_pio2_scaled = 0x1.921fb54442d19p-64;
 
 // sin(r) ~ r + r^3 * (S1 + s*(S2 + s*S3)), s = r*r  (__internal_accurate_sinf).
-inline constexpr float kTrigSinS3 = -0x1.9a82a6p-13f;  // 0xb94d4153 (IR 0xBF29A82A60000000)
-inline constexpr float kTrigSinS2 = 0x1.110bc8p-7f;    // 0x3c0885e4 (IR 0x3F8110BC80000000)
-inline constexpr float kTrigSinS1 = -0x1.55555p-3f;    // 0xbe2aaaa8 (IR 0xBFC5555500000000)
+inline constexpr float trig_sin_s3 = -0x1.9a82a6p-13f;  // 0xb94d4153 (IR 0xBF29A82A60000000)
+inline constexpr float trig_sin_s2 = 0x1.110bc8p-7f;    // 0x3c0885e4 (IR 0x3F8110BC80000000)
+inline constexpr float trig_sin_s1 = -0x1.55555p-3f;    // 0xbe2aaaa8 (IR 0xBFC5555500000000)
 // cos(r) ~ 1 + s * (C1 + s*(C2 + s*(C3 + s*C4))).
-inline constexpr float kTrigCosC4 = 0x1.9758p-16f;     // 0x37cbac00 (IR 0x3EF9758000000000)
-inline constexpr float kTrigCosC3 = -0x1.6c0fdap-10f;  // 0xbab607ed (IR 0xBF56C0FDA0000000)
-inline constexpr float kTrigCosC2 = 0x1.555576p-5f;    // 0x3d2aaabb (IR 0x3FA5555760000000)
-inline constexpr float kTrigCosC1 = -0x1.fffffep-2f;   // 0xbeffffff (IR 0xBFDFFFFFE0000000)
+inline constexpr float trig_cos_c4 = 0x1.9758p-16f;     // 0x37cbac00 (IR 0x3EF9758000000000)
+inline constexpr float trig_cos_c3 = -0x1.6c0fdap-10f;  // 0xbab607ed (IR 0xBF56C0FDA0000000)
+inline constexpr float trig_cos_c2 = 0x1.555576p-5f;    // 0x3d2aaabb (IR 0x3FA5555760000000)
+inline constexpr float trig_cos_c1 = -0x1.fffffep-2f;   // 0xbeffffff (IR 0xBFDFFFFFE0000000)
 
 // The reduced argument: x = q * pi/2 + r, |r| <~ pi/4. Only q mod 4 matters.
 struct trig_reduced {
@@ -105,13 +105,13 @@ struct trig_reduced {
 // float as the IR's sitofp does (a zero comes out as +0 both ways). This
 // replaces a float->int->float round trip on the host.
 // `x` must already be flushed in the FTZ flavour (see the top of this file).
-inline constexpr float kTrigRintShift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
+inline constexpr float trig_rint_shift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
 BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
-  const float y = bitexact::mul(x, kTrigTwoOverPi);
-  const float kf = bitexact::sub(bitexact::add(y, kTrigRintShift), kTrigRintShift);
-  float r = bitexact::fma(kf, kTrigMinusPio2Hi, x);
-  r = bitexact::fma(kf, kTrigMinusPio2Mid, r);
-  r = bitexact::fma(kf, kTrigMinusPio2Lo, r);
+  const float y = bitexact::mul(x, trig_two_over_pi);
+  const float kf = bitexact::sub(bitexact::add(y, trig_rint_shift), trig_rint_shift);
+  float r = bitexact::fma(kf, trig_minus_pio2_hi, x);
+  r = bitexact::fma(kf, trig_minus_pio2_mid, r);
+  r = bitexact::fma(kf, trig_minus_pio2_lo, r);
   return {r, std::int32_t(kf)};
 }
 
@@ -127,9 +127,9 @@ BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
 
 // 2/pi in fixed point, least significant word first: 2/pi = 0.A2F9836E...
 // (libdevice.10.bc, CUDA 13.0: @__cudart_i2opi_f).
-inline constexpr std::uint32_t kTrigI2opi0 = 0x3c439041u, kTrigI2opi1 = 0xdb629599u,
-                               kTrigI2opi2 = 0xf534ddc0u, kTrigI2opi3 = 0xfc2757d1u,
-                               kTrigI2opi4 = 0x4e441529u, kTrigI2opi5 = 0xa2f9836eu;
+inline constexpr std::uint32_t trig_i2opi0 = 0x3c439041u, trig_i2opi1 = 0xdb629599u,
+                               trig_i2opi2 = 0xf534ddc0u, trig_i2opi3 = 0xfc2757d1u,
+                               trig_i2opi4 = 0x4e441529u, trig_i2opi5 = 0xa2f9836eu;
 
 BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   const std::uint32_t ix = bit_cast<std::uint32_t>(x);
@@ -142,17 +142,17 @@ BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   // high half carried into the next (written out: the loop of the bitcode,
   // unrolled).
   std::uint32_t w[7];
-  std::uint64_t p = ptx::mad_wide_u32(kTrigI2opi0, m, 0);
+  std::uint64_t p = ptx::mad_wide_u32(trig_i2opi0, m, 0);
   w[0] = std::uint32_t(p);
-  p = ptx::mad_wide_u32(kTrigI2opi1, m, std::uint32_t(p >> 32));
+  p = ptx::mad_wide_u32(trig_i2opi1, m, std::uint32_t(p >> 32));
   w[1] = std::uint32_t(p);
-  p = ptx::mad_wide_u32(kTrigI2opi2, m, std::uint32_t(p >> 32));
+  p = ptx::mad_wide_u32(trig_i2opi2, m, std::uint32_t(p >> 32));
   w[2] = std::uint32_t(p);
-  p = ptx::mad_wide_u32(kTrigI2opi3, m, std::uint32_t(p >> 32));
+  p = ptx::mad_wide_u32(trig_i2opi3, m, std::uint32_t(p >> 32));
   w[3] = std::uint32_t(p);
-  p = ptx::mad_wide_u32(kTrigI2opi4, m, std::uint32_t(p >> 32));
+  p = ptx::mad_wide_u32(trig_i2opi4, m, std::uint32_t(p >> 32));
   w[4] = std::uint32_t(p);
-  p = ptx::mad_wide_u32(kTrigI2opi5, m, std::uint32_t(p >> 32));
+  p = ptx::mad_wide_u32(trig_i2opi5, m, std::uint32_t(p >> 32));
   w[5] = std::uint32_t(p);
   w[6] = std::uint32_t(p >> 32);
 
@@ -173,7 +173,7 @@ BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   f ^= 0ull - round_up;                                    // IR: hi = ~hi, lo = ~lo
   const std::uint32_t rsign = sign ^ (round_up << 31);
   // f < 2^63 now: sitofp i64 -> double, fmul double, fptrunc -> float.
-  const double rd = ptx::mul_rn_f64(ptx::cvt_rn_f64_s64(std::int64_t(f)), kTrigPio2Scaled);
+  const double rd = ptx::mul_rn_f64(ptx::cvt_rn_f64_s64(std::int64_t(f)), trig_pio2_scaled);
   // The conversion is the IEEE one, like the f32 arithmetic (top of this
   // file): rd is finite and r never subnormal, so neither the NaN rule nor
   // .ftz of cvt.rn{.ftz}.f32.f64 can change it.
@@ -213,14 +213,14 @@ struct trig_poly_parity {
   float p0_mul, p0_add, c_mid, c_last;  // p0 = fma(p0_mul, s, p0_add), then c_mid, c_last
   float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
 };
-inline constexpr trig_poly_parity kTrigPolyTable[2] = {
-    {0.0f, kTrigSinS3, kTrigSinS2, kTrigSinS1, 1.0f, -0.0f},          // even q: sin
-    {kTrigCosC4, kTrigCosC3, kTrigCosC2, kTrigCosC1, 0.0f, 1.0f}};   // odd q: cos
+inline constexpr trig_poly_parity trig_poly_table[2] = {
+    {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},          // even q: sin
+    {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};   // odd q: cos
 
 struct trig_poly_sign {
   float mul, add;  // z = fma(z, mul, add)
 };
-inline constexpr trig_poly_sign kTrigPolySignTable[2] = {{1.0f, -0.0f},   // q & 2 clear: z
+inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q & 2 clear: z
                                                          {-1.0f, 0.0f}};  // set: fma(z, -1, 0)
 
 // The libdevice sequence written with selects (used on the device, where
@@ -229,9 +229,9 @@ template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t 
   const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
-  float p = odd ? bitexact::fma(kTrigCosC4, s, kTrigCosC3) : kTrigSinS3;
-  p = bitexact::fma(p, s, odd ? kTrigCosC2 : kTrigSinS2);
-  p = bitexact::fma(p, s, odd ? kTrigCosC1 : kTrigSinS1);
+  float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
+  p = bitexact::fma(p, s, odd ? trig_cos_c2 : trig_sin_s2);
+  p = bitexact::fma(p, s, odd ? trig_cos_c1 : trig_sin_s1);
   const float u = ptx::flush<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
   const float z = bitexact::fma(p, u, m);
   return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
@@ -240,7 +240,7 @@ template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t 
 // The same bits without data-dependent branches (used on the host).
 template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
   const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
-  const trig_poly_parity& c = kTrigPolyTable[q & 1];
+  const trig_poly_parity& c = trig_poly_table[q & 1];
   const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
   float p = bitexact::fma(c.p0_mul, s, c.p0_add);
   p = bitexact::fma(p, s, c.c_mid);
@@ -248,7 +248,7 @@ template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q
   const float u = ptx::flush<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
   const float z = bitexact::fma(p, u, m);
   // q & 2: fma(z, -1, 0) as libdevice; otherwise fma(z, 1, -0) == z.
-  const trig_poly_sign& g = kTrigPolySignTable[(q >> 1) & 1];
+  const trig_poly_sign& g = trig_poly_sign_table[(q >> 1) & 1];
   return bitexact::fma(z, g.mul, g.add);
 }
 
@@ -270,14 +270,14 @@ template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
 // with an fma, which returns the canonical NaN again).
 template <mode M>
 BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
-  if (!fp_bits<float>(x).is_finite()) return bit_cast<float>(ptx::kCanonicalNanF32);
+  if (!fp_bits<float>(x).is_finite()) return bit_cast<float>(ptx::canonical_nan_f32);
   const trig_reduced red = trig_reduce_payne_hanek(x);
   return trig_poly<M>(red.r, red.q + quadrant_offset);
 }
 
 // sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
 template <mode M> BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
-  if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < kTrigSlowThresholdBits) [[likely]] {
+  if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
     const trig_reduced red = trig_reduce_cody_waite(ptx::flush<M>(x));
     return trig_poly<M>(red.r, red.q + quadrant_offset);
   }

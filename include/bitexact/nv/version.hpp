@@ -1,7 +1,7 @@
 // bitexact/nv/version.hpp — which NVIDIA release the nv reproductions follow,
 // as data: descriptions, manifests and docs read it from here.
 //
-// A second CUDA release is a second row of kReleases plus the algorithm deltas
+// A second CUDA release is a second row of releases_reproduced plus the algorithm deltas
 // in the functions' files (docs/adding-a-function.md).
 #pragma once
 
@@ -16,8 +16,8 @@ struct release {
 };
 
 // CUDA 13.0 (nvcc V13.0.88), checked on an H100 (sm_90).
-inline constexpr release kCuda13_0{13, 0, "libdevice.10.bc", "H100 (sm_90)"};
+inline constexpr release cuda13_0{13, 0, "libdevice.10.bc", "H100 (sm_90)"};
 // Every release reproduced; the implementations "nv" and "nv-ftz" follow the first.
-inline constexpr release kReleases[] = {kCuda13_0};
+inline constexpr release releases_reproduced[] = {cuda13_0};
 
 }  // namespace bitexact::nv

@@ -47,14 +47,14 @@ struct release {
 };
 // Debian bookworm's rocm-device-libs 5.2.3, built with LLVM 15 (what tools/ocml_bc
 // compiles and what every reproduction here was checked against).
-inline constexpr release kRocm5_2_3{5, 2, 3, 15};
+inline constexpr release rocm5_2_3{5, 2, 3, 15};
 
 struct config {
   int isa_version = 9010;    // __oclc_ISA_version: major*1000 + minor*100 + stepping (gfx90a = 9010)
   bool daz = false;          // __oclc_daz_opt and f32 denormal flushing in hardware
   bool finite_only = false;  // __oclc_finite_only_opt
   bool unsafe_math = false;  // __oclc_unsafe_math_opt (no effect on these six functions)
-  release rel = kRocm5_2_3;  // the device-libs release and its LLVM
+  release rel = rocm5_2_3;  // the device-libs release and its LLVM
 
   friend constexpr bool operator==(const config&, const config&) = default;
 };

@@ -1,15 +1,15 @@
 // bitexact/truth/mpfr.hpp — the MPFR-level interface of bitexact::truth.
-// Include only where MPFR types are wanted; bitexact/truth.hpp has the rest.
+// Include only where MPFR types are wanted; bitexact/truth/truth.hpp has the rest.
 #pragma once
 
 #include <mpfr.h>
 
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth {
 
 // ULP error of `result` against the exact value `exact` (any MPFR precision;
-// NaN and infinities allowed), with the rules of bitexact/truth.hpp, for T =
+// NaN and infinities allowed), with the rules of bitexact/truth/truth.hpp, for T =
 // float (binary32) or double (binary64). Thread-safe; does not change the
 // calling thread's MPFR exponent range. The binade is taken from `exact`: an
 // approximation of an irrational value should be rounded toward zero, so

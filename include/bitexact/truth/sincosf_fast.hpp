@@ -3,7 +3,7 @@
 // for hard-to-round cases. Method and error bound: docs/truth.md.
 #pragma once
 
-#include "bitexact/truth.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth::detail {
 

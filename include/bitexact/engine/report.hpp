@@ -1,4 +1,4 @@
-// bitexact/report.hpp — the reports of a sweep: report.json (schema in
+// bitexact/engine/report.hpp — the reports of a sweep: report.json (schema in
 // conformance/report-schema.md), report.csv (one row per implementation and per
 // pair) and report.html (one self-contained page with inline SVG plots); and a
 // Markdown summary of the pairs of several reports (`bitexact report markdown`).
@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bitexact/atomic_file.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::report {
 
@@ -40,8 +40,5 @@ std::string pairs_markdown(const std::vector<std::string>& report_dirs);
 // renamed over the target), so an error leaves nothing half-written.
 void write_reports(const sweep::State& s, const std::string& dir);
 
-// Former name of bitexact::write_file_atomic (bitexact/atomic_file.hpp), kept
-// while src/sweep/engine.cpp still calls it; new code calls write_file_atomic.
-inline void write_atomic(const std::string& path, const std::string& content) { write_file_atomic(path, content); }
 
 }  // namespace bitexact::report

@@ -1,4 +1,4 @@
-// bitexact/impl.hpp — the catalogue of functions and implementations.
+// bitexact/engine/impl.hpp — the catalogue of functions and implementations.
 //
 // Every implementation of every function (a vendor reproduction, the vendor
 // bitcode executed on the CPU, MPFR truth, the host libm, results read back

@@ -1,4 +1,4 @@
-// bitexact/truth.hpp — correctly rounded references and exact ULP errors.
+// bitexact/truth/truth.hpp — correctly rounded references and exact ULP errors.
 // Part of the compiled library bitexact::truth (see docs/truth.md).
 //
 // Two layers:

@@ -1,4 +1,4 @@
-// bitexact/atomic_file.hpp — writing output files so that an error leaves
+// bitexact/engine/atomic_file.hpp — writing output files so that an error leaves
 // nothing half-written (DEVELOPERS.md: bad input leaves no partial output).
 // Part of bitexact::engine.
 #pragma once

@@ -1,7 +1,7 @@
-// bitexact/sweep.hpp — the conformance sweep engine.
+// bitexact/engine/sweep.hpp — the conformance sweep engine.
 //
 // One engine for every function, implementation and backend: it evaluates a
-// function's implementations (entries of the registry, bitexact/impl.hpp) and
+// function's implementations (entries of the registry, bitexact/engine/impl.hpp) and
 // the truth (the registry's "mpfr") on an input set, in chunks, on all cores
 // (TBB), and accumulates statistics per implementation against the truth and
 // per pair of implementations.
@@ -29,8 +29,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bitexact/hexio.hpp"  // input_error
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/hexio.hpp"  // input_error
+#include "bitexact/engine/impl.hpp"
 
 namespace bitexact::sweep {
 
@@ -51,7 +51,7 @@ namespace bitexact::sweep {
 //   binades:N           N random inputs per (sign, binade) stratum; for two
 //                       operands, per pair of strata (x stratum, y stratum)
 //   interval:LO:HI      every input in [LO, HI] (one-argument functions)
-//   edge[:SIZE]         the edge corpus (bitexact/corpus.hpp); with SIZE, the
+//   edge[:SIZE]         the edge corpus (bitexact/engine/corpus.hpp); with SIZE, the
 //                       corpus repeated/truncated to exactly SIZE inputs
 //   file:PATH           hex lines as `bitexact eval` reads them
 // exhaustive, uniform and structured are the standard sets (standard_sets below).
@@ -166,7 +166,7 @@ enum class Disc : int {
 };
 std::string_view disc_name(Disc d);
 // ULP-distance bins of number_vs_number pairs: 1, 2, (2,4], ..., (2^19,2^20], >2^20.
-constexpr int kDistBins = 22;
+constexpr int dist_bins = 22;
 int dist_bin(std::uint64_t steps);
 std::string dist_label(int bin);
 
@@ -205,7 +205,7 @@ struct PairStats {
   std::uint64_t differ = 0;
   std::array<std::uint64_t, static_cast<int>(Disc::count)> cls{};
   std::array<WitnessSet, static_cast<int>(Disc::count)> witness;
-  std::array<std::uint64_t, kDistBins> dist{};
+  std::array<std::uint64_t, dist_bins> dist{};
   void merge(const PairStats& o);
   bool operator==(const PairStats& o) const;
 };

@@ -1,4 +1,4 @@
-// bitexact/vectors.hpp — reference vectors and block digests (part of bitexact::engine).
+// bitexact/engine/vectors.hpp — reference vectors and block digests (part of bitexact::engine).
 //
 // A GPU can evaluate all 2^32 inputs of a function in milliseconds, but its 16 GiB
 // of outputs cannot be committed. What is committed instead (vectors/<vendor>/):
@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bitexact/impl.hpp"
-#include "bitexact/sweep.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::vectors {
 

@@ -1,4 +1,4 @@
-// bitexact/hexio.hpp — the line format shared by `bitexact eval`, vector files
+// bitexact/engine/hexio.hpp — the line format shared by `bitexact eval`, vector files
 // and the port checker: one input per line, operands as hex bit patterns
 // ("0x3f800000"), separated by single spaces or tabs. Blank lines and lines
 // starting with '#' are skipped. Part of bitexact::engine.

@@ -1,4 +1,4 @@
-// bitexact/corpus.hpp — the edge corpus: the inputs where implementations of a
+// bitexact/engine/corpus.hpp — the edge corpus: the inputs where implementations of a
 // function are most likely to differ, each with the reason it is there.
 //
 // `bitexact corpus FN` prints it as hex lines with a "# why" comment, the format
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/impl.hpp"
+#include "bitexact/engine/impl.hpp"
 
 namespace bitexact::corpus {
 
