@@ -5,13 +5,13 @@
 // (10^9 samples per identity for f32 and f64) is estimated.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <string>
 #include <thread>
-#include <algorithm>
 #include <vector>
 
 #include "bitexact/fpsan/fpsan.hpp"
@@ -23,7 +23,8 @@ namespace {
 
 constexpr int n_inputs = 4096;
 
-template <class T> std::vector<T> inputs(int salt) {
+template <class T>
+std::vector<T> inputs(int salt) {
   std::vector<T> v;
   for (int i = 0; i < n_inputs; ++i) {
     double x = double(fs::validate::sample_bits(salt, i) % 20000) / 1000.0 - 10.0;
@@ -38,12 +39,25 @@ template <class T> std::vector<T> inputs(int salt) {
 // The kernels, written once for float and for fs::value<float>.
 using std::exp;
 using std::sin;
-template <class T> T k_ring(T x, T y) { return (x * y + x) * y - x; }
-template <class T> T k_div(T x, T y) { return x / y; }
-template <class T> T k_exp(T x, T) { return exp(x); }
-template <class T> T k_sin(T x, T) { return sin(x); }
+template <class T>
+T k_ring(T x, T y) {
+  return (x * y + x) * y - x;
+}
+template <class T>
+T k_div(T x, T y) {
+  return x / y;
+}
+template <class T>
+T k_exp(T x, T) {
+  return exp(x);
+}
+template <class T>
+T k_sin(T x, T) {
+  return sin(x);
+}
 
-template <class T, T (*K)(T, T)> void run(benchmark::State& st) {
+template <class T, T (*K)(T, T)>
+void run(benchmark::State& st) {
   auto x = inputs<T>(1), y = inputs<T>(2);
   std::vector<T> out(n_inputs);
   for (auto _ : st) {
@@ -109,9 +123,8 @@ struct ratio_reporter : benchmark::ConsoleReporter {
 int main(int argc, char** argv) {
   for (fs::dtype d : {fs::dtype::f32, fs::dtype::f64})
     for (const char* id : fs::validate::identity_names)
-      benchmark::RegisterBenchmark(
-          (std::string("validate/") + fs::format_of(d).name + "/" + id).c_str(),
-          [d, id](benchmark::State& st) { validator(st, d, id); })
+      benchmark::RegisterBenchmark((std::string("validate/") + fs::format_of(d).name + "/" + id).c_str(),
+                                   [d, id](benchmark::State& st) { validator(st, d, id); })
           ->Unit(benchmark::millisecond)
           ->MeasureProcessCPUTime();
   benchmark::Initialize(&argc, argv);
@@ -120,13 +133,12 @@ int main(int argc, char** argv) {
 
   std::printf("\nFpSan payload arithmetic vs plain floating point (ratio = time per element):\n");
   const std::pair<const char*, const char*> pairs[] = {
-      {"ring/fpsan_f32", "ring/float"},   {"ring/fpsan_f64", "ring/double"},
-      {"div/fpsan_f32", "div/float"},     {"exp/fpsan_f32", "exp/float"},
-      {"sin/fpsan_f32", "sin/float"},     {"sin/fpsan_f64", "sin/double"}};
+      {"ring/fpsan_f32", "ring/float"}, {"ring/fpsan_f64", "ring/double"}, {"div/fpsan_f32", "div/float"},
+      {"exp/fpsan_f32", "exp/float"},   {"sin/fpsan_f32", "sin/float"},    {"sin/fpsan_f64", "sin/double"}};
   for (auto [a, b] : pairs)
     if (rep.ns_per_item.count(a) && rep.ns_per_item.count(b))
-      std::printf("  %-16s %8.2f ns  vs %-12s %8.2f ns   ratio %6.2fx\n", a, rep.ns_per_item[a], b,
-                  rep.ns_per_item[b], rep.ns_per_item[a] / rep.ns_per_item[b]);
+      std::printf("  %-16s %8.2f ns  vs %-12s %8.2f ns   ratio %6.2fx\n", a, rep.ns_per_item[a], b, rep.ns_per_item[b],
+                  rep.ns_per_item[a] / rep.ns_per_item[b]);
 
   double total = 0;
   for (fs::dtype d : {fs::dtype::f32, fs::dtype::f64})
@@ -139,9 +151,10 @@ int main(int argc, char** argv) {
     }
   if (total > 0) {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    std::printf("\nEstimated heavy validator run (10^9 samples per identity, f32 + f64): %.0f CPU-s, "
-                "i.e. %.1f h wall on %u idle cores\n",
-                total / 1e9, total / 1e9 / cores / 3600, cores);
+    std::printf(
+        "\nEstimated heavy validator run (10^9 samples per identity, f32 + f64): %.0f CPU-s, "
+        "i.e. %.1f h wall on %u idle cores\n",
+        total / 1e9, total / 1e9 / cores / 3600, cores);
   }
   return 0;
 }

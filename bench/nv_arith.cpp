@@ -28,11 +28,13 @@ using bitexact::bit_cast;
 namespace in = bitexact::inputs;
 constexpr std::size_t n_inputs = 4096;
 
-template <class T> struct pairs {
+template <class T>
+struct pairs {
   std::vector<T> x, y;
 };
 
-template <class T> pairs<T> make_pairs(bool near) {
+template <class T>
+pairs<T> make_pairs(bool near) {
   using S = typename bitexact::float_traits<T>::storage;
   constexpr int mb = bitexact::float_traits<T>::mantissa_bits;
   constexpr int bias = bitexact::float_traits<T>::exponent_bias;
@@ -55,24 +57,29 @@ template <class T> pairs<T> make_pairs(bool near) {
   return p;
 }
 
-template <class T> std::vector<T> make_singles() {
+template <class T>
+std::vector<T> make_singles() {
   std::vector<T> v;
   for (std::size_t i = 0; v.size() < n_inputs; ++i) {
     T x;
-    if constexpr (sizeof(T) == 4) x = bit_cast<T>(in::uniform32(43, i));
-    else x = bit_cast<T>(in::uniform64(43, i));
+    if constexpr (sizeof(T) == 4)
+      x = bit_cast<T>(in::uniform32(43, i));
+    else
+      x = bit_cast<T>(in::uniform64(43, i));
     if (x == x) v.push_back(x);
   }
   return v;
 }
 
-template <class T, T (*F)(T, T)> void bm_binary(benchmark::State& st, bool near) {
+template <class T, T (*F)(T, T)>
+void bm_binary(benchmark::State& st, bool near) {
   const auto p = make_pairs<T>(near);
   for (auto _ : st)
     for (std::size_t i = 0; i < n_inputs; ++i) benchmark::DoNotOptimize(F(p.x[i], p.y[i]));
   st.SetItemsProcessed(std::int64_t(st.iterations()) * std::int64_t(n_inputs));
 }
-template <class T, T (*F)(T)> void bm_unary(benchmark::State& st) {
+template <class T, T (*F)(T)>
+void bm_unary(benchmark::State& st) {
   const auto v = make_singles<T>();
   for (auto _ : st)
     for (std::size_t i = 0; i < n_inputs; ++i) benchmark::DoNotOptimize(F(v[i]));
@@ -101,8 +108,8 @@ class ratio_reporter : public benchmark::ConsoleReporter {
       if (auto k = base_name.find("_ftz"); k != std::string::npos) base_name.erase(k, 4);
       auto base = ns_.find(base_name);
       if (base == ns_.end()) continue;
-      std::printf("  %-22s %7.2f ns/call  glibc %7.2f ns/call  ratio %6.2f\n", name.c_str(), ns,
-                  base->second, ns / base->second);
+      std::printf("  %-22s %7.2f ns/call  glibc %7.2f ns/call  ratio %6.2f\n", name.c_str(), ns, base->second,
+                  ns / base->second);
     }
   }
 

@@ -59,7 +59,8 @@ std::vector<float> make_inputs(const std::string& set) {
   return v;
 }
 
-template <float (*F)(float)> void run(benchmark::State& state, const std::string& set) {
+template <float (*F)(float)>
+void run(benchmark::State& state, const std::string& set) {
   const std::vector<float> in = make_inputs(set);
   std::vector<float> out(n_inputs);
   for (auto _ : state) {
@@ -95,8 +96,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
           const std::string b = std::string("glibc_") + fn + "/" + set;
           auto ia = times_.find(a), ib = times_.find(b);
           if (ia == times_.end() || ib == times_.end()) continue;
-          std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(),
-                      set, ia->second / ib->second, ia->second * 1e9 / n_inputs, ib->second * 1e9 / n_inputs);
+          std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(), set,
+                      ia->second / ib->second, ia->second * 1e9 / n_inputs, ib->second * 1e9 / n_inputs);
         }
   }
 

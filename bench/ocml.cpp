@@ -34,10 +34,10 @@ std::vector<word> make_inputs(const std::string& set, int operand) {
     const std::uint32_t b = std::uint32_t(rng());
     const float x = bitexact::bit_cast<float>(b);
     const float a = std::fabs(x);
-    const bool ok = set == "small" ? a < 4.0f
-                  : set == "cw"    ? a < 0x1p17f
-                  : set == "large" ? (a >= 0x1p17f && a < 0x1p100f)
-                                   : std::isfinite(x) && x != 0.0f;
+    const bool ok = set == "small"   ? a < 4.0f
+                    : set == "cw"    ? a < 0x1p17f
+                    : set == "large" ? (a >= 0x1p17f && a < 0x1p100f)
+                                     : std::isfinite(x) && x != 0.0f;
     if (set == "small" || set == "cw") {
       std::uniform_real_distribution<float> d(set == "small" ? -4.0f : -0x1p17f, set == "small" ? 4.0f : 0x1p17f);
       v.push_back(bitexact::bit_cast<std::uint32_t>(d(rng)));

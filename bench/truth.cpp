@@ -46,27 +46,31 @@ std::vector<double> sample_f64() {
   return v;
 }
 
-template <float (*F)(float, truth::rounding)> void unary_f32(benchmark::State& st, bool bits) {
+template <float (*F)(float, truth::rounding)>
+void unary_f32(benchmark::State& st, bool bits) {
   const auto xs = sample_f32(bits);
   for (auto _ : st)
     for (float x : xs) benchmark::DoNotOptimize(F(x, truth::rounding::nearest));
   st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
-template <float (*F)(float, float, truth::rounding)> void fmodf_bench(benchmark::State& st) {
+template <float (*F)(float, float, truth::rounding)>
+void fmodf_bench(benchmark::State& st) {
   const auto xs = sample_f32(false), ys = sample_f32(true);
   for (auto _ : st)
     for (std::size_t i = 0; i < n_inputs; ++i)
       benchmark::DoNotOptimize(F(xs[i] * 1e6f, ys[i], truth::rounding::nearest));
   st.SetItemsProcessed(std::int64_t(st.iterations()) * n_inputs);
 }
-template <double (*F)(double, double, truth::rounding)> void fmod_bench(benchmark::State& st) {
+template <double (*F)(double, double, truth::rounding)>
+void fmod_bench(benchmark::State& st) {
   const auto xs = sample_f64();
   for (auto _ : st)
     for (std::size_t i = 0; i + 1 < n_inputs; ++i)
       benchmark::DoNotOptimize(F(xs[i], xs[i + 1], truth::rounding::nearest));
   st.SetItemsProcessed(std::int64_t(st.iterations()) * (n_inputs - 1));
 }
-template <double (*F)(double, truth::rounding)> void ceil_bench(benchmark::State& st) {
+template <double (*F)(double, truth::rounding)>
+void ceil_bench(benchmark::State& st) {
   const auto xs = sample_f64();
   for (auto _ : st)
     for (double x : xs) benchmark::DoNotOptimize(F(x, truth::rounding::nearest));
@@ -74,7 +78,8 @@ template <double (*F)(double, truth::rounding)> void ceil_bench(benchmark::State
 }
 
 // ULP error of the host libm's sinf results, as a sweep would measure them.
-template <double (*U)(float, float)> void ulp_bench(benchmark::State& st) {
+template <double (*U)(float, float)>
+void ulp_bench(benchmark::State& st) {
   const auto xs = sample_f32(true);
   std::vector<float> rs;
   for (float x : xs) rs.push_back(::sinf(x));
@@ -101,8 +106,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const auto& r : runs) {
       auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && it->second.value > 0)
-        ns_per_call[r.benchmark_name()] = 1e9 / it->second.value;
+      if (it != r.counters.end() && it->second.value > 0) ns_per_call[r.benchmark_name()] = 1e9 / it->second.value;
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -136,12 +140,11 @@ int main(int argc, char** argv) {
   for (const auto& [name, p] : pair_count) {
     auto f = rep.ns_per_call.find(p.first), m = rep.ns_per_call.find(p.second);
     if (f == rep.ns_per_call.end() || m == rep.ns_per_call.end()) continue;
-    std::printf("%-10s %14.2f %14.2f %9.1fx\n", name.c_str(), f->second, m->second,
-                m->second / f->second);
+    std::printf("%-10s %14.2f %14.2f %9.1fx\n", name.c_str(), f->second, m->second, m->second / f->second);
   }
   auto s = truth::fast_stats();
-  std::printf("MPFR fallbacks during the run: sinf %llu, cosf %llu\n",
-              (unsigned long long)s.sinf_fallbacks, (unsigned long long)s.cosf_fallbacks);
+  std::printf("MPFR fallbacks during the run: sinf %llu, cosf %llu\n", (unsigned long long)s.sinf_fallbacks,
+              (unsigned long long)s.cosf_fallbacks);
   benchmark::Shutdown();
   return 0;
 }

@@ -20,11 +20,11 @@ namespace fs = bitexact::fpsan;
 
 constexpr int per_input = 39;  // payloads per input row
 
-template <class T> using V = fs::value<T>;
+template <class T>
+using V = fs::value<T>;
 
 // Row i of results from the two input bit patterns xb, yb (f64: zb).
-BITEXACT_HD inline int payloads(std::uint32_t xb, std::uint32_t yb, std::uint64_t zb,
-                                 std::uint64_t* out) {
+BITEXACT_HD inline int payloads(std::uint32_t xb, std::uint32_t yb, std::uint64_t zb, std::uint64_t* out) {
   using F = V<float>;
   const F x = F::from_bits(xb), y = F::from_bits(yb);
   int k = 0;
@@ -109,14 +109,13 @@ static std::uint64_t splitmix(std::uint64_t& s) {
   return z ^ (z >> 31);
 }
 
-#define CHECK(call)                                                                 \
-  do {                                                                              \
-    cudaError_t err_ = (call);                                                      \
-    if (err_ != cudaSuccess) {                                                      \
-      std::fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(err_),    \
-                   __FILE__, __LINE__);                                             \
-      return 2;                                                                     \
-    }                                                                               \
+#define CHECK(call)                                                                                   \
+  do {                                                                                                \
+    cudaError_t err_ = (call);                                                                        \
+    if (err_ != cudaSuccess) {                                                                        \
+      std::fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(err_), __FILE__, __LINE__); \
+      return 2;                                                                                       \
+    }                                                                                                 \
   } while (0)
 
 int main() {
@@ -130,8 +129,8 @@ int main() {
     zs[i] = splitmix(seed);
   }
   // Special inputs first: zeros, ones, minus ones, NaN and Inf patterns.
-  const std::uint32_t special[] = {0u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7fc00000u, 0x7f800000u,
-                                   0xff800000u, 0x00000001u};
+  const std::uint32_t special[] = {0u,          0x80000000u, 0x3f800000u, 0xbf800000u,
+                                   0x7fc00000u, 0x7f800000u, 0xff800000u, 0x00000001u};
   for (int i = 0; i < 8; ++i) xs[i] = ys[7 - i] = special[i];
 
   std::uint32_t *dx, *dy;
@@ -159,8 +158,8 @@ int main() {
     }
   for (std::size_t j = 0; j < total; ++j)
     if (dev[j] != host[j] && mismatches++ < 10)
-      std::fprintf(stderr, "mismatch: input %zu result %zu: device 0x%llx host 0x%llx\n", j / per_input,
-                   j % per_input, (unsigned long long)dev[j], (unsigned long long)host[j]);
+      std::fprintf(stderr, "mismatch: input %zu result %zu: device 0x%llx host 0x%llx\n", j / per_input, j % per_input,
+                   (unsigned long long)dev[j], (unsigned long long)host[j]);
   // Sanity: the last column holds embed(1.0) = 1 and embed(-1.0) = all ones.
   if (host[per_input - 1] != 0xffffffff00000001ull) {
     std::fprintf(stderr, "host model lost its fixed points\n");

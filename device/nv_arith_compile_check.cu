@@ -6,8 +6,8 @@
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
 
-__global__ void nv_arith_repro(const float* xf, const float* yf, const double* xd,
-                               const double* yd, float* of, double* od, int n) {
+__global__ void nv_arith_repro(const float* xf, const float* yf, const double* xd, const double* yd, float* of,
+                               double* od, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   of[4 * i + 0] = bitexact::nv::fmodf(xf[i], yf[i]);

@@ -42,13 +42,13 @@ using bitexact::bit_cast;
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-#define CK(x)                                                                     \
-  do {                                                                            \
-    cudaError_t e_ = (x);                                                         \
-    if (e_ != cudaSuccess) {                                                      \
+#define CK(x)                                                                         \
+  do {                                                                                \
+    cudaError_t e_ = (x);                                                             \
+    if (e_ != cudaSuccess) {                                                          \
       std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                               \
-    }                                                                             \
+      std::exit(1);                                                                   \
+    }                                                                                 \
   } while (0)
 
 #ifdef BX_WITH_REPRO
@@ -62,38 +62,55 @@ namespace in = bitexact::inputs;
 
 // calls<F>::native is the CUDA math function (libdevice), calls<F>::repro bitexact's.
 #ifdef BX_WITH_REPRO
-#define BX_REPRO(name)                                                                       \
-  template <class... A> __device__ static auto repro(A... a) {                                \
-    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);                 \
+#define BX_REPRO(name)                                                            \
+  template <class... A>                                                           \
+  __device__ static auto repro(A... a) {                                          \
+    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...); \
   }
 #else
 #define BX_REPRO(name)
 #endif
-template <Fn F> struct calls;
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                              \
-  template <> struct calls<Fn::name> {                                                       \
-    template <class... A> __device__ static type native(A... a) { return ::name(a...); }     \
-    BX_REPRO(name)                                                                           \
+template <Fn F>
+struct calls;
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  template <>                                                   \
+  struct calls<Fn::name> {                                      \
+    template <class... A>                                       \
+    __device__ static type native(A... a) {                     \
+      return ::name(a...);                                      \
+    }                                                           \
+    BX_REPRO(name)                                              \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 
-template <Fn F> using value_t = typename fn_traits<F>::type;
-template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::storage;
-template <Fn F> constexpr int arity_of = fn_traits<F>::arity;
-template <Fn F> const char* fn_name() { return bitexact::fn_desc_of(F).name.data(); }
+template <Fn F>
+using value_t = typename fn_traits<F>::type;
+template <Fn F>
+using word_t = typename bitexact::float_traits<value_t<F>>::storage;
+template <Fn F>
+constexpr int arity_of = fn_traits<F>::arity;
+template <Fn F>
+const char* fn_name() {
+  return bitexact::fn_desc_of(F).name.data();
+}
 
 // One evaluation on bit patterns; Native picks the CUDA function or the reproduction.
-template <Fn F, bool Native> __device__ word_t<F> eval(word_t<F> x, word_t<F> y) {
+template <Fn F, bool Native>
+__device__ word_t<F> eval(word_t<F> x, word_t<F> y) {
   using T = value_t<F>;
   const T a = bit_cast<T>(x), b = bit_cast<T>(y);
   if constexpr (Native) {
-    if constexpr (arity_of<F> == 1) return bit_cast<word_t<F>>(calls<F>::native(a));
-    else return bit_cast<word_t<F>>(calls<F>::native(a, b));
+    if constexpr (arity_of<F> == 1)
+      return bit_cast<word_t<F>>(calls<F>::native(a));
+    else
+      return bit_cast<word_t<F>>(calls<F>::native(a, b));
   } else {
 #ifdef BX_WITH_REPRO
-    if constexpr (arity_of<F> == 1) return bit_cast<word_t<F>>(T(calls<F>::repro(a)));
-    else return bit_cast<word_t<F>>(T(calls<F>::repro(a, b)));
+    if constexpr (arity_of<F> == 1)
+      return bit_cast<word_t<F>>(T(calls<F>::repro(a)));
+    else
+      return bit_cast<word_t<F>>(T(calls<F>::repro(a, b)));
 #else
     return 0;
 #endif
@@ -202,8 +219,7 @@ static void run_set(const Set& s, Out& o, void* d_raw, void* h_raw, u64 buf_byte
           digests[(base / block) + b] = XXH3_64bits(h_buf + b * block, block * sizeof(W));
           if (want_sub)
             for (u64 j = 0; j < block / 65536; ++j)
-              sub[b * (block / 65536) + j] =
-                  XXH3_64bits(h_buf + b * block + j * 65536, 65536 * sizeof(W));
+              sub[b * (block / 65536) + j] = XXH3_64bits(h_buf + b * block + j * 65536, 65536 * sizeof(W));
         }
       });
     for (auto& t : th) t.join();
@@ -218,22 +234,22 @@ static void run_set(const Set& s, Out& o, void* d_raw, void* h_raw, u64 buf_byte
   const int bits = sizeof(W) * 8;
 #endif
   std::string j = first_set ? "" : ",\n";
-  j += "  {\"fn\": \"" + std::string(fn_name<F>()) + "\", \"set\": \"" + s.name + "\", \"seed\": " +
-       std::to_string(s.seed) + ", \"count\": " + std::to_string(s.count) +
+  j += "  {\"fn\": \"" + std::string(fn_name<F>()) + "\", \"set\": \"" + s.name +
+       "\", \"seed\": " + std::to_string(s.seed) + ", \"count\": " + std::to_string(s.count) +
        ", \"block\": 16777216, \"digests\": [";
   for (size_t i = 0; i < digests.size(); ++i) j += (i ? ",\"" : "\"") + hex(digests[i], 64) + "\"";
   j += "]";
 #ifdef BX_WITH_REPRO
   j += ", \"repro_mismatches\": " + std::to_string(mc) + ", \"first_mismatches\": [";
   for (u64 i = 0; i < std::min<u64>(mc, 256); ++i)
-    j += (i ? ",[\"" : "[\"") + hex(mm[i].x, bits) + "\",\"" + hex(mm[i].y, bits) + "\",\"" +
-         hex(mm[i].native, bits) + "\",\"" + hex(mm[i].repro, bits) + "\"]";
+    j += (i ? ",[\"" : "[\"") + hex(mm[i].x, bits) + "\",\"" + hex(mm[i].y, bits) + "\",\"" + hex(mm[i].native, bits) +
+         "\",\"" + hex(mm[i].repro, bits) + "\"]";
   j += "]";
 #endif
   j += "}";
   o.json += j;
-  std::fprintf(stderr, "%s %s %s: %llu outputs, %zu blocks, repro mismatches %llu\n", BX_MODE,
-               fn_name<F>(), s.name, (unsigned long long)s.count, digests.size(), mc);
+  std::fprintf(stderr, "%s %s %s: %llu outputs, %zu blocks, repro mismatches %llu\n", BX_MODE, fn_name<F>(), s.name,
+               (unsigned long long)s.count, digests.size(), mc);
 }
 
 // Edge inputs: evaluated natively and written in full.
@@ -276,7 +292,10 @@ static std::string eval_list(const std::vector<word_t<F>>& xs, const std::vector
 template <class W>
 static void read_edges(const char* path, const char* fn, std::vector<W>& xs, std::vector<W>& ys) {
   FILE* f = std::fopen(path, "r");
-  if (!f) { std::fprintf(stderr, "cannot open %s\n", path); std::exit(1); }
+  if (!f) {
+    std::fprintf(stderr, "cannot open %s\n", path);
+    std::exit(1);
+  }
   char line[256], name[32];
   unsigned long long a, b;
   while (std::fgets(line, sizeof line, f)) {
@@ -312,11 +331,11 @@ int main(int argc, char** argv) {
   CK(cudaMallocHost(&h_buf, buf_bytes));
   const u64 all32 = u64(1) << 32, pairs = u64(1) << pairs_log2;
 
-  o.json = "{\n\"manifest\": {\"gpu\": \"" + std::string(prop.name) + "\", \"sm\": \"" +
-           std::to_string(prop.major) + "." + std::to_string(prop.minor) +
-           "\", \"driver_version\": " + std::to_string(drv) +
-           ", \"runtime_version\": " + std::to_string(rt) + ", \"mode\": \"" BX_MODE
-           "\", \"nvcc_flags\": \"" BX_FLAGS "\", \"digest\": \"XXH3_64bits, seed 0, over each block's outputs as little-endian words\"},\n\"sets\": [\n";
+  o.json = "{\n\"manifest\": {\"gpu\": \"" + std::string(prop.name) + "\", \"sm\": \"" + std::to_string(prop.major) +
+           "." + std::to_string(prop.minor) + "\", \"driver_version\": " + std::to_string(drv) +
+           ", \"runtime_version\": " + std::to_string(rt) +
+           ", \"mode\": \"" BX_MODE "\", \"nvcc_flags\": \"" BX_FLAGS
+           "\", \"digest\": \"XXH3_64bits, seed 0, over each block's outputs as little-endian words\"},\n\"sets\": [\n";
   // Every function's standard sets (functions.def, SEED column; sweep::standard_sets).
   bool first = true;
   bitexact::for_each_fn([&](auto f) {
@@ -350,8 +369,10 @@ int main(int argc, char** argv) {
 #ifdef BX_WITH_REPRO
     float rs = time_all<Fn::sinf, false>(sink), rc = time_all<Fn::cosf, false>(sink);
     o.json += ", \"repro_sinf\": " + std::to_string(rs) + ", \"repro_cosf\": " + std::to_string(rc);
-    std::fprintf(stderr, "%s timing over 2^32: sinf native %.2f ms, repro %.2f ms (x%.2f); cosf native %.2f ms, repro %.2f ms (x%.2f)\n",
-                 BX_MODE, ns, rs, rs / ns, nc, rc, rc / nc);
+    std::fprintf(
+        stderr,
+        "%s timing over 2^32: sinf native %.2f ms, repro %.2f ms (x%.2f); cosf native %.2f ms, repro %.2f ms (x%.2f)\n",
+        BX_MODE, ns, rs, rs / ns, nc, rc, rc / nc);
 #else
     std::fprintf(stderr, "%s timing over 2^32: sinf native %.2f ms, cosf native %.2f ms\n", BX_MODE, ns, nc);
 #endif

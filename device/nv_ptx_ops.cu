@@ -64,54 +64,55 @@ __device__ __forceinline__ double f64(u64 b) { return __longlong_as_double((long
 __device__ __forceinline__ u64 bits(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ u64 bits(double x) { return u64(__double_as_longlong(x)); }
 
-#define BX_F32_UNARY(NAME, INSN)                                                           \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64, u64) {                                           \
-      float r;                                                                             \
-      asm volatile(INSN " %0, %1;" : "=f"(r) : "f"(f32(a)));                               \
-      return bits(r);                                                                      \
-    }                                                                                      \
+#define BX_F32_UNARY(NAME, INSN)                             \
+  struct NAME {                                              \
+    __device__ static u64 run(u64 a, u64, u64) {             \
+      float r;                                               \
+      asm volatile(INSN " %0, %1;" : "=f"(r) : "f"(f32(a))); \
+      return bits(r);                                        \
+    }                                                        \
   };
-#define BX_F32_BINARY(NAME, INSN)                                                          \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64 b, u64) {                                         \
-      float r;                                                                             \
-      asm volatile(INSN " %0, %1, %2;" : "=f"(r) : "f"(f32(a)), "f"(f32(b)));              \
-      return bits(r);                                                                      \
-    }                                                                                      \
+#define BX_F32_BINARY(NAME, INSN)                                             \
+  struct NAME {                                                               \
+    __device__ static u64 run(u64 a, u64 b, u64) {                            \
+      float r;                                                                \
+      asm volatile(INSN " %0, %1, %2;" : "=f"(r) : "f"(f32(a)), "f"(f32(b))); \
+      return bits(r);                                                         \
+    }                                                                         \
   };
-#define BX_F32_TERNARY(NAME, INSN)                                                         \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64 b, u64 c) {                                       \
-      float r;                                                                             \
+#define BX_F32_TERNARY(NAME, INSN)                                                             \
+  struct NAME {                                                                                \
+    __device__ static u64 run(u64 a, u64 b, u64 c) {                                           \
+      float r;                                                                                 \
       asm volatile(INSN " %0, %1, %2, %3;" : "=f"(r) : "f"(f32(a)), "f"(f32(b)), "f"(f32(c))); \
-      return bits(r);                                                                      \
-    }                                                                                      \
+      return bits(r);                                                                          \
+    }                                                                                          \
   };
-#define BX_SETP_F32(NAME, INSN)                                                            \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64 b, u64) {                                         \
-      u32 r;                                                                               \
+#define BX_SETP_F32(NAME, INSN)                                                              \
+  struct NAME {                                                                              \
+    __device__ static u64 run(u64 a, u64 b, u64) {                                           \
+      u32 r;                                                                                 \
       asm volatile("{\n\t.reg .pred p;\n\t" INSN " p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
-                   : "=r"(r) : "f"(f32(a)), "f"(f32(b)));                                  \
-      return r;                                                                            \
-    }                                                                                      \
+                   : "=r"(r)                                                                 \
+                   : "f"(f32(a)), "f"(f32(b)));                                              \
+      return r;                                                                              \
+    }                                                                                        \
   };
-#define BX_F64_UNARY(NAME, INSN)                                                           \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64, u64) {                                           \
-      double r;                                                                            \
-      asm volatile(INSN " %0, %1;" : "=d"(r) : "d"(f64(a)));                               \
-      return bits(r);                                                                      \
-    }                                                                                      \
+#define BX_F64_UNARY(NAME, INSN)                             \
+  struct NAME {                                              \
+    __device__ static u64 run(u64 a, u64, u64) {             \
+      double r;                                              \
+      asm volatile(INSN " %0, %1;" : "=d"(r) : "d"(f64(a))); \
+      return bits(r);                                        \
+    }                                                        \
   };
-#define BX_F64_BINARY(NAME, INSN)                                                          \
-  struct NAME {                                                                            \
-    __device__ static u64 run(u64 a, u64 b, u64) {                                         \
-      double r;                                                                            \
-      asm volatile(INSN " %0, %1, %2;" : "=d"(r) : "d"(f64(a)), "d"(f64(b)));              \
-      return bits(r);                                                                      \
-    }                                                                                      \
+#define BX_F64_BINARY(NAME, INSN)                                             \
+  struct NAME {                                                               \
+    __device__ static u64 run(u64 a, u64 b, u64) {                            \
+      double r;                                                               \
+      asm volatile(INSN " %0, %1, %2;" : "=d"(r) : "d"(f64(a)), "d"(f64(b))); \
+      return bits(r);                                                         \
+    }                                                                         \
   };
 BX_F32_BINARY(MulRn, "mul.rn.f32")
 BX_F32_BINARY(MulRnFtz, "mul.rn.ftz.f32")
@@ -182,31 +183,30 @@ namespace in = bitexact::inputs;
 
 // f32 special operands (all pairs for binary ops).
 const u32 special32[] = {
-    0x00000000u, 0x80000000u,              // +-0
-    0x00000001u, 0x80000001u,              // +-min subnormal
-    0x007fffffu, 0x807fffffu,              // +-max subnormal
-    0x00400000u,                           // 2^-127 (subnormal; halves and squares go further down)
-    0x00800000u, 0x80800000u,              // +-min normal
-    0x00ffffffu,                           // just below 2^-125
-    0x3f800000u, 0xbf800000u,              // +-1
-    0x3f800001u, 0x3f7fffffu,              // 1 + ulp, 1 - ulp/2 (ties and underflow when scaled)
-    0x3fc00000u, 0xbf000000u, 0x40400000u, // 1.5, -0.5, 3
-    0x34000000u, 0x33800000u,              // 2^-23, 2^-24 (1 + 2^-24 is a tie)
-    0x4b000000u, 0x4b800001u,              // 2^23, 2^24 + 2
-    0x7e800000u,                           // 2^126 (its reciprocal is the smallest normal)
-    0x7f7fffffu, 0xff7fffffu,              // +-max finite
-    0x7f800000u, 0xff800000u,              // +-inf
-    0x7fc00000u, 0xffc12345u, 0x7fffffffu, // quiet NaNs: default, negative with payload, canonical
-    0x7f800001u, 0xff812345u,              // signalling NaNs
+    0x00000000u, 0x80000000u,               // +-0
+    0x00000001u, 0x80000001u,               // +-min subnormal
+    0x007fffffu, 0x807fffffu,               // +-max subnormal
+    0x00400000u,                            // 2^-127 (subnormal; halves and squares go further down)
+    0x00800000u, 0x80800000u,               // +-min normal
+    0x00ffffffu,                            // just below 2^-125
+    0x3f800000u, 0xbf800000u,               // +-1
+    0x3f800001u, 0x3f7fffffu,               // 1 + ulp, 1 - ulp/2 (ties and underflow when scaled)
+    0x3fc00000u, 0xbf000000u, 0x40400000u,  // 1.5, -0.5, 3
+    0x34000000u, 0x33800000u,               // 2^-23, 2^-24 (1 + 2^-24 is a tie)
+    0x4b000000u, 0x4b800001u,               // 2^23, 2^24 + 2
+    0x7e800000u,                            // 2^126 (its reciprocal is the smallest normal)
+    0x7f7fffffu, 0xff7fffffu,               // +-max finite
+    0x7f800000u, 0xff800000u,               // +-inf
+    0x7fc00000u, 0xffc12345u, 0x7fffffffu,  // quiet NaNs: default, negative with payload, canonical
+    0x7f800001u, 0xff812345u,               // signalling NaNs
 };
 // A shorter list for all triples (fma).
 const u32 special_triple32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u,
                                 0x3f800000u, 0xbf7fffffu, 0x7f800000u, 0xffc12345u, 0x7f800001u};
 // The classes that matter to comparisons and sign operations (all pairs).
-const u32 special_cmp32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu,
-                             0x807fffffu, 0x00800000u, 0x80800000u, 0x3f800000u, 0xbf800000u,
-                             0x3f800001u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u, 0xff800000u,
-                             0x7fc00000u, 0xffc12345u, 0x7fffffffu, 0x7f800001u, 0xff812345u};
+const u32 special_cmp32[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00800000u,
+                             0x80800000u, 0x3f800000u, 0xbf800000u, 0x3f800001u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u,
+                             0xff800000u, 0x7fc00000u, 0xffc12345u, 0x7fffffffu, 0x7f800001u, 0xff812345u};
 // f64 special operands.
 const u64 special64[] = {
     0x0000000000000000ull, 0x8000000000000000ull,  // +-0
@@ -223,8 +223,7 @@ const u64 special64[] = {
     0x7fefffffffffffffull, 0xffefffffffffffffull,  // +-max finite
     0x7ff0000000000000ull, 0xfff0000000000000ull,  // +-inf
     0x7ff8000000000000ull, 0xfff800000000abcdull,  // quiet NaNs, payloads
-    0x7ff8000000012345ull, 0x7fffffffffffffffull,
-    0x7ff0000000000001ull, 0xfff0000000054321ull,  // signalling NaNs
+    0x7ff8000000012345ull, 0x7fffffffffffffffull, 0x7ff0000000000001ull, 0xfff0000000054321ull,  // signalling NaNs
 };
 
 float host_f32(u32 b) {
@@ -278,15 +277,20 @@ List mul32_operands() {
     const u64 w0 = in::word_at(102, i, 0), w1 = in::word_at(102, i, 1), w2 = in::word_at(102, i, 2);
     int ea = 0, eb = 0;
     switch (i % 4) {
-      case 0: ea = 100 + int(w2 % 50); eb = 100 + int((w2 >> 8) % 50); break;  // mid range
+      case 0:
+        ea = 100 + int(w2 % 50);
+        eb = 100 + int((w2 >> 8) % 50);
+        break;   // mid range
       case 1: {  // result exponent -150 .. -124: subnormal, and rounding up to 2^-126
         const int er = -150 + int(w2 % 27);
-        ea = 127 + int((w2 >> 8) % 20); eb = clampi(er - (ea - 127) + 127, 1, 254);
+        ea = 127 + int((w2 >> 8) % 20);
+        eb = clampi(er - (ea - 127) + 127, 1, 254);
         break;
       }
       case 2: {  // result exponent 126 .. 128: around overflow
         const int er = 126 + int(w2 % 3);
-        ea = 127 + 64 + int((w2 >> 8) % 40); eb = clampi(er - (ea - 127) + 127, 1, 254);
+        ea = 127 + 64 + int((w2 >> 8) % 40);
+        eb = clampi(er - (ea - 127) + 127, 1, 254);
         break;
       }
       default: {  // a = 1 - k ulp, b = 2^-126 (1 + j ulp): just below / at 2^-126
@@ -311,7 +315,8 @@ List add32_operands() {
     switch (i % 4) {
       case 0: {  // a + half-ulp-ish: |b| has exponent e_a - 24 .. e_a - 26
         const int ea = 30 + int(w2 % 200);
-        l.push_back({f32_bits(sign32(w2 >> 8), ea, w0, 24), f32_bits(sign32(w2 >> 9), ea - 24 - int((w2 >> 16) % 3), w1, 3), 0});
+        l.push_back({f32_bits(sign32(w2 >> 8), ea, w0, 24),
+                     f32_bits(sign32(w2 >> 9), ea - 24 - int((w2 >> 16) % 3), w1, 3), 0});
         break;
       }
       case 1: {  // a - (a +- k ulp) near the smallest normals: subnormal or zero results
@@ -327,7 +332,8 @@ List add32_operands() {
         break;
       }
       default:  // two numbers of nearby exponents, short significands
-        l.push_back({f32_bits(sign32(w2), 60 + int(w2 % 140), w0, 24), f32_bits(sign32(w2 >> 1), 60 + int((w2 >> 8) % 140), w1, 24), 0});
+        l.push_back({f32_bits(sign32(w2), 60 + int(w2 % 140), w0, 24),
+                     f32_bits(sign32(w2 >> 1), 60 + int((w2 >> 8) % 140), w1, 24), 0});
     }
   }
   return l;
@@ -398,16 +404,21 @@ List round32_operands() {
   add_uniform32(l, 131, 300, 1);
   for (int i = 0; i < 450; ++i) {
     const u64 w = in::word_at(132, i, 0);
-    const int e = 127 + int(w % 26);  // |n| in [1, 2^26)
+    const int e = 127 + int(w % 26);                                                 // |n| in [1, 2^26)
     const u32 n = f32_bits(sign32(w >> 8), e, w >> 16, clampi(e - 127 + 1, 1, 24));  // an integer
     switch (i % 3) {
-      case 0: l.push_back({n + u32(int((w >> 40) % 5) - 2), 0, 0}); break;             // n +- 2 ulp
-      case 1: l.push_back({f32_bits(sign32(w >> 8), 126, w >> 16, 24), 0, 0}); break;  // (0.5, 1)
-      default: l.push_back({f32_bits(sign32(w >> 8), 100 + int((w >> 40) % 27), w >> 16, 24), 0, 0});  // |x| < 1
+      case 0:
+        l.push_back({n + u32(int((w >> 40) % 5) - 2), 0, 0});
+        break;  // n +- 2 ulp
+      case 1:
+        l.push_back({f32_bits(sign32(w >> 8), 126, w >> 16, 24), 0, 0});
+        break;  // (0.5, 1)
+      default:
+        l.push_back({f32_bits(sign32(w >> 8), 100 + int((w >> 40) % 27), w >> 16, 24), 0, 0});  // |x| < 1
     }
   }
-  for (u32 x : {0x4affffffu, 0x4b000000u, 0x4b000001u, 0x4b7fffffu, 0x4b800000u, 0x3effffffu,
-                0x3f000000u, 0x3f000001u, 0x3fbfffffu, 0x3fc00001u, 0x40200000u})
+  for (u32 x : {0x4affffffu, 0x4b000000u, 0x4b000001u, 0x4b7fffffu, 0x4b800000u, 0x3effffffu, 0x3f000000u, 0x3f000001u,
+                0x3fbfffffu, 0x3fc00001u, 0x40200000u})
     for (u32 s : {0u, 0x80000000u}) l.push_back({x | s, 0, 0});
   return l;
 }
@@ -439,16 +450,25 @@ List div32_operands() {
     const u64 w0 = in::word_at(152, i, 0), w1 = in::word_at(152, i, 1), w2 = in::word_at(152, i, 2);
     const u32 a = f32_bits(sign32(w2), 1 + int(w2 % 254), w0, 24);
     switch (i % 5) {
-      case 0: l.push_back({a, u32(w1 & 0x807fffffu) | 1u, 0}); break;  // subnormal divisor
-      case 1: l.push_back({a, f32_bits(sign32(w2 >> 1), 253 + int((w2 >> 8) % 2), w1, 24), 0}); break;  // |b| >= 2^126
+      case 0:
+        l.push_back({a, u32(w1 & 0x807fffffu) | 1u, 0});
+        break;  // subnormal divisor
+      case 1:
+        l.push_back({a, f32_bits(sign32(w2 >> 1), 253 + int((w2 >> 8) % 2), w1, 24), 0});
+        break;   // |b| >= 2^126
       case 2: {  // a = b * k exactly (k < 2^12): the quotients fmodf truncates
         const u32 b = f32_bits(sign32(w2 >> 1), 60 + int((w2 >> 8) % 100), w1, 12);
         const u32 k = f32_bits(0, 127 + int((w2 >> 16) % 12), w0, 12);
         l.push_back({host_mul32(b, k) + u32(int((w2 >> 24) % 3) - 1), b, 0});
         break;
       }
-      case 3: l.push_back({f32_bits(0, 200 + int(w2 % 54), w0, 24), f32_bits(sign32(w2 >> 1), 1 + int((w2 >> 8) % 40), w1, 24), 0}); break;  // overflow
-      default: l.push_back({f32_bits(0, 1 + int(w2 % 40), w0, 24), f32_bits(sign32(w2 >> 1), 150 + int((w2 >> 8) % 100), w1, 24), 0});  // underflow
+      case 3:
+        l.push_back(
+            {f32_bits(0, 200 + int(w2 % 54), w0, 24), f32_bits(sign32(w2 >> 1), 1 + int((w2 >> 8) % 40), w1, 24), 0});
+        break;  // overflow
+      default:
+        l.push_back({f32_bits(0, 1 + int(w2 % 40), w0, 24),
+                     f32_bits(sign32(w2 >> 1), 150 + int((w2 >> 8) % 100), w1, 24), 0});  // underflow
     }
   }
   return l;
@@ -468,15 +488,20 @@ List mul64_operands() {
     const u64 w0 = in::word_at(222, i, 0), w1 = in::word_at(222, i, 1), w2 = in::word_at(222, i, 2);
     int ea = 0, eb = 0;
     switch (i % 3) {
-      case 0: ea = 900 + int(w2 % 200); eb = 900 + int((w2 >> 16) % 200); break;  // mid range
+      case 0:
+        ea = 900 + int(w2 % 200);
+        eb = 900 + int((w2 >> 16) % 200);
+        break;   // mid range
       case 1: {  // product exponent -1077 .. -1020: subnormal results
         const int er = -1077 + int(w2 % 58);
-        ea = 1023 + int((w2 >> 16) % 40); eb = er - (ea - 1023) + 1023;
+        ea = 1023 + int((w2 >> 16) % 40);
+        eb = er - (ea - 1023) + 1023;
         break;
       }
       default: {  // product exponent 1022 .. 1024: around overflow
         const int er = 1022 + int(w2 % 3);
-        ea = 1023 + 500 + int((w2 >> 16) % 20); eb = er - (ea - 1023) + 1023;
+        ea = 1023 + 500 + int((w2 >> 16) % 20);
+        eb = er - (ea - 1023) + 1023;
       }
     }
     l.push_back({f64_bits(sign64(w2 >> 32), clampi(ea, 1, 2046), w0, 27),
@@ -492,7 +517,8 @@ List add64_operands() {
     switch (i % 3) {
       case 0: {  // a + about half an ulp of a: ties
         const int ea = 100 + int(w2 % 1800);
-        l.push_back({f64_bits(sign64(w2 >> 32), ea, w0, 53), f64_bits(sign64(w2 >> 33), ea - 53 - int((w2 >> 16) % 2), w1, 3), 0});
+        l.push_back({f64_bits(sign64(w2 >> 32), ea, w0, 53),
+                     f64_bits(sign64(w2 >> 33), ea - 53 - int((w2 >> 16) % 2), w1, 3), 0});
         break;
       }
       case 1: {  // a - (a +- k ulp) near the smallest normals: subnormal results
@@ -519,7 +545,9 @@ List round64_operands() {
     const u64 w = in::word_at(172, i, 0), w2 = in::word_at(172, i, 1);
     const int e = 1023 + int(w2 % 55);
     const u64 n = f64_bits(sign64(w2 >> 8), e, w, clampi(e - 1023 + 1, 1, 53));
-    l.push_back({i % 2 ? n + u64(int((w2 >> 16) % 5) - 2) : f64_bits(sign64(w2 >> 8), 900 + int((w2 >> 16) % 123), w, 53), 0, 0});
+    l.push_back(
+        {i % 2 ? n + u64(int((w2 >> 16) % 5) - 2) : f64_bits(sign64(w2 >> 8), 900 + int((w2 >> 16) % 123), w, 53), 0,
+         0});
   }
   return l;
 }
@@ -566,13 +594,16 @@ struct Job {
   List operands;
 };
 
-template <class Op> void launch(const u64* a, const u64* b, const u64* c, u64* r, u32 n) {
+template <class Op>
+void launch(const u64* a, const u64* b, const u64* c, u64* r, u32 n) {
   k_run<Op><<<(n + 255) / 256, 256>>>(a, b, c, r, n);
 }
 
 void print_value(FILE* f, u64 v, int bits) {
-  if (bits == 32) std::fprintf(f, " 0x%08x", u32(v));
-  else std::fprintf(f, " 0x%016llx", (unsigned long long)v);
+  if (bits == 32)
+    std::fprintf(f, " 0x%08x", u32(v));
+  else
+    std::fprintf(f, " 0x%016llx", (unsigned long long)v);
 }
 
 std::vector<Job> jobs() {
@@ -632,7 +663,10 @@ int main(int argc, char** argv) {
   FILE* f = nullptr;
   if (operands_only) {
     f = std::fopen(path, "w");
-    if (!f) { std::perror(path); return 2; }
+    if (!f) {
+      std::perror(path);
+      return 2;
+    }
     std::fprintf(f, "# operands of device/nv_ptx_ops.cu, no results (--operands)\n");
   } else {
     cudaDeviceProp prop;
@@ -664,15 +698,18 @@ int main(int argc, char** argv) {
     }
     // Everything ran: only now create the output file (nothing half-written on failure).
     f = std::fopen(path, "w");
-    if (!f) { std::perror(path); return 2; }
+    if (!f) {
+      std::perror(path);
+      return 2;
+    }
     char date[64];
     const std::time_t now = std::time(nullptr);
     std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
     std::fprintf(f, "# Outputs of single PTX instructions (inline asm) on the GPU, written by device/nv_ptx_ops.cu\n");
     std::fprintf(f, "# GPU: %s (sm_%d%d); driver %s; CUDA driver API %d, runtime %d\n", prop.name, prop.major,
                  prop.minor, argc > 2 ? argv[2] : "?", drv, rt);
-    std::fprintf(f, "# nvcc %d.%d.%d, flags: %s\n", __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__,
-                 __CUDACC_VER_BUILD__, BX_FLAGS);
+    std::fprintf(f, "# nvcc %d.%d.%d, flags: %s\n", __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, __CUDACC_VER_BUILD__,
+                 BX_FLAGS);
     std::fprintf(f, "# written %s\n", date);
   }
   std::fprintf(f, "# format: OP X [Y [Z]] RESULT, hex; setp RESULT is the predicate (0 or 1)\n");
@@ -688,9 +725,11 @@ int main(int argc, char** argv) {
       result_chars += 3 + job.out_bits / 4;
     }
   }
-  if (std::fclose(f) != 0) { std::perror(path); return 2; }
+  if (std::fclose(f) != 0) {
+    std::perror(path);
+    return 2;
+  }
   std::fprintf(stderr, "%s: %zu ops, %zu lines\n", path, all.size(), lines);
-  if (operands_only)
-    std::fprintf(stderr, "with results the file would have %zu more bytes\n", result_chars);
+  if (operands_only) std::fprintf(stderr, "with results the file would have %zu more bytes\n", result_chars);
   return 0;
 }

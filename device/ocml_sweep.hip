@@ -94,19 +94,27 @@ constexpr bool sweep_finite = false;
 constexpr bitexact::ocml::config sweep_config{sweep_isa(), sweep_daz, sweep_finite, false, bitexact::ocml::rocm5_2_3};
 
 // calls<F>: the vendor's function and the reproduction.
-template <Fn F> struct calls;
-#define BITEXACT_FUNCTION(name, arity, type, ocml_fn, edges, seed)                                  \
-  template <> struct calls<Fn::name> {                                                               \
-    template <class... A> __device__ static type native(A... a) { return __ocml_##ocml_fn(a...); }   \
-    template <class... A> __device__ static type repro(A... a) {                                      \
-      return bitexact::ocml::ocml_fn<sweep_config>(a...);                                                     \
-    }                                                                                                 \
+template <Fn F>
+struct calls;
+#define BITEXACT_FUNCTION(name, arity, type, ocml_fn, edges, seed) \
+  template <>                                                      \
+  struct calls<Fn::name> {                                         \
+    template <class... A>                                          \
+    __device__ static type native(A... a) {                        \
+      return __ocml_##ocml_fn(a...);                               \
+    }                                                              \
+    template <class... A>                                          \
+    __device__ static type repro(A... a) {                         \
+      return bitexact::ocml::ocml_fn<sweep_config>(a...);          \
+    }                                                              \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 
-template <Fn F> using value_t = typename fn_traits<F>::type;
-template <Fn F> using word_t = typename bitexact::float_traits<value_t<F>>::storage;
+template <Fn F>
+using value_t = typename fn_traits<F>::type;
+template <Fn F>
+using word_t = typename bitexact::float_traits<value_t<F>>::storage;
 
 struct mismatch {
   std::uint64_t x, y, native, repro;
@@ -151,7 +159,8 @@ void check(hipError_t e, const char* what) {
   std::fprintf(stderr,
                "usage: ocml_sweep FN [FIRST_BLOCK [END_BLOCK]]   (exhaustive FN: blocks of 2^24, 0..256)\n"
                "       ocml_sweep FN uniform|structured [FIRST_BLOCK [END_BLOCK]]   (the others: 0..64)\n"
-               "FN: %s\n", names.c_str());
+               "FN: %s\n",
+               names.c_str());
   std::exit(2);
 }
 
@@ -168,8 +177,8 @@ std::uint64_t run(in::set_kind kind, std::uint64_t seed, int first, int end, uns
   std::uint64_t checked = 0;
   for (int k = first; k < end; ++k) {
     const std::uint64_t start = std::uint64_t(k) << 24;
-    hipLaunchKernelGGL(standard_set<F>, dim3(block / 256), dim3(256), 0, 0, kind, seed, start, block, d_out,
-                       d_count, d_rec);
+    hipLaunchKernelGGL(standard_set<F>, dim3(block / 256), dim3(256), 0, 0, kind, seed, start, block, d_out, d_count,
+                       d_rec);
     check(hipGetLastError(), "launch");
     check(hipMemcpy(out.data(), d_out, block * sizeof(std::uint64_t), hipMemcpyDeviceToHost), "hipMemcpy");
     for (std::uint32_t i = 0; i < block; ++i)

@@ -22,12 +22,12 @@ struct cli_result {
 inline cli_result run_cli(const std::string& args, const std::string& input = "") {
   namespace fs = std::filesystem;
   static std::atomic<int> counter{0};
-  const fs::path dir = fs::temp_directory_path() /
-                       ("bx_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  const fs::path dir =
+      fs::temp_directory_path() / ("bx_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   fs::create_directories(dir);
   { std::ofstream(dir / "in") << input; }
-  const std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() +
-                          " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  const std::string cmd = std::string(BITEXACT_CLI) + " " + args + " <" + (dir / "in").string() + " >" +
+                          (dir / "out").string() + " 2>" + (dir / "err").string();
   const int st = std::system(cmd.c_str());
   auto slurp = [](const fs::path& p) {
     std::ifstream f(p);

@@ -4,13 +4,13 @@
 
 #include "cli_runner.hpp"
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -26,8 +26,9 @@ TEST(Cli, HostCeilfExactValues) {
 
 TEST(Cli, TwoOperandsPerLine) {
   // fmod(5.5, 2) = 1.5 exactly; fmod(-7, 3) = -1.
-  auto r = run_cli("eval mpfr.fmod", "0x4016000000000000 0x4000000000000000\n"
-                                     "0xc01c000000000000 0x4008000000000000\n");
+  auto r = run_cli("eval mpfr.fmod",
+                   "0x4016000000000000 0x4000000000000000\n"
+                   "0xc01c000000000000 0x4008000000000000\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "0x3ff8000000000000\n0xbff0000000000000\n");
 }
@@ -71,8 +72,7 @@ TEST(Cli, TooWideForFloat) {
 TEST(Cli, ListNamesRequiredImplementations) {
   auto r = run_cli("list", "");
   EXPECT_EQ(r.status, 0);
-  for (const char* name : {"host", "mpfr"})
-    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+  for (const char* name : {"host", "mpfr"}) EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
 }  // namespace
@@ -93,8 +93,7 @@ TEST(Cli, DigestsPrintAndComputeAgreeWithTheCommittedH100Digests) {
   // One-line errors, exit 2.
   for (const char* bad : {"digests print /nonexistent.json --impl nv --fn sinf",
                           "digests print VEC --impl nv --fn fmod",  // two sets match
-                          "digests print VEC --impl nosuch --fn sinf",
-                          "digests compute nv.sinf --set uniform",
+                          "digests print VEC --impl nosuch --fn sinf", "digests compute nv.sinf --set uniform",
                           "digests compute nv.sinf --set exhaustive --blocks 9:3"}) {
     std::string args = bad;
     if (auto k = args.find("VEC"); k != std::string::npos) args.replace(k, 3, file);
@@ -118,8 +117,8 @@ TEST(Cli, DigestsAgreeCountsEqualBlocksAcrossVendors) {
   EXPECT_NE(r.out.find("sinf exhaustive seed 0: "), std::string::npos) << r.out;
   auto self = run_cli("digests agree " + nv + ":nv " + nv + ":nv");
   EXPECT_NE(self.out.find("sinf exhaustive seed 0: 256/256 blocks"), std::string::npos) << self.out;
-  for (const std::string& bad : {"digests agree " + nv + " " + ocml + ":ocml",     // no :IMPL
-                                "digests agree " + nv + ":nosuch " + ocml + ":ocml"}) {  // nothing in common
+  for (const std::string& bad : {"digests agree " + nv + " " + ocml + ":ocml",            // no :IMPL
+                                 "digests agree " + nv + ":nosuch " + ocml + ":ocml"}) {  // nothing in common
     auto e = run_cli(bad);
     EXPECT_EQ(e.status, 2) << bad;
     EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;

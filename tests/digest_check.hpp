@@ -39,10 +39,10 @@ namespace bitexact::testing {
 enum class scope { ci, full };
 
 struct digest_case {
-  std::string dir;         // vendor directory under vectors/, e.g. "ocml"
-  vectors::digest_set set; // the committed set
-  bool truth;              // check the set's truth implementation instead of the reproduction
-  std::string name;        // gtest name
+  std::string dir;          // vendor directory under vectors/, e.g. "ocml"
+  vectors::digest_set set;  // the committed set
+  bool truth;               // check the set's truth implementation instead of the reproduction
+  std::string name;         // gtest name
 };
 
 inline std::string digests_path(const std::string& dir) {
@@ -58,7 +58,8 @@ inline std::vector<digest_case> all_digest_cases() {
   std::vector<digest_case> cases;
   for (const auto& dir : dirs) {
     for (const auto& s : vectors::load_digests(digests_path(dir)).sets) {
-      std::string name = dir + "_" + s.impl + "_" + s.fn + "_" + std::string(s.set.kind_name()) + "_seed" + std::to_string(s.set.seed);
+      std::string name =
+          dir + "_" + s.impl + "_" + s.fn + "_" + std::string(s.set.kind_name()) + "_seed" + std::to_string(s.set.seed);
       for (char& ch : name)
         if (ch == '-') ch = '_';
       cases.push_back({dir, s, false, name});
@@ -89,7 +90,8 @@ inline void check_digest_case(const digest_case& c, scope sc) {
   ASSERT_TRUE(fn) << s.fn;
   const std::string name = c.truth ? s.truth : s.impl;
   const Impl* impl = find_impl(name, *fn);
-  if (impl == nullptr && c.truth) GTEST_SKIP() << "truth implementation " << name << "." << s.fn << " is not built here";
+  if (impl == nullptr && c.truth)
+    GTEST_SKIP() << "truth implementation " << name << "." << s.fn << " is not built here";
   ASSERT_NE(impl, nullptr) << name << "." << s.fn << " is not registered";
   const auto blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, sc));
   const auto t0 = std::chrono::steady_clock::now();
@@ -100,17 +102,16 @@ inline void check_digest_case(const digest_case& c, scope sc) {
     const std::uint64_t b = blocks[k];
     if (got[k] != s.digests[b] && ++bad <= 8)
       ADD_FAILURE() << c.dir << " " << name << "." << s.fn << " " << s.set.kind_name() << " seed " << s.set.seed
-                    << " block " << b << " (inputs " << b * s.block << ".." << (b + 1) * s.block - 1
-                    << "): digest " << format_hex(got[k], 64) << ", vendor " << format_hex(s.digests[b], 64)
-                    << (s.truth.empty() || c.truth
-                            ? std::string()
-                            : "; find the inputs with `bitexact sweep " + s.fn + " --impl " + s.impl + "," +
-                                  s.truth + " ...` over that block");
+                    << " block " << b << " (inputs " << b * s.block << ".." << (b + 1) * s.block - 1 << "): digest "
+                    << format_hex(got[k], 64) << ", vendor " << format_hex(s.digests[b], 64)
+                    << (s.truth.empty() || c.truth ? std::string()
+                                                   : "; find the inputs with `bitexact sweep " + s.fn + " --impl " +
+                                                         s.impl + "," + s.truth + " ...` over that block");
   }
   std::printf("[digests] vectors/%s %s.%s %s seed %llu (%s outputs): %zu/%zu blocks, %llu inputs, %s, %.1f s\n",
-              c.dir.c_str(), name.c_str(), s.fn.c_str(), std::string(s.set.kind_name()).c_str(), (unsigned long long)s.set.seed,
-              std::string(vectors::view_name(s.view)).c_str(), blocks.size(), s.digests.size(),
-              (unsigned long long)(blocks.size() * s.block), bad ? "MISMATCH" : "equal", secs);
+              c.dir.c_str(), name.c_str(), s.fn.c_str(), std::string(s.set.kind_name()).c_str(),
+              (unsigned long long)s.set.seed, std::string(vectors::view_name(s.view)).c_str(), blocks.size(),
+              s.digests.size(), (unsigned long long)(blocks.size() * s.block), bad ? "MISMATCH" : "equal", secs);
   std::fflush(stdout);
   EXPECT_EQ(bad, 0u);
 }

@@ -15,15 +15,15 @@ using fs::dtype;
 namespace {
 
 // True when e1 and e2 give the same FpSan bits on `n` random assignments.
-bool equivalent(const std::string& e1, const std::string& e2, dtype d, int n = 3000,
-                fs::params p = {}) {
+bool equivalent(const std::string& e1, const std::string& e2, dtype d, int n = 3000, fs::params p = {}) {
   auto p1 = fs::expr::parse(e1), p2 = fs::expr::parse(e2);
   std::map<std::string, fs::u64> bits;
   fs::expr::env env{d, p, &bits};
   for (int i = 0; i < n; ++i) {
     int k = 0;
     for (const auto* vs : {&p1.variables, &p2.variables})
-      for (const auto& v : *vs) bits[v] = fs::validate::sample_bits(99, fs::u64(i) * 8 + fs::u64(k++)) & fs::mask_of(fs::width_of(d));
+      for (const auto& v : *vs)
+        bits[v] = fs::validate::sample_bits(99, fs::u64(i) * 8 + fs::u64(k++)) & fs::mask_of(fs::width_of(d));
     auto a = fs::expr::result_bits_fpsan(p1, env), b = fs::expr::result_bits_fpsan(p2, env);
     if (a.d != b.d || a.v != b.v) return false;
   }
@@ -78,8 +78,7 @@ TEST(FpsanCheck, CastsAndTyping) {
   // 1.0 + 1.0 under FpSan is the payload 2, whatever float that unembeds to.
   EXPECT_EQ(fs::embed(fs::mixer_for(dtype::f32), r.v), 2u);
   // fp8 of two kinds: no implicit promotion.
-  EXPECT_THROW(fs::expr::result_bits_fpsan(fs::expr::parse("a.to(e4m3fn) + b.to(e5m2)"), env),
-               fs::expr::parse_error);
+  EXPECT_THROW(fs::expr::result_bits_fpsan(fs::expr::parse("a.to(e4m3fn) + b.to(e5m2)"), env), fs::expr::parse_error);
 }
 
 TEST(FpsanCheck, ParseErrors) {

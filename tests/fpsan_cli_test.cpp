@@ -8,6 +8,7 @@
 
 #include "cli_runner.hpp"
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -18,7 +19,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include "bitexact/fpsan/identities.hpp"
 
@@ -47,9 +47,8 @@ std::pair<std::string, std::string> oracle(const std::string& kind, const std::s
 }  // namespace
 
 TEST(FpsanCli, EvalMatchesTritonOracle) {
-  for (const char* op : {"add", "sub", "mul", "div", "rem", "min", "max", "fma", "exp", "exp2", "sin",
-                         "cos", "neg", "log", "log2", "sqrt", "rsqrt", "erf", "floor", "ceil",
-                         "precise_sqrt"}) {
+  for (const char* op : {"add", "sub", "mul", "div",  "rem",  "min",   "max", "fma",   "exp",  "exp2",        "sin",
+                         "cos", "neg", "log", "log2", "sqrt", "rsqrt", "erf", "floor", "ceil", "precise_sqrt"}) {
     auto [in, expected] = oracle(op, "f32");
     ASSERT_FALSE(in.empty()) << op;
     auto r = run_cli(std::string("fpsan eval ") + op + ".f32", in);
@@ -152,8 +151,9 @@ TEST(FpsanCli, CheckExitStatus) {
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("counterexample"), std::string::npos);
   // ... but with homomorphic casts (truncation is a ring homomorphism) they agree.
-  r = run_cli("fpsan check '(a*b).to(bf16)' 'a.to(bf16)*b.to(bf16)' --dtype f32 --samples 2000 "
-              "--homomorphic-casts");
+  r = run_cli(
+      "fpsan check '(a*b).to(bf16)' 'a.to(bf16)*b.to(bf16)' --dtype f32 --samples 2000 "
+      "--homomorphic-casts");
   EXPECT_EQ(r.status, 0) << r.out;
   // test_exp_exp2_scaled_identity: exp(x) == exp2(x * 1.44269504) in f32.
   EXPECT_EQ(run_cli("fpsan check 'exp(x)' 'exp2(x*1.44269504)' --samples 2000").status, 0);

@@ -134,8 +134,8 @@ TEST(FpsanTritonTables, CommonConstantValuation) {
   struct {
     double c;
     int tz;
-  } table[] = {{240.0, 0}, {448.0, 0}, {57344.0, 2}, {1 / 240.0, 0}, {1 / 448.0, 0}, {1.702, 0},
-               {2.5, 1},   {2.827, 0}, {1e-5, 0},    {1e-6, 0}};
+  } table[] = {{240.0, 0}, {448.0, 0}, {57344.0, 2}, {1 / 240.0, 0}, {1 / 448.0, 0},
+               {1.702, 0}, {2.5, 1},   {2.827, 0},   {1e-5, 0},      {1e-6, 0}};
   for (auto t : table) {
     u64 p = fs::embed(fs::mixer_for(dtype::f32), f32bits(float(t.c)));
     EXPECT_EQ(fs::count_trailing_zeros(p), t.tz) << t.c;
@@ -313,8 +313,7 @@ TEST(FpsanDocs, RingMinMaxClampProperties) {
       ASSERT_EQ(A(fs::op::mul, x, y), A(fs::op::mul, y, x));
       ASSERT_EQ(A(fs::op::add, A(fs::op::add, x, y), z), A(fs::op::add, x, A(fs::op::add, y, z)));
       ASSERT_EQ(A(fs::op::mul, A(fs::op::mul, x, y), z), A(fs::op::mul, x, A(fs::op::mul, y, z)));
-      ASSERT_EQ(A(fs::op::mul, x, A(fs::op::add, y, z)),
-                A(fs::op::add, A(fs::op::mul, x, y), A(fs::op::mul, x, z)));
+      ASSERT_EQ(A(fs::op::mul, x, A(fs::op::add, y, z)), A(fs::op::add, A(fs::op::mul, x, y), A(fs::op::mul, x, z)));
       ASSERT_EQ(A(fs::op::min, x, x), x);
       ASSERT_EQ(A(fs::op::max, x, x), x);
       ASSERT_EQ(A(fs::op::min, x, y), A(fs::op::min, y, x));
@@ -349,7 +348,8 @@ TEST(FpsanDocs, CastsKeepConstantsAndSameWidthIsPayloadIdentity) {
 
 // ---- fpsan::value<T> ----------------------------------------------------------------
 
-template <class T> T swiglu_like(T gate, T linear) {
+template <class T>
+T swiglu_like(T gate, T linear) {
   // Generic code: runs on float or on fpsan::value<float> unchanged.
   T sig = gate * fma(gate, T(0.5f), T(0.5f));
   return fma(sig, linear, exp(sig) / sin(linear)) - max(gate, linear);
@@ -358,7 +358,8 @@ template <class T> T swiglu_like(T gate, T linear) {
 TEST(FpsanValue, MatchesTheOpLevelModel) {
   using V = fs::value<float>;
   for (u64 i = 0; i < 10000; ++i) {
-    u64 xb = fs::validate::sample_bits(5, 2 * i) & 0xffffffffu, yb = fs::validate::sample_bits(5, 2 * i + 1) & 0xffffffffu;
+    u64 xb = fs::validate::sample_bits(5, 2 * i) & 0xffffffffu,
+        yb = fs::validate::sample_bits(5, 2 * i + 1) & 0xffffffffu;
     V x = V::from_bits(xb), y = V::from_bits(yb);
     auto A = [](fs::op o, u64 a, u64 b = 0, u64 c = 0) { return fs::apply_bits(o, dtype::f32, a, b, c); };
     ASSERT_EQ((x + y).bits(), A(fs::op::add, xb, yb));
@@ -373,8 +374,7 @@ TEST(FpsanValue, MatchesTheOpLevelModel) {
     // Composition through unembed/embed equals the payload-space composition.
     const u64 g = swiglu_like(x, y).bits();
     const u64 sig = A(fs::op::mul, xb, A(fs::op::fma, xb, f32bits(0.5f), f32bits(0.5f)));
-    const u64 ref = A(fs::op::sub,
-                      A(fs::op::fma, sig, yb, A(fs::op::div, A(fs::op::exp, sig), A(fs::op::sin, yb))),
+    const u64 ref = A(fs::op::sub, A(fs::op::fma, sig, yb, A(fs::op::div, A(fs::op::exp, sig), A(fs::op::sin, yb))),
                       A(fs::op::max, xb, yb));
     ASSERT_EQ(g, ref);
   }
@@ -393,8 +393,8 @@ TEST(FpsanValue, MatchesTheOpLevelModel) {
   EXPECT_NE(fs::extern_elementwise<float>("__nv_sqrtf", x), sqrt(x));
   // Dot with mixed operand types accumulates in the accumulator's ring.
   fs::value<fs::float8_e4m3fn> a[2] = {fs::float8_e4m3fn{0x38}, fs::float8_e4m3fn{0xb8}};  // 1, -1
-  fs::value<fs::half> b[2] = {fs::half{0x3c00}, fs::half{0x3c00}};                            // 1, 1
-  EXPECT_EQ(fs::dot(V(3.0f), a, b, 2), V(3.0f));  // 3 + 1*1 + (-1)*1
+  fs::value<fs::half> b[2] = {fs::half{0x3c00}, fs::half{0x3c00}};                         // 1, 1
+  EXPECT_EQ(fs::dot(V(3.0f), a, b, 2), V(3.0f));                                           // 3 + 1*1 + (-1)*1
 }
 
 TEST(FpsanValue, ConstexprEvaluation) {

@@ -59,28 +59,39 @@ std::vector<vec> load(const std::string& file) {
   return out;
 }
 
-const std::map<std::string, fs::op> op_names = {
-    {"add", fs::op::add},     {"sub", fs::op::sub},       {"mul", fs::op::mul},
-    {"min", fs::op::min},     {"max", fs::op::max},       {"div", fs::op::div},
-    {"rem", fs::op::rem},     {"fma", fs::op::fma},       {"exp", fs::op::exp},
-    {"exp2", fs::op::exp2},   {"neg", fs::op::neg},       {"cos", fs::op::cos},
-    {"sin", fs::op::sin},     {"log", fs::op::log},       {"log2", fs::op::log2},
-    {"sqrt", fs::op::sqrt},   {"precise_sqrt", fs::op::precise_sqrt},
-    {"rsqrt", fs::op::rsqrt}, {"erf", fs::op::erf},       {"floor", fs::op::floor},
-    {"ceil", fs::op::ceil}};
+const std::map<std::string, fs::op> op_names = {{"add", fs::op::add},
+                                                {"sub", fs::op::sub},
+                                                {"mul", fs::op::mul},
+                                                {"min", fs::op::min},
+                                                {"max", fs::op::max},
+                                                {"div", fs::op::div},
+                                                {"rem", fs::op::rem},
+                                                {"fma", fs::op::fma},
+                                                {"exp", fs::op::exp},
+                                                {"exp2", fs::op::exp2},
+                                                {"neg", fs::op::neg},
+                                                {"cos", fs::op::cos},
+                                                {"sin", fs::op::sin},
+                                                {"log", fs::op::log},
+                                                {"log2", fs::op::log2},
+                                                {"sqrt", fs::op::sqrt},
+                                                {"precise_sqrt", fs::op::precise_sqrt},
+                                                {"rsqrt", fs::op::rsqrt},
+                                                {"erf", fs::op::erf},
+                                                {"floor", fs::op::floor},
+                                                {"ceil", fs::op::ceil}};
 
 // The kinds written with fpsan::value<float, R> (R is a template parameter).
-template <fs::revision R> u64 value_level(const vec& v) {
+template <fs::revision R>
+u64 value_level(const vec& v) {
   using F = fs::value<float, R>;
   const auto& a = v.args;
   const std::string& k = a[0];
   auto f32v = [](u64 bits) { return F::from_bits(bits); };
   if (k == "extern1") return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2]))).bits();
-  if (k == "extern2")
-    return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])), f32v(hex(a[3]))).bits();
+  if (k == "extern2") return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])), f32v(hex(a[3]))).bits();
   if (k == "externfi")
-    return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])),
-                                            std::int32_t(std::uint32_t(hex(a[3]))))
+    return fs::extern_elementwise<float, R>(a[1].c_str(), f32v(hex(a[2])), std::int32_t(std::uint32_t(hex(a[3]))))
         .bits();
   if (k == "asm2") {
     std::string s = a[1];
@@ -118,9 +129,12 @@ u64 check_one(const vec& v, std::map<std::string, int>& kinds, fs::params p) {
   if (k == "cast") return fs::cast_bits(parse_dtype(a[1]), parse_dtype(a[2]), hex(a[3]), p);
   if (k == "extern1" || k == "extern2" || k == "externfi" || k == "asm2" || k == "swiglu") {
     switch (r) {
-      case fs::revision::r2026_08_20: return value_level<fs::revision::r2026_08_20>(v);
-      case fs::revision::r2026_07_29: return value_level<fs::revision::r2026_07_29>(v);
-      case fs::revision::r2026_07_28: return value_level<fs::revision::r2026_07_28>(v);
+      case fs::revision::r2026_08_20:
+        return value_level<fs::revision::r2026_08_20>(v);
+      case fs::revision::r2026_07_29:
+        return value_level<fs::revision::r2026_07_29>(v);
+      case fs::revision::r2026_07_28:
+        return value_level<fs::revision::r2026_07_28>(v);
     }
   }
   if (k == "dot") {
@@ -167,8 +181,8 @@ u64 check_one(const vec& v, std::map<std::string, int>& kinds, fs::params p) {
     for (int kk = 0; kk < K; ++kk) {
       u64 sa = fs::e8m0_scale_payload(compute, std::uint8_t(scales[kk / 32]), p);
       u64 sb = fs::e8m0_scale_payload(compute, std::uint8_t(scales[groups + kk / 32]), p);
-      sum += fs::scaled_term(32, fs::scaled_operand_payload(ea, A[kk], p), sa,
-                             fs::scaled_operand_payload(eb, B[kk], p), sb, p);
+      sum += fs::scaled_term(32, fs::scaled_operand_payload(ea, A[kk], p), sa, fs::scaled_operand_payload(eb, B[kk], p),
+                             sb, p);
     }
     return fs::unembed(fs::mixer_for(dtype::f32, r), sum & 0xffffffffu);
   }
@@ -194,18 +208,18 @@ TEST_P(FpsanTritonReference, EveryVectorMatches) {
   EXPECT_EQ(bad, 0);
   // Every kind of vector the generator writes was seen (guards against a
   // silently truncated data file).
-  for (const char* k : {"embed", "add", "sub", "mul", "min", "max", "div", "rem", "fma", "clamp",
-                        "exp", "exp2", "neg", "cos", "sin", "log", "precise_sqrt", "tag32",
-                        "castp", "cast", "extern1", "extern2", "externfi", "asm2", "swiglu", "dot",
-                        "dot_scaled"})
+  for (const char* k :
+       {"embed", "add",  "sub",     "mul",     "min",      "max",  "div",    "rem",          "fma",
+        "clamp", "exp",  "exp2",    "neg",     "cos",      "sin",  "log",    "precise_sqrt", "tag32",
+        "castp", "cast", "extern1", "extern2", "externfi", "asm2", "swiglu", "dot",          "dot_scaled"})
     EXPECT_GT(kinds[k], 0) << k;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Revisions, FpsanTritonReference,
-    ::testing::Values(std::pair{"triton_reference_vectors.txt", fs::revision::r2026_08_20},
-                      std::pair{"triton_reference_vectors_4a4243f.txt", fs::revision::r2026_07_29},
-                      std::pair{"triton_reference_vectors_c327a6f.txt", fs::revision::r2026_07_28}));
+INSTANTIATE_TEST_SUITE_P(Revisions, FpsanTritonReference,
+                         ::testing::Values(std::pair{"triton_reference_vectors.txt", fs::revision::r2026_08_20},
+                                           std::pair{"triton_reference_vectors_4a4243f.txt", fs::revision::r2026_07_29},
+                                           std::pair{"triton_reference_vectors_c327a6f.txt",
+                                                     fs::revision::r2026_07_28}));
 
 // A model of the wrong revision must NOT reproduce an oracle: the revisions
 // really differ (and the test above can fail).

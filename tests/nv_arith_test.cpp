@@ -25,13 +25,13 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "bitexact/engine/vectors.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
 #include "bitexact/truth/truth.hpp"
-#include "bitexact/engine/vectors.hpp"
 
 namespace {
 
@@ -75,8 +75,8 @@ pair32 pair_f32(u64 i) {
       return {in::uniform32(5, i, 0), in::uniform32(5, i, 1)};
     default: {
       // x = 2^23 * y moved by -3..+3 ulps (y normal or subnormal), random signs.
-      const u32 y = (w & 1) ? u32(in::uniform32(5, i, 1) & 0x7fffffu) | 1
-                            : random_finite32(in::word_at(5, i, 1)) & 0x7fffffffu;
+      const u32 y =
+          (w & 1) ? u32(in::uniform32(5, i, 1) & 0x7fffffu) | 1 : random_finite32(in::word_at(5, i, 1)) & 0x7fffffffu;
       const u32 yb = (y & 0x7f800000u) >= 0x6b000000u ? (y & 0x807fffffu) | 0x40000000u : y;
       const float x = ptx::mul_rn_f32<bitexact::nv::mode::ieee>(F(yb), F(0x4b000000u));
       const u32 xb = B(x) + u32(int((w >> 8) % 7) - 3);
@@ -105,8 +105,7 @@ TEST(NvFmodf, IeeeEqualsMpfrOnMillionPairs) {
       if (!isnan32(want) && ax >= ay) (F(ax) <= 8388608.0f * F(ay) ? fast : slow)++;
       const bool ok = isnan32(want) ? (++nans, got == ptx::canonical_nan_f32) : got == want;
       if (!ok && bad++ < 10)
-        ADD_FAILURE() << std::hex << "fmodf(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
-                      << ", MPFR 0x" << want;
+        ADD_FAILURE() << std::hex << "fmodf(0x" << p.x << ", 0x" << p.y << ") = 0x" << got << ", MPFR 0x" << want;
     }
   });
   EXPECT_EQ(bad, 0u);
@@ -133,8 +132,8 @@ TEST(NvFmodf, FtzDiffersOnlyWhereFlushingPredicts) {
           ADD_FAILURE() << std::hex << "flavours differ without a subnormal: 0x" << p.x << " 0x" << p.y;
       }
       if (got != want && bad++ < 10)
-        ADD_FAILURE() << std::hex << "fmodf_ftz(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
-                      << ", predicted 0x" << want;
+        ADD_FAILURE() << std::hex << "fmodf_ftz(0x" << p.x << ", 0x" << p.y << ") = 0x" << got << ", predicted 0x"
+                      << want;
     }
   });
   EXPECT_EQ(bad, 0u);
@@ -159,8 +158,8 @@ TEST(NvFmodf, ResultDoesNotDependOnTheReciprocalApproximation) {
         for (int d : {-1, 1}) {
           const u32 moved = kernel(d);
           if (moved != base && bad++ < 10)
-            ADD_FAILURE() << std::hex << "rcp seed " << d << " changes fmodf(0x" << p.x << ", 0x"
-                          << p.y << ") ftz=" << ftz;
+            ADD_FAILURE() << std::hex << "rcp seed " << d << " changes fmodf(0x" << p.x << ", 0x" << p.y
+                          << ") ftz=" << ftz;
         }
       }
     }
@@ -196,9 +195,9 @@ TEST(NvFmodf, SpecialValues) {
   EXPECT_EQ(B(fmodf(F(5), F(3))), 2u);
   EXPECT_EQ(B(fmodf(1.0f, F(3))), B(bitexact::truth::fmodf(1.0f, F(3))));  // slow path, y subnormal
   EXPECT_EQ(B(fmodf(F(5), F(3))), B(bitexact::truth::fmodf(F(5), F(3))));
-  EXPECT_EQ(B(fmodf_ftz(F(5), 1.0f)), 0u);            // x flushed to +0
+  EXPECT_EQ(B(fmodf_ftz(F(5), 1.0f)), 0u);  // x flushed to +0
   EXPECT_EQ(B(fmodf_ftz(F(0x80000005u), 1.0f)), 0x80000000u);
-  EXPECT_EQ(B(fmodf_ftz(1.0f, F(3))), qnan);          // y flushed to 0
+  EXPECT_EQ(B(fmodf_ftz(1.0f, F(3))), qnan);                    // y flushed to 0
   EXPECT_EQ(B(fmodf_ftz(F(0x00c00000u), F(0x00800000u))), 0u);  // result 2^-127 flushed
   EXPECT_EQ(B(fmodf(F(0x00c00000u), F(0x00800000u))), 0x00400000u);
 }
@@ -223,8 +222,7 @@ TEST(NvFmod, EqualsMpfr) {
       const u64 want = B(bitexact::truth::fmod(D(p.x), D(p.y)));
       const bool ok = isnan64(want) ? isnan64(got) : got == want;
       if (!ok && bad++ < 10)
-        ADD_FAILURE() << std::hex << "fmod(0x" << p.x << ", 0x" << p.y << ") = 0x" << got
-                      << ", MPFR 0x" << want;
+        ADD_FAILURE() << std::hex << "fmod(0x" << p.x << ", 0x" << p.y << ") = 0x" << got << ", MPFR 0x" << want;
     }
   });
   EXPECT_EQ(bad, 0u);
@@ -283,11 +281,11 @@ TEST(NvCeilf, IeeeAndFtzMatchMpfr) {
 TEST(NvCeilf, Facts) {
   using bitexact::nv::ceilf;
   using bitexact::nv::ceilf_ftz;
-  EXPECT_EQ(B(ceilf(F(1))), B(1.0f));             // positive subnormal -> 1
-  EXPECT_EQ(B(ceilf_ftz(F(1))), 0u);              // FTZ: flushed to +0 first -> +0
+  EXPECT_EQ(B(ceilf(F(1))), B(1.0f));  // positive subnormal -> 1
+  EXPECT_EQ(B(ceilf_ftz(F(1))), 0u);   // FTZ: flushed to +0 first -> +0
   EXPECT_EQ(B(ceilf(F(0x80000001u))), 0x80000000u);
   EXPECT_EQ(B(ceilf_ftz(F(0x80000001u))), 0x80000000u);
-  EXPECT_EQ(B(ceilf(-0.5f)), 0x80000000u);        // (-1, 0) -> -0
+  EXPECT_EQ(B(ceilf(-0.5f)), 0x80000000u);  // (-1, 0) -> -0
   EXPECT_EQ(B(ceilf(0.5f)), B(1.0f));
   EXPECT_EQ(B(ceilf(-1.5f)), B(-1.0f));
   EXPECT_EQ(B(ceilf(8388607.5f)), B(8388608.0f));
@@ -356,9 +354,8 @@ TEST(NvDevice, EdgeVectors) {
     ++rows;
     ieee_ftz_differ += r.outputs[0] != r.outputs[1];
     for (int c = 0; c < 2; ++c)
-      EXPECT_EQ(ours[c], r.outputs[c]) << r.fn << " " << file.columns[c] << std::hex << " x=0x"
-                                       << r.args[0] << (r.args.size() > 1 ? " y=0x" : "")
-                                       << (r.args.size() > 1 ? r.args[1] : 0);
+      EXPECT_EQ(ours[c], r.outputs[c]) << r.fn << " " << file.columns[c] << std::hex << " x=0x" << r.args[0]
+                                       << (r.args.size() > 1 ? " y=0x" : "") << (r.args.size() > 1 ? r.args[1] : 0);
   }
   EXPECT_GT(rows, 3000);
   EXPECT_EQ(both_nan_second, 12);  // every ordered pair of distinct NaN specials

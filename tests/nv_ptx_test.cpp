@@ -51,13 +51,16 @@ struct OpModel {
   std::function<u64(u64, u64, u64)> eval;
 };
 
-template <mode M> std::map<std::string, OpModel> f32_ops(const std::string& ftz) {
+template <mode M>
+std::map<std::string, OpModel> f32_ops(const std::string& ftz) {
   auto f = [](u64 v) { return F(u32(v)); };
   return {
       {"mul.rn" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::mul_rn_f32<M>(f(a), f(b))); }}},
       {"add.rn" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::add_rn_f32<M>(f(a), f(b))); }}},
-      {"fma.rn" + ftz + ".f32", {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rn_f32<M>(f(a), f(b), f(c))); }}},
-      {"fma.rz" + ftz + ".f32", {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rz_f32<M>(f(a), f(b), f(c))); }}},
+      {"fma.rn" + ftz + ".f32",
+       {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rn_f32<M>(f(a), f(b), f(c))); }}},
+      {"fma.rz" + ftz + ".f32",
+       {3, [=](u64 a, u64 b, u64 c) -> u64 { return B(ptx::fma_rz_f32<M>(f(a), f(b), f(c))); }}},
       {"setp.lt" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_lt_f32<M>(f(a), f(b)); }}},
       {"setp.ge" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_ge_f32<M>(f(a), f(b)); }}},
       {"setp.ltu" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return ptx::setp_ltu_f32<M>(f(a), f(b)); }}},
@@ -67,7 +70,8 @@ template <mode M> std::map<std::string, OpModel> f32_ops(const std::string& ftz)
       {"neg" + ftz + ".f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::neg_f32<M>(f(a))); }}},
       {"cvt.rzi" + ftz + ".f32.f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rzi_f32_f32<M>(f(a))); }}},
       {"cvt.rpi" + ftz + ".f32.f32", {1, [=](u64 a, u64, u64) -> u64 { return B(ptx::cvt_rpi_f32_f32<M>(f(a))); }}},
-      {"div.approx" + ftz + ".f32", {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::div_approx_f32<M>(f(a), f(b))); }}},
+      {"div.approx" + ftz + ".f32",
+       {2, [=](u64 a, u64 b, u64) -> u64 { return B(ptx::div_approx_f32<M>(f(a), f(b))); }}},
   };
 }
 
@@ -119,8 +123,7 @@ TEST(PtxDevice, EveryOpMatchesTheH100) {
     }
     const auto op = ops.find(name);
     if (!ok || op == ops.end() || int(v.size()) != op->second.arity + 1) {
-      if (bad_lines++ < 10)
-        ADD_FAILURE() << path << ":" << number << ": malformed line or unknown op: " << line;
+      if (bad_lines++ < 10) ADD_FAILURE() << path << ":" << number << ": malformed line or unknown op: " << line;
       continue;
     }
     ++lines[name];
@@ -130,8 +133,7 @@ TEST(PtxDevice, EveryOpMatchesTheH100) {
     if (got != want) {
       ++mismatches[name];
       ++differing;
-      if (shown++ < 40)
-        ADD_FAILURE() << "line " << number << ": " << line << std::hex << "  model 0x" << got;
+      if (shown++ < 40) ADD_FAILURE() << "line " << number << ": " << line << std::hex << "  model 0x" << got;
     }
   }
   EXPECT_EQ(bad_lines, 0u);
@@ -140,8 +142,8 @@ TEST(PtxDevice, EveryOpMatchesTheH100) {
   for (const auto& [name, op] : ops) {
     const u64 n = lines[name], m = mismatches[name];
     EXPECT_GT(n, 100u) << name << ": too few lines in " << path;
-    std::printf("  %-28s %6llu lines, %6llu differ from the H100\n", name.c_str(),
-                (unsigned long long)n, (unsigned long long)m);
+    std::printf("  %-28s %6llu lines, %6llu differ from the H100\n", name.c_str(), (unsigned long long)n,
+                (unsigned long long)m);
     if (m != 0) differ += " " + name;
   }
   EXPECT_EQ(differing, 0u) << "lines where the model differs from the H100; ops:" << differ;
@@ -161,10 +163,18 @@ float mpfr_f32(op o, float a, float b, float c, mpfr_rnd_t rnd) {
   mpfr_set_flt(z, c, MPFR_RNDN);
   int t = 0;
   switch (o) {
-    case op::mul: t = mpfr_mul(r, x, y, rnd); break;
-    case op::add: t = mpfr_add(r, x, y, rnd); break;
-    case op::fma: t = mpfr_fma(r, x, y, z, rnd); break;
-    case op::rcp: t = mpfr_ui_div(r, 1, x, rnd); break;
+    case op::mul:
+      t = mpfr_mul(r, x, y, rnd);
+      break;
+    case op::add:
+      t = mpfr_add(r, x, y, rnd);
+      break;
+    case op::fma:
+      t = mpfr_fma(r, x, y, z, rnd);
+      break;
+    case op::rcp:
+      t = mpfr_ui_div(r, 1, x, rnd);
+      break;
   }
   t = mpfr_check_range(r, t, rnd);
   mpfr_subnormalize(r, t, rnd);
@@ -191,17 +201,16 @@ void expect_same(u32 got, u32 want, const char* what, u32 a, u32 b, u32 c = 0) {
 }
 
 // mul, add, fma.rn, fma.rz of one FTZ form against MPFR.
-template <mode M> void expect_arith_matches_mpfr(u32 a, u32 b, u32 c) {
+template <mode M>
+void expect_arith_matches_mpfr(u32 a, u32 b, u32 c) {
   constexpr bool ftz = M == mode::ftz;
   const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b);
   const float fc = ftz ? F(flush32(c)) : F(c);
   auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
   expect_same(B(ptx::mul_rn_f32<M>(F(a), F(b))), fl(mpfr_f32(op::mul, fa, fb, 0, MPFR_RNDN)), "mul", a, b);
   expect_same(B(ptx::add_rn_f32<M>(F(a), F(c))), fl(mpfr_f32(op::add, fa, fc, 0, MPFR_RNDN)), "add", a, c);
-  expect_same(B(ptx::fma_rn_f32<M>(F(a), F(b), F(c))), fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)),
-              "fma.rn", a, b, c);
-  expect_same(B(ptx::fma_rz_f32<M>(F(a), F(b), F(c))), fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)),
-              "fma.rz", a, b, c);
+  expect_same(B(ptx::fma_rn_f32<M>(F(a), F(b), F(c))), fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDN)), "fma.rn", a, b, c);
+  expect_same(B(ptx::fma_rz_f32<M>(F(a), F(b), F(c))), fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDZ)), "fma.rz", a, b, c);
 }
 
 TEST(PtxOps, MulAddFmaMatchMpfr) {
@@ -220,7 +229,7 @@ TEST(PtxOps, MulAddFmaMatchMpfr) {
 }
 
 TEST(PtxOps, SpecialOperands) {
-  const u32 sp[] = {0, 0x80000000u, 1, 0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+  const u32 sp[] = {0,           0x80000000u, 1,           0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
                     0xffc12345u, 0x7f800001u, 0x3f800000u, 0x7f7fffffu, 0xff7fffffu, 0x00800000u};
   for (u32 a : sp)
     for (u32 b : sp)
@@ -239,7 +248,7 @@ TEST(PtxOps, RcpModelIsCorrectlyRoundedWithFtz) {
     const u32 want = flush32(B(mpfr_f32(op::rcp, fa, 0, 0, MPFR_RNDN)));
     ASSERT_EQ(B(ptx::rcp_approx_f32<mode::ftz>(F(a))), want) << std::hex << a;
   }
-  EXPECT_EQ(B(ptx::rcp_approx_f32<mode::ftz>(F(0x7e800001u))), 0u);  // just above 2^126 -> 0
+  EXPECT_EQ(B(ptx::rcp_approx_f32<mode::ftz>(F(0x7e800001u))), 0u);           // just above 2^126 -> 0
   EXPECT_EQ(B(ptx::rcp_approx_f32<mode::ftz>(F(0x80000001u))), 0xff800000u);  // -subnormal -> -inf
 }
 

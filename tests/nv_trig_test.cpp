@@ -57,9 +57,8 @@ TEST(NvTrig, SignedZeros) {
 TEST(NvTrig, InfinitiesAndNansGiveTheCanonicalNan) {
   // IEEE 754: sin/cos of +-Inf and of NaN is NaN. PTX ISA: the NaN an f32
   // arithmetic instruction produces is 0x7fffffff, whatever the input payload.
-  const u32 inputs[] = {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
-                        0x7f800001u, 0xff800001u, 0x7fffffffu, 0xffffffffu,
-                        0x7fa5a5a5u, 0xffbfffffu};
+  const u32 inputs[] = {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u,
+                        0xff800001u, 0x7fffffffu, 0xffffffffu, 0x7fa5a5a5u, 0xffbfffffu};
   for (u32 in : inputs) {
     const float x = from(in);
     SCOPED_TRACE(::testing::Message() << std::hex << "x=0x" << in);
@@ -99,8 +98,7 @@ TEST(NvTrig, OddAndEven) {
     const u32 in = rng() & 0x7fffffffu;
     if (in >= 0x7f800000u) continue;
     const float x = from(in), mx = from(in | 0x80000000u);
-    ASSERT_EQ(bits(bitexact::nv::sinf(mx)), bits(bitexact::nv::sinf(x)) ^ 0x80000000u)
-        << std::hex << in;
+    ASSERT_EQ(bits(bitexact::nv::sinf(mx)), bits(bitexact::nv::sinf(x)) ^ 0x80000000u) << std::hex << in;
     ASSERT_EQ(bits(bitexact::nv::cosf(mx)), bits(bitexact::nv::cosf(x))) << std::hex << in;
   }
 }
@@ -177,17 +175,14 @@ void check_ulp(const std::vector<u32>& inputs, UlpStats& s_stats, UlpStats& c_st
     ++c_stats.count;
     if (ds > s_stats.worst) s_stats = {s_stats.count, ds, in};
     if (dc > c_stats.worst) c_stats = {c_stats.count, dc, in};
-    ASSERT_LE(ds, 2u) << "sinf x=0x" << std::hex << in << " nv=0x" << bits(ns) << " mpfr=0x"
-                      << bits(ts);
-    ASSERT_LE(dc, 2u) << "cosf x=0x" << std::hex << in << " nv=0x" << bits(nc) << " mpfr=0x"
-                      << bits(tc);
+    ASSERT_LE(ds, 2u) << "sinf x=0x" << std::hex << in << " nv=0x" << bits(ns) << " mpfr=0x" << bits(ts);
+    ASSERT_LE(dc, 2u) << "cosf x=0x" << std::hex << in << " nv=0x" << bits(nc) << " mpfr=0x" << bits(tc);
   }
 }
 
 void report(const char* what, const UlpStats& s, const UlpStats& c) {
-  std::printf("  %-28s sinf: %llu inputs, max %u ulp (x=0x%08x); cosf: max %u ulp (x=0x%08x)\n",
-              what, static_cast<unsigned long long>(s.count), s.worst, s.worst_input, c.worst,
-              c.worst_input);
+  std::printf("  %-28s sinf: %llu inputs, max %u ulp (x=0x%08x); cosf: max %u ulp (x=0x%08x)\n", what,
+              static_cast<unsigned long long>(s.count), s.worst, s.worst_input, c.worst, c.worst_input);
 }
 
 TEST(NvTrigMpfr, RandomFastPath) {
@@ -271,8 +266,7 @@ std::vector<EdgeRow> read_edges(const std::string& fn, bool& found) {
     std::istringstream ls(line);
     std::string name, a, b, c;
     if (!(ls >> name >> a >> b >> c) || name != fn) continue;
-    rows.push_back({u32(std::stoul(a, nullptr, 16)), u32(std::stoul(b, nullptr, 16)),
-                    u32(std::stoul(c, nullptr, 16))});
+    rows.push_back({u32(std::stoul(a, nullptr, 16)), u32(std::stoul(b, nullptr, 16)), u32(std::stoul(c, nullptr, 16))});
   }
   return rows;
 }
@@ -287,8 +281,8 @@ void check_edges(const std::string& fn, float (*ieee)(float), float (*ftz)(float
     const u32 gi = bits(ieee(from(r.x))), gf = bits(ftz(from(r.x)));
     if (gi != r.ieee || gf != r.ftz) {
       if (++bad <= 20)
-        ADD_FAILURE() << fn << " x=0x" << std::hex << r.x << ": H100 nv=0x" << r.ieee
-                      << " nv-ftz=0x" << r.ftz << ", reproduction 0x" << gi << " / 0x" << gf;
+        ADD_FAILURE() << fn << " x=0x" << std::hex << r.x << ": H100 nv=0x" << r.ieee << " nv-ftz=0x" << r.ftz
+                      << ", reproduction 0x" << gi << " / 0x" << gf;
     }
   }
   EXPECT_EQ(bad, 0) << "of " << rows.size() << " " << fn << " edge vectors";

@@ -30,7 +30,8 @@ struct rng {
   u64 next() { return inputs::splitmix64(seed, i++); }
 };
 
-template <class T, class U> void check_unary_models(U bits) {
+template <class T, class U>
+void check_unary_models(U bits) {
   const T x = bit_cast<T>(bits);
   if (fp_bits<T>(x).is_nan()) {
     EXPECT_EQ(bit_cast<U>(g::rint<false>(x)), bits | fp_bits<T>::quiet_bit);
@@ -59,14 +60,14 @@ TEST(OcmlAmdgcn, RoundingAndExponentOpsMatchIeee) {
     check_unary_models<float>(u32(r.next() >> (i % 9)));
     check_unary_models<double>(r.next() >> (i % 12));
   }
-  for (u32 b : {0u, 0x80000000u, 1u, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f000001u, 0x3fc00000u,
-                0x40200000u, 0x4b000000u, 0x4affffffu, 0x7f7fffffu, 0x7f800000u, 0xff800000u})
+  for (u32 b : {0u, 0x80000000u, 1u, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f000001u, 0x3fc00000u, 0x40200000u,
+                0x4b000000u, 0x4affffffu, 0x7f7fffffu, 0x7f800000u, 0xff800000u})
     check_unary_models<float>(b);
 }
 
 TEST(OcmlAmdgcn, FlushModeAndNaNConventions) {
   const float tiny = bit_cast<float>(0x00000003u);
-  EXPECT_EQ(bit_cast<u32>(g::mul<true>(tiny, 2.0f)), 0u);         // input flushed
+  EXPECT_EQ(bit_cast<u32>(g::mul<true>(tiny, 2.0f)), 0u);  // input flushed
   EXPECT_EQ(bit_cast<u32>(g::mul<false>(tiny, 2.0f)), 6u);
   EXPECT_EQ(bit_cast<u32>(g::mul<true>(0x1p-100f, -0x1p-30f)), 0x80000000u);  // output flushed, signed
   EXPECT_EQ(bit_cast<u32>(g::ldexp<true>(1.0f, -127)), 0u);
@@ -109,21 +110,35 @@ TEST(OcmlConfig, FmuladdLoweringMatchesLlc15) {
         << mode << "\" }\n";
     }
     const bool daz = std::string(mode)[0] == 'p';
-    struct isa { const char* cpu; int version; };
-    for (isa i : {isa{"gfx600", 6000}, {"gfx601", 6001}, {"gfx700", 7000}, {"gfx701", 7001},
-                  {"gfx702", 7002}, {"gfx801", 8001}, {"gfx803", 8003}, {"gfx810", 8100},
-                  {"gfx900", 9000}, {"gfx906", 9006}, {"gfx908", 9008}, {"gfx909", 9009},
-                  {"gfx90a", 9010}, {"gfx90c", 9012}, {"gfx940", 9400}, {"gfx1010", 10100},
-                  {"gfx1030", 10300}, {"gfx1036", 10306}}) {
+    struct isa {
+      const char* cpu;
+      int version;
+    };
+    for (isa i : {isa{"gfx600", 6000},
+                  {"gfx601", 6001},
+                  {"gfx700", 7000},
+                  {"gfx701", 7001},
+                  {"gfx702", 7002},
+                  {"gfx801", 8001},
+                  {"gfx803", 8003},
+                  {"gfx810", 8100},
+                  {"gfx900", 9000},
+                  {"gfx906", 9006},
+                  {"gfx908", 9008},
+                  {"gfx909", 9009},
+                  {"gfx90a", 9010},
+                  {"gfx90c", 9012},
+                  {"gfx940", 9400},
+                  {"gfx1010", 10100},
+                  {"gfx1030", 10300},
+                  {"gfx1036", 10306}}) {
       const std::string cmd = std::string(llc) + " -mtriple=amdgcn-amd-amdhsa -mcpu=" + i.cpu + " " +
                               (dir / "f.ll").string() + " -o " + (dir / "f.s").string();
       ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
       std::ifstream s(dir / "f.s");
       const std::string text((std::istreambuf_iterator<char>(s)), {});
-      const bool fused = text.find("v_fma_f32") != std::string::npos ||
-                         text.find("v_fmac_f32") != std::string::npos;
-      EXPECT_EQ(ocml::fmuladd_fused(ocml::config{i.version, daz, false, false}), fused)
-          << i.cpu << " " << mode;
+      const bool fused = text.find("v_fma_f32") != std::string::npos || text.find("v_fmac_f32") != std::string::npos;
+      EXPECT_EQ(ocml::fmuladd_fused(ocml::config{i.version, daz, false, false}), fused) << i.cpu << " " << mode;
     }
   }
   fs::remove_all(dir);

@@ -11,6 +11,7 @@
 // expected value is the IEEE result of the flushed inputs, flushed.
 #include <gtest/gtest.h>
 
+#include <xmmintrin.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -20,7 +21,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-#include <xmmintrin.h>
 
 #include "bitexact/bits.hpp"
 #include "bitexact/engine/impl.hpp"
@@ -75,13 +75,10 @@ constexpr bool built_configs = false;
 #endif
 // The objects are compiled for x86-64 with FMA and SSE4.1 and registered only
 // where the CPU has them.
-bool available() {
-  return built_configs && __builtin_cpu_supports("fma") && __builtin_cpu_supports("sse4.1");
-}
-#define REQUIRE_OCML_BC()                                                              \
-  do {                                                                                 \
-    if (!available())                                                                  \
-      GTEST_SKIP() << "no ocml-bc: built without llvm-15/rocm-device-libs, or no FMA"; \
+bool available() { return built_configs && __builtin_cpu_supports("fma") && __builtin_cpu_supports("sse4.1"); }
+#define REQUIRE_OCML_BC()                                                                              \
+  do {                                                                                                 \
+    if (!available()) GTEST_SKIP() << "no ocml-bc: built without llvm-15/rocm-device-libs, or no FMA"; \
   } while (0)
 
 const bitexact::Impl& impl(const char* name, Fn fn) {
@@ -94,15 +91,11 @@ std::uint32_t bits32(float x) { return bit_cast<std::uint32_t>(x); }
 std::uint64_t bits64(double x) { return bit_cast<std::uint64_t>(x); }
 float f32(std::uint32_t b) { return bit_cast<float>(b); }
 
-float eval(const bitexact::Impl& i, float x) {
-  return f32(std::uint32_t(bitexact::eval_one(i, bits32(x))));
-}
+float eval(const bitexact::Impl& i, float x) { return f32(std::uint32_t(bitexact::eval_one(i, bits32(x)))); }
 float eval(const bitexact::Impl& i, float x, float y) {
   return f32(std::uint32_t(bitexact::eval_one(i, bits32(x), bits32(y))));
 }
-double eval(const bitexact::Impl& i, double x) {
-  return bit_cast<double>(bitexact::eval_one(i, bits64(x)));
-}
+double eval(const bitexact::Impl& i, double x) { return bit_cast<double>(bitexact::eval_one(i, bits64(x))); }
 double eval(const bitexact::Impl& i, double x, double y) {
   return bit_cast<double>(bitexact::eval_one(i, bits64(x), bits64(y)));
 }
@@ -111,8 +104,7 @@ float flush(float x, bool daz) { return daz ? bitexact::flush_subnormal(x) : x; 
 
 // Random floats: uniform bit patterns, plus patterns concentrated on a range of
 // binary exponents (so that tiny, huge and denormal values all occur).
-std::vector<float> random_floats(std::mt19937_64& rng, std::size_t n, int min_biased,
-                                 int max_biased) {
+std::vector<float> random_floats(std::mt19937_64& rng, std::size_t n, int min_biased, int max_biased) {
   std::vector<float> v;
   std::uniform_int_distribution<int> e(min_biased, max_biased);
   for (std::size_t i = 0; i < n; ++i) {
@@ -126,10 +118,9 @@ std::vector<float> random_floats(std::mt19937_64& rng, std::size_t n, int min_bi
 const std::vector<float>& special_floats() {
   static const std::vector<float> v = [] {
     std::vector<float> s;
-    for (std::uint32_t b :
-         {0x00000000u, 0x00000001u, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u,
-          0x3fc00000u, 0x40490fdbu, 0x3fc90fdbu, 0x47ffff00u, 0x48000000u, 0x4b000000u,
-          0x4b7fffffu, 0x7f7fffffu, 0x7f800000u, 0x7fc00000u, 0x7fa00001u, 0x7fffffffu}) {
+    for (std::uint32_t b : {0x00000000u, 0x00000001u, 0x007fffffu, 0x00800000u, 0x3f000000u, 0x3f800000u, 0x3fc00000u,
+                            0x40490fdbu, 0x3fc90fdbu, 0x47ffff00u, 0x48000000u, 0x4b000000u, 0x4b7fffffu, 0x7f7fffffu,
+                            0x7f800000u, 0x7fc00000u, 0x7fa00001u, 0x7fffffffu}) {
       s.push_back(f32(b));
       s.push_back(f32(b | 0x80000000u));
     }
@@ -197,8 +188,7 @@ TEST(OcmlBc, FmodfIsExactAgainstMpfr) {
       if (std::isnan(want)) {
         EXPECT_TRUE(std::isnan(got)) << c.name;
       } else {
-        ASSERT_EQ(bits32(got), bits32(want))
-            << c.name << " fmodf " << std::hexfloat << xs[i] << " " << ys[i];
+        ASSERT_EQ(bits32(got), bits32(want)) << c.name << " fmodf " << std::hexfloat << xs[i] << " " << ys[i];
       }
     }
   }
@@ -256,11 +246,8 @@ TEST(OcmlBc, FmodSpecialValues) {
     // fmod(1.5 * 2^-126, -2^-126) = 0.5 * 2^-126 exactly: a denormal, flushed to +0
     // when f32 denormals are flushed.
     const auto& f = impl(c.name, Fn::fmodf);
-    EXPECT_EQ(bits32(eval(f, f32(0x00c00000u), f32(0x80800000u))), c.daz ? 0u : 0x00400000u)
-        << c.name;
-    EXPECT_EQ(bits32(eval(f, f32(0x80c00000u), f32(0x00800000u))),
-              c.daz ? 0x80000000u : 0x80400000u)
-        << c.name;
+    EXPECT_EQ(bits32(eval(f, f32(0x00c00000u), f32(0x80800000u))), c.daz ? 0u : 0x00400000u) << c.name;
+    EXPECT_EQ(bits32(eval(f, f32(0x80c00000u), f32(0x00800000u))), c.daz ? 0x80000000u : 0x80400000u) << c.name;
     if (c.finite_only) continue;
     EXPECT_TRUE(std::isnan(eval(f, 1.0f, 0.0f))) << c.name;
     EXPECT_TRUE(std::isnan(eval(f, inf, 1.0f))) << c.name;
@@ -298,8 +285,8 @@ TEST(OcmlBc, SinCosWithinDocumentedUlpBound) {
         float want = fn == Fn::sinf ? bitexact::truth::sinf(in) : bitexact::truth::cosf(in);
         ASSERT_FALSE(std::isnan(got)) << c.name << std::hexfloat << " " << x;
         EXPECT_LE(bitexact::ulp_steps(flush(got, c.daz), flush(want, c.daz)), max_ulp_allowed)
-            << c.name << (fn == Fn::sinf ? " sinf " : " cosf ") << std::hexfloat << x << " got "
-            << got << " want " << want;
+            << c.name << (fn == Fn::sinf ? " sinf " : " cosf ") << std::hexfloat << x << " got " << got << " want "
+            << want;
       }
     }
   }
@@ -311,9 +298,9 @@ TEST(OcmlBc, SinCosSpecialValues) {
   for (const Config& c : config_rows) {
     const auto& s = impl(c.name, Fn::sinf);
     const auto& co = impl(c.name, Fn::cosf);
-    EXPECT_EQ(bits32(eval(s, 0.0f)), 0u) << c.name;                 // sin(+0) = +0
-    EXPECT_EQ(bits32(eval(s, -0.0f)), 0x80000000u) << c.name;       // sin(-0) = -0
-    EXPECT_EQ(bits32(eval(co, -0.0f)), bits32(1.0f)) << c.name;     // cos(0) = 1
+    EXPECT_EQ(bits32(eval(s, 0.0f)), 0u) << c.name;              // sin(+0) = +0
+    EXPECT_EQ(bits32(eval(s, -0.0f)), 0x80000000u) << c.name;    // sin(-0) = -0
+    EXPECT_EQ(bits32(eval(co, -0.0f)), bits32(1.0f)) << c.name;  // cos(0) = 1
     // A denormal input: sin(x) rounds to x under IEEE, to a signed zero when flushed.
     float d = f32(0x80000005u);
     EXPECT_EQ(bits32(eval(s, d)), bits32(flush(d, c.daz))) << c.name;
@@ -386,8 +373,7 @@ TEST(AmdgcnModel, LdexpMatchesCLibrary) {
     double xd = bit_cast<double>(rng());
     int kd = n(rng) * 6;
     if (!std::isnan(xd)) {
-      ASSERT_EQ(bits64(bx_amdgcn_ldexp_f64(xd, kd)), bits64(std::ldexp(xd, kd)))
-          << std::hexfloat << xd << " " << kd;
+      ASSERT_EQ(bits64(bx_amdgcn_ldexp_f64(xd, kd)), bits64(std::ldexp(xd, kd))) << std::hexfloat << xd << " " << kd;
     }
   }
 }
@@ -412,21 +398,19 @@ TEST(AmdgcnModel, FlushesF32UnderMxcsrDazFtzOnly) {
 // V_CMP_CLASS mask bits, AMD ISA guide: 0 sNaN, 1 qNaN, 2 -Inf, 3 -normal,
 // 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf.
 TEST(AmdgcnModel, ClassBits) {
-  const std::pair<std::uint32_t, int> cases[] = {
-      {0x7f800001u, 0}, {0xffc00000u, 1}, {0xff800000u, 2}, {0xbf800000u, 3}, {0x80000001u, 4},
-      {0x80000000u, 5}, {0x00000000u, 6}, {0x007fffffu, 7}, {0x00800000u, 8}, {0x7f800000u, 9}};
+  const std::pair<std::uint32_t, int> cases[] = {{0x7f800001u, 0}, {0xffc00000u, 1}, {0xff800000u, 2}, {0xbf800000u, 3},
+                                                 {0x80000001u, 4}, {0x80000000u, 5}, {0x00000000u, 6}, {0x007fffffu, 7},
+                                                 {0x00800000u, 8}, {0x7f800000u, 9}};
   for (auto [b, k] : cases)
     for (int bit = 0; bit < 10; ++bit)
       EXPECT_EQ(bx_amdgcn_class_f32(f32(b), 1 << bit), bit == k) << std::hex << b << " " << bit;
   const std::pair<std::uint64_t, int> cases64[] = {
-      {0x7ff0000000000001ull, 0}, {0xfff8000000000000ull, 1}, {0xfff0000000000000ull, 2},
-      {0xbff0000000000000ull, 3}, {0x8000000000000001ull, 4}, {0x8000000000000000ull, 5},
-      {0x0000000000000000ull, 6}, {0x000fffffffffffffull, 7}, {0x0010000000000000ull, 8},
-      {0x7ff0000000000000ull, 9}};
+      {0x7ff0000000000001ull, 0}, {0xfff8000000000000ull, 1}, {0xfff0000000000000ull, 2}, {0xbff0000000000000ull, 3},
+      {0x8000000000000001ull, 4}, {0x8000000000000000ull, 5}, {0x0000000000000000ull, 6}, {0x000fffffffffffffull, 7},
+      {0x0010000000000000ull, 8}, {0x7ff0000000000000ull, 9}};
   for (auto [b, k] : cases64)
     for (int bit = 0; bit < 10; ++bit)
-      EXPECT_EQ(bx_amdgcn_class_f64(bit_cast<double>(b), 1 << bit), bit == k)
-          << std::hex << b << " " << bit;
+      EXPECT_EQ(bx_amdgcn_class_f64(bit_cast<double>(b), 1 << bit), bit == k) << std::hex << b << " " << bit;
   // Several bits at once: ocml's "finite" test uses mask 0x1f8.
   EXPECT_TRUE(bx_amdgcn_class_f32(1.0f, 0x1f8));
   EXPECT_FALSE(bx_amdgcn_class_f32(f32(0x7f800000u), 0x1f8));

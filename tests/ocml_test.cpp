@@ -56,8 +56,7 @@ std::vector<u32> f32_sample(u64 seed, int n) {
 
 TEST(OcmlConfig, EveryPresetRegisteredWithSixFunctions) {
   for (const auto& p : ocml::presets)
-    for (const auto& fi : functions())
-      EXPECT_NE(find_impl(name_of(p), fi.id), nullptr) << name_of(p) << "." << fi.name;
+    for (const auto& fi : functions()) EXPECT_NE(find_impl(name_of(p), fi.id), nullptr) << name_of(p) << "." << fi.name;
   // The fused-fmuladd and fast-fma choices of the presets (LLVM 15 / ocml.bc).
   static_assert(ocml::has_fast_fma_path(ocml::gfx90a) && ocml::fmuladd_fused(ocml::gfx90a));
   static_assert(ocml::fmuladd_fused(ocml::gfx90a_daz));
@@ -185,7 +184,9 @@ TEST(OcmlSinCos, WithinTwoUlpOfMpfr) {
   // Around the small/large reduction threshold 2^17 and near multiples of pi/2.
   for (u32 d = 0; d < 64; ++d) sample.push_back(0x48000000u - 32 + d);
   for (u32 b : {0x3fc90fdbu, 0x40490fdbu, 0x4096cbe4u, 0x5a7d1ff5u, 0x4b3d4a20u}) {
-    sample.push_back(b - 1); sample.push_back(b); sample.push_back(b + 1);
+    sample.push_back(b - 1);
+    sample.push_back(b);
+    sample.push_back(b + 1);
   }
   for (const auto& p : ocml::presets) {
     for (Fn fn : {Fn::sinf, Fn::cosf}) {
@@ -206,8 +207,8 @@ TEST(OcmlSinCos, WithinTwoUlpOfMpfr) {
         ASSERT_FALSE(fp_bits<float>(g).is_nan()) << name_of(p) << std::hex << " x=0x" << xb;
         const u64 d = ulp_steps(g, daz(p.cfg.daz, want));
         if (d > worst) worst = d;
-        ASSERT_LE(d, 2u) << name_of(p) << (fn == Fn::sinf ? " sin" : " cos") << std::hex
-                         << " x=0x" << xb << " got 0x" << got << " want 0x" << b32(want);
+        ASSERT_LE(d, 2u) << name_of(p) << (fn == Fn::sinf ? " sin" : " cos") << std::hex << " x=0x" << xb << " got 0x"
+                         << got << " want 0x" << b32(want);
       }
     }
   }
@@ -217,7 +218,7 @@ TEST(OcmlSinCos, IeeeFacts) {
   EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx90a>(0.0f)), 0u);
   EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx90a>(-0.0f)), 0x80000000u);
   EXPECT_EQ(b32(ocml::cos_f32<ocml::gfx90a>(-0.0f)), 0x3f800000u);
-  EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx803>(f32(0x80000001u))), 0x80000001u);  // sin(x) = x, tiny x
+  EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx803>(f32(0x80000001u))), 0x80000001u);      // sin(x) = x, tiny x
   EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx90a_daz>(f32(0x80000001u))), 0x80000000u);  // DAZ: -0
   EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx90a>(f32(0x7f800000u))), 0x7fc00000u);
   EXPECT_EQ(b32(ocml::cos_f32<ocml::gfx90a>(f32(0xff800001u))), 0x7fc00000u);
@@ -229,8 +230,7 @@ TEST(OcmlSinCos, IeeeFacts) {
     const u32 b = u32(r.next() % 0x7f800000u);  // finite, non-negative
     EXPECT_EQ(b32(ocml::sin_f32<ocml::gfx90a>(f32(b | 0x80000000u))),
               b32(ocml::sin_f32<ocml::gfx90a>(f32(b))) ^ 0x80000000u);
-    EXPECT_EQ(b32(ocml::cos_f32<ocml::gfx803>(f32(b | 0x80000000u))),
-              b32(ocml::cos_f32<ocml::gfx803>(f32(b))));
+    EXPECT_EQ(b32(ocml::cos_f32<ocml::gfx803>(f32(b | 0x80000000u))), b32(ocml::cos_f32<ocml::gfx803>(f32(b))));
   }
 }
 

@@ -34,8 +34,8 @@ TEST(OcmlVectors, ReproductionMatchesRecordedOcmlBcOutputs) {
   for (std::size_t pi = 0; pi < std::size(ocml::presets); ++pi) {
     const auto& p = ocml::presets[pi];
     for (const auto& fi : functions()) {
-      const std::string path = std::string(BITEXACT_SOURCE_DIR) + "/vectors/ocml/edge/ocml-bc" +
-                               std::string(p.suffix) + "." + std::string(fi.name) + ".txt";
+      const std::string path = std::string(BITEXACT_SOURCE_DIR) + "/vectors/ocml/edge/ocml-bc" + std::string(p.suffix) +
+                               "." + std::string(fi.name) + ".txt";
       std::ifstream in(path);
       ASSERT_TRUE(in) << path << " missing (regenerate with `bitexact ocml-vectors --out vectors/ocml`)";
       const auto rows = read_hex_rows(in, fi.arity + 1, fi.bits, path);
@@ -59,14 +59,15 @@ TEST(OcmlVectors, ReproductionMatchesRecordedOcmlBcOutputs) {
           continue;
         }
         ADD_FAILURE() << "ocml" << p.suffix << "." << fi.name << " x=" << format_hex(r.v[0], fi.bits)
-                      << (fi.arity == 2 ? " y=" + format_hex(r.v[1], fi.bits) : "")
-                      << " got " << format_hex(got, fi.bits) << " want " << format_hex(want, fi.bits);
+                      << (fi.arity == 2 ? " y=" + format_hex(r.v[1], fi.bits) : "") << " got "
+                      << format_hex(got, fi.bits) << " want " << format_hex(want, fi.bits);
       }
     }
   }
-  std::printf("[ocml vectors] %zu rows bit-exact against recorded ocml.bc outputs; %zu finite-only fmod rows "
-              "differ only in the sign of an invalid-operation NaN\n",
-              rows_checked, nan_sign);
+  std::printf(
+      "[ocml vectors] %zu rows bit-exact against recorded ocml.bc outputs; %zu finite-only fmod rows "
+      "differ only in the sign of an invalid-operation NaN\n",
+      rows_checked, nan_sign);
   EXPECT_GT(rows_checked, 50000u);
 }
 

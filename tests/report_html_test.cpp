@@ -68,7 +68,8 @@ TEST(ReportHtml, RendersInHeadlessChromium) {
   const fs::path dom = dir / "dom.html", png = dir / "shot.png";
   const std::string flags =
       " --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update "
-      "--disable-sync --no-first-run --user-data-dir=" + (dir / "profile").string() + " ";
+      "--disable-sync --no-first-run --user-data-dir=" +
+      (dir / "profile").string() + " ";
   const std::string url = "file://" + (dir / "report.html").string();
   ASSERT_EQ(std::system((chrome + flags + "--dump-dom " + url + " >" + dom.string() + " 2>/dev/null").c_str()), 0);
   const std::string d = slurp(dom);
@@ -80,7 +81,8 @@ TEST(ReportHtml, RendersInHeadlessChromium) {
   EXPECT_EQ(std::stoi(m[1]), 3);
   // a screenshot that is not blank: a PNG of a page with plots compresses to far more than a blank one
   ASSERT_EQ(std::system((chrome + flags + "--window-size=1000,900 --screenshot=" + png.string() + " " + url +
-                         " >/dev/null 2>&1").c_str()),
+                         " >/dev/null 2>&1")
+                            .c_str()),
             0);
   ASSERT_TRUE(fs::exists(png));
   EXPECT_GT(fs::file_size(png), 20000u);

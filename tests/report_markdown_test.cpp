@@ -40,7 +40,8 @@ TEST(ReportMarkdown, RegeneratesTheCommittedNvVsOcmlSummary) {
 
 TEST(ReportMarkdown, EveryDiscrepancyClassHasItsOwnName) {
   std::set<std::string> names;
-  for (int d = 0; d < int(bx::sweep::Disc::count); ++d) names.insert(std::string(bx::report::disc_label(bx::sweep::Disc(d))));
+  for (int d = 0; d < int(bx::sweep::Disc::count); ++d)
+    names.insert(std::string(bx::report::disc_label(bx::sweep::Disc(d))));
   EXPECT_EQ(names.size(), std::size_t(bx::sweep::Disc::count));
   EXPECT_EQ(names.count("?"), 0u);
   EXPECT_EQ(bx::report::disc_label(bx::sweep::Disc::zero_sign), "+0 vs -0");

@@ -104,8 +104,8 @@ TEST(SweepCli, ShardsThenMergeEqualTheSingleRun) {
   EXPECT_EQ(slurp(m / "report.csv"), slurp(a / "report.csv"));
   EXPECT_EQ(slurp(m / "report.html"), slurp(a / "report.html"));
   // overlapping shards are refused
-  expect_usage_error("merge " + s1.string() + " " + s1.string() + " --out " + (tmpdir() / "m_bad").string(),
-                     "overlap", tmpdir() / "m_bad");
+  expect_usage_error("merge " + s1.string() + " " + s1.string() + " --out " + (tmpdir() / "m_bad").string(), "overlap",
+                     tmpdir() / "m_bad");
 }
 
 TEST(SweepCli, StopThenResumeEqualsTheUninterruptedRun) {

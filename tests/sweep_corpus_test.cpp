@@ -21,7 +21,10 @@ long double frac_dist(std::uint64_t m, long double alpha) {
 
 TEST(Corpus, ContinuedFractionSearchEqualsBruteForce) {
   // alpha with a 64-bit exact long double value, so both sides see the same number.
-  struct Case { const char* alpha; std::uint64_t lo, hi; };
+  struct Case {
+    const char* alpha;
+    std::uint64_t lo, hi;
+  };
   for (auto c : {Case{"0x0.b504f333f9de6484p0", 1000, 200000}, Case{"0x0.a2f9836e4e441529p0", 1 << 16, 1 << 17},
                  Case{"0x0.9e3779b97f4a7c15p0", 5, 70000}, Case{"0x0.0000f333f9de6484p0", 100, 90000}}) {
     const long double alpha = std::strtold(c.alpha, nullptr);
@@ -59,8 +62,8 @@ TEST(Corpus, KnownHardestSinglePrecisionReduction) {
   // number closest to a multiple of pi/2 is 16367173 * 2^72 (0x6f79be45).
   auto cases = corpus::nearest_to_pi_over_2_f32(1);
   ASSERT_EQ(cases.size(), 128u);
-  auto best = *std::min_element(cases.begin(), cases.end(),
-                                [](const auto& a, const auto& b) { return a.dist < b.dist; });
+  auto best =
+      *std::min_element(cases.begin(), cases.end(), [](const auto& a, const auto& b) { return a.dist < b.dist; });
   EXPECT_EQ(best.bits, 0x6f79be45u);
   EXPECT_EQ(std::ldexp(16367173.0, 72), double(bx::bit_cast<float>(best.bits)));
   EXPECT_LT(best.dist, 2e-9);

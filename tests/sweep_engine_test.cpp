@@ -8,9 +8,9 @@
 #include <cmath>
 #include <map>
 
-#include "bitexact/inputs.hpp"
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
+#include "bitexact/inputs.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace bx = bitexact;
@@ -26,7 +26,9 @@ bool p_zero(std::uint32_t a, std::uint32_t t) { return a % 13 == 2 && finite_inp
 bool p_next(std::uint32_t a, std::uint32_t t) {
   return a % 5 == 3 && finite_input(a) && (t & 0x7fffffffu) != 0 && (t & 0x7fffffffu) < 0x7f7fffffu;
 }
-std::uint32_t truth_bits(std::uint32_t a) { return bx::bit_cast<std::uint32_t>(bx::truth::sinf(bx::bit_cast<float>(a))); }
+std::uint32_t truth_bits(std::uint32_t a) {
+  return bx::bit_cast<std::uint32_t>(bx::truth::sinf(bx::bit_cast<float>(a)));
+}
 
 template <std::uint32_t (*F)(std::uint32_t)>
 void batch_u32(const word* const* args, word* out, std::size_t n) {
@@ -87,8 +89,10 @@ TEST(SweepEngine, DiscrepancyClassesMatchConstruction) {
     n_inf += p_inf(a);
     n_zero += p_zero(a, t);
     n_next += p_next(a, t);
-    if (p_nan(a)) nan_vs_next[p_next(a, t) || !std::isnan(bx::bit_cast<float>(t)) ? "nan_vs_number" : "?"]++;
-    else if (p_next(a, t)) nan_vs_next["number_vs_number"]++;
+    if (p_nan(a))
+      nan_vs_next[p_next(a, t) || !std::isnan(bx::bit_cast<float>(t)) ? "nan_vs_number" : "?"]++;
+    else if (p_next(a, t))
+      nan_vs_next["number_vs_number"]++;
   }
   ASSERT_GT(n_nan, 1000u);
   ASSERT_GT(n_next, 1000u);
@@ -106,9 +110,9 @@ TEST(SweepEngine, DiscrepancyClassesMatchConstruction) {
   // The neighbour (away from zero) of the correctly rounded value c is more than
   // 0.5 ulp from the exact value, and at most 2.5 ulp of the exact value's binade
   // (2.5 when c = 2^k is the rounding of a value just below 2^k).
-  EXPECT_EQ(sx.hist[bx::sweep::bins::one] + sx.hist[bx::sweep::bins::pow2_first] +
-                sx.hist[bx::sweep::bins::pow2_first + 1],
-            n_next);
+  EXPECT_EQ(
+      sx.hist[bx::sweep::bins::one] + sx.hist[bx::sweep::bins::pow2_first] + sx.hist[bx::sweep::bins::pow2_first + 1],
+      n_next);
   EXPECT_GT(sx.max.value, 0.5);
   EXPECT_LE(sx.max.value, 2.5);
   // Special mismatches of the neighbour impl: none.
@@ -145,8 +149,10 @@ TEST(SweepEngine, ShardsMergeToTheSingleRunExactly) {
     auto part = bx::sweep::make_state(so);
     EXPECT_TRUE(bx::sweep::run(so, part));
     EXPECT_FALSE(part.complete());
-    if (k == 3) merged = part;
-    else merged.merge(part);
+    if (k == 3)
+      merged = part;
+    else
+      merged.merge(part);
   }
   ASSERT_TRUE(merged.complete());
   EXPECT_TRUE(merged == whole);
@@ -291,7 +297,7 @@ TEST(SweepEngine, UnknownImplementations) {
 TEST(SweepEngine, UlpErrorRules) {
   using bx::sweep::ulp_error;
   // ceil is exact: the error of a result one ulp off is exactly 1.
-  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x40000001), 1.0);        // ceil(1.5)=2
+  EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x40000001), 1.0);  // ceil(1.5)=2
   EXPECT_EQ(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x40000000), 0.0);
   EXPECT_TRUE(std::isinf(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x7f800000)));
   EXPECT_TRUE(std::isnan(ulp_error(bx::Fn::ceilf, 0x3fc00000, 0, 0x7fc00000)));

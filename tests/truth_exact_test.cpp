@@ -18,29 +18,28 @@ using truth::rounding;
 
 namespace {
 
-constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
-                               rounding::downward};
+constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward, rounding::downward};
 
 // Interesting binary32 encodings: zeros, subnormals, normals at binade edges,
 // the largest finite, infinity, NaNs (both signs are added by the callers).
 const std::vector<std::uint32_t> special32 = {
-    0x00000000, 0x00000001, 0x00000003, 0x007fffff, 0x00800000, 0x00800001, 0x3effffff,
-    0x3f000000, 0x3f000001, 0x3f7fffff, 0x3f800000, 0x3f800001, 0x3fc00000, 0x40000000,
-    0x40400000, 0x4b000000, 0x4b000001, 0x4affffff, 0x4b7fffff, 0x4b800000, 0x7f7fffff,
-    0x7f800000, 0x7fc00000, 0x7f800001, 0x7fffffff};
+    0x00000000, 0x00000001, 0x00000003, 0x007fffff, 0x00800000, 0x00800001, 0x3effffff, 0x3f000000, 0x3f000001,
+    0x3f7fffff, 0x3f800000, 0x3f800001, 0x3fc00000, 0x40000000, 0x40400000, 0x4b000000, 0x4b000001, 0x4affffff,
+    0x4b7fffff, 0x4b800000, 0x7f7fffff, 0x7f800000, 0x7fc00000, 0x7f800001, 0x7fffffff};
 const std::vector<std::uint64_t> special64 = {
-    0x0000000000000000, 0x0000000000000001, 0x0000000000000003, 0x000fffffffffffff,
-    0x0010000000000000, 0x0010000000000001, 0x3fdfffffffffffff, 0x3fe0000000000000,
-    0x3fefffffffffffff, 0x3ff0000000000000, 0x3ff0000000000001, 0x3ff8000000000000,
-    0x4330000000000000, 0x4330000000000001, 0x432fffffffffffff, 0x433fffffffffffff,
-    0x4340000000000000, 0x7fefffffffffffff, 0x7ff0000000000000, 0x7ff8000000000000,
+    0x0000000000000000, 0x0000000000000001, 0x0000000000000003, 0x000fffffffffffff, 0x0010000000000000,
+    0x0010000000000001, 0x3fdfffffffffffff, 0x3fe0000000000000, 0x3fefffffffffffff, 0x3ff0000000000000,
+    0x3ff0000000000001, 0x3ff8000000000000, 0x4330000000000000, 0x4330000000000001, 0x432fffffffffffff,
+    0x433fffffffffffff, 0x4340000000000000, 0x7fefffffffffffff, 0x7ff0000000000000, 0x7ff8000000000000,
     0x7ff0000000000001, 0x7fffffffffffffff};
 
-template <class T> using bits_t = typename bitexact::float_traits<T>::storage;
+template <class T>
+using bits_t = typename bitexact::float_traits<T>::storage;
 
 // Random encodings: half uniform bits (every exponent), half with the
 // operands' exponents close together (the common fmod case), some subnormal.
-template <class T> std::vector<bits_t<T>> random_bits(std::size_t n, std::uint64_t seed) {
+template <class T>
+std::vector<bits_t<T>> random_bits(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<bits_t<T>> v(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -59,8 +58,7 @@ void check_fmod(const std::vector<bits_t<T>>& xs, const std::vector<bits_t<T>>& 
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, xs.size(), 4096), [&](auto range) {
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       T x = bit_cast<T>(xs[i]), y = bit_cast<T>(ys[i]);
-      if (bit_cast<bits_t<T>>(Fast(x, y, r)) != bit_cast<bits_t<T>>(Ref(x, y, r)) &&
-          bad.fetch_add(1) == 0)
+      if (bit_cast<bits_t<T>>(Fast(x, y, r)) != bit_cast<bits_t<T>>(Ref(x, y, r)) && bad.fetch_add(1) == 0)
         first_x = xs[i], first_y = ys[i];
     }
   });
@@ -117,9 +115,7 @@ TEST(TruthExact, CeilEqualsMpfr) {
     std::atomic<std::uint64_t> bad{0};
     tbb::parallel_for(std::size_t(0), xs.size(), [&](std::size_t i) {
       float x = bit_cast<float>(xs[i]);
-      if (bit_cast<std::uint32_t>(truth::ceilf(x, r)) !=
-          bit_cast<std::uint32_t>(truth::mpfr_only::ceilf(x, r)))
-        ++bad;
+      if (bit_cast<std::uint32_t>(truth::ceilf(x, r)) != bit_cast<std::uint32_t>(truth::mpfr_only::ceilf(x, r))) ++bad;
     });
     EXPECT_EQ(bad.load(), 0u);
   }
@@ -128,8 +124,7 @@ TEST(TruthExact, CeilEqualsMpfr) {
   std::atomic<std::uint64_t> bad{0};
   tbb::parallel_for(std::size_t(0), ds.size(), [&](std::size_t i) {
     double x = bit_cast<double>(ds[i]);
-    if (bit_cast<std::uint64_t>(truth::ceil(x)) != bit_cast<std::uint64_t>(truth::mpfr_only::ceil(x)))
-      ++bad;
+    if (bit_cast<std::uint64_t>(truth::ceil(x)) != bit_cast<std::uint64_t>(truth::mpfr_only::ceil(x))) ++bad;
   });
   EXPECT_EQ(bad.load(), 0u);
 }

@@ -3,8 +3,8 @@
 // at two working precisions rounded by hand. Never the fast path itself.
 #include <gtest/gtest.h>
 #include <mpfr.h>
-#include <tbb/parallel_for.h>
 #include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 #include <atomic>
 #include <cstdint>
@@ -14,9 +14,9 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/engine/impl.hpp"
-#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
 using bitexact::bit_cast;
@@ -24,14 +24,17 @@ using truth::rounding;
 
 namespace {
 
-constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward,
-                               rounding::downward};
+constexpr rounding all_modes[] = {rounding::nearest, rounding::toward_zero, rounding::upward, rounding::downward};
 const char* mode_name(rounding r) {
   switch (r) {
-    case rounding::nearest: return "RN";
-    case rounding::toward_zero: return "RZ";
-    case rounding::upward: return "RU";
-    default: return "RD";
+    case rounding::nearest:
+      return "RN";
+    case rounding::toward_zero:
+      return "RZ";
+    case rounding::upward:
+      return "RU";
+    default:
+      return "RD";
   }
 }
 
@@ -109,11 +112,10 @@ TEST(TruthSinCosF, FastEqualsMpfrDirectedModes) {
 // tiny-argument shortcut's edge (2^-12), the small/reduced paths' edge (pi/4),
 // the largest floats, infinities and NaNs (-> default quiet NaN 0x7fc00000).
 TEST(TruthSinCosF, SpecialOperandsAllModes) {
-  const std::uint32_t specials[] = {
-      0x00000000, 0x00000001, 0x00000002, 0x007fffff, 0x00800000, 0x00800001, 0x0d800000,
-      0x397fffff, 0x39800000, 0x39800001, 0x3f490fda, 0x3f490fdb, 0x3f490fdc, 0x3fc90fdb,
-      0x40490fdb, 0x3f800000, 0x7f7fffff, 0x7f000000, 0x5d3b2553, 0x7f800000, 0x7fc00000,
-      0x7f800001, 0x7fffffff, 0x4b800000, 0x4b7fffff};
+  const std::uint32_t specials[] = {0x00000000, 0x00000001, 0x00000002, 0x007fffff, 0x00800000, 0x00800001, 0x0d800000,
+                                    0x397fffff, 0x39800000, 0x39800001, 0x3f490fda, 0x3f490fdb, 0x3f490fdc, 0x3fc90fdb,
+                                    0x40490fdb, 0x3f800000, 0x7f7fffff, 0x7f000000, 0x5d3b2553, 0x7f800000, 0x7fc00000,
+                                    0x7f800001, 0x7fffffff, 0x4b800000, 0x4b7fffff};
   for (rounding r : all_modes)
     for (std::uint32_t b : specials)
       for (std::uint32_t s : {0u, 0x80000000u}) {
@@ -227,8 +229,10 @@ TEST(TruthSinCosF, ApproximationWithinProvenBound) {
         continue;
       }
       mpfr_set_flt(a, x, MPFR_RNDN);
-      if (fn == 0) mpfr_sin(ex, a, MPFR_RNDN);
-      else mpfr_cos(ex, a, MPFR_RNDN);
+      if (fn == 0)
+        mpfr_sin(ex, a, MPFR_RNDN);
+      else
+        mpfr_cos(ex, a, MPFR_RNDN);
       if (mpfr_zero_p(ex)) continue;
       mpfr_set_d(ap, y, MPFR_RNDN);
       mpfr_sub(ap, ap, ex, MPFR_RNDN);
@@ -237,8 +241,8 @@ TEST(TruthSinCosF, ApproximationWithinProvenBound) {
       if (rel > worst[fn]) worst[fn] = rel, worst_x[fn] = in[i];
     }
   mpfr_clears(a, ex, ap, (mpfr_ptr)0);
-  std::printf("[ info ] largest relative error: sin %a (x=0x%08x), cos %a (x=0x%08x); bound %a\n",
-              worst[0], worst_x[0], worst[1], worst_x[1], truth::detail::sincos_rel_error_bound);
+  std::printf("[ info ] largest relative error: sin %a (x=0x%08x), cos %a (x=0x%08x); bound %a\n", worst[0], worst_x[0],
+              worst[1], worst_x[1], truth::detail::sincos_rel_error_bound);
   EXPECT_LE(worst[0], truth::detail::sincos_rel_error_bound);
   EXPECT_LE(worst[1], truth::detail::sincos_rel_error_bound);
 }

@@ -3,9 +3,10 @@
 // and sin(1) from glibc's double sin for the one transcendental case.
 #include <gtest/gtest.h>
 
-#include "cli_runner.hpp"
 #include <mpfr.h>
+#include "cli_runner.hpp"
 
+#include <sys/wait.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -15,11 +16,10 @@
 #include <random>
 #include <string>
 #include <vector>
-#include <sys/wait.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
 using bitexact::bit_cast;
@@ -124,10 +124,9 @@ TEST(TruthUlp, CorrectlyRoundedIsWithinHalfUlpAndNeighboursSumToOne) {
       // Neighbour on the other side of the exact value (same binade unless y
       // is a power of two): errors add up to exactly 1 ulp.
       std::uint32_t yb = bit_cast<std::uint32_t>(y);
-      double ex = fn ? truth::mpfr_only::cosf(x, truth::rounding::upward)
-                     : truth::mpfr_only::sinf(x, truth::rounding::upward);
-      float other = f32(double(y) < ex ? (yb & 0x80000000u ? yb - 1 : yb + 1)
-                                       : (yb & 0x80000000u ? yb + 1 : yb - 1));
+      double ex =
+          fn ? truth::mpfr_only::cosf(x, truth::rounding::upward) : truth::mpfr_only::sinf(x, truth::rounding::upward);
+      float other = f32(double(y) < ex ? (yb & 0x80000000u ? yb - 1 : yb + 1) : (yb & 0x80000000u ? yb + 1 : yb - 1));
       if ((bit_cast<std::uint32_t>(other) & 0x7fffff) == 0 || (yb & 0x7fffff) == 0) continue;
       double e1 = fn ? truth::ulp_error_cosf(x, other) : truth::ulp_error_sinf(x, other);
       ASSERT_NEAR(e0 + e1, 1.0, 1e-15) << std::hex << bit_cast<std::uint32_t>(x);
@@ -150,8 +149,8 @@ TEST(TruthUlp, FastApproximationsWithinDocumentedAccuracy) {
       return;
     }
     EXPECT_LE(std::abs(fast - exact), 0x1p-23 + 0x1p-52 * exact)
-        << (cos ? "cos " : "sin ") << std::hex << bit_cast<std::uint32_t>(x) << " "
-        << bit_cast<std::uint32_t>(r) << " exact " << exact << " fast " << fast;
+        << (cos ? "cos " : "sin ") << std::hex << bit_cast<std::uint32_t>(x) << " " << bit_cast<std::uint32_t>(r)
+        << " exact " << exact << " fast " << fast;
   };
   std::vector<std::uint32_t> xs = {0x00000001, 0x00800000, 0x39000000, 0x39800000, 0x3f800000,
                                    0x80000001, 0x7f7fffff, 0x5d3b2553, 0x0000a000, 0x00000000,

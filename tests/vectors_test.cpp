@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "bitexact/engine/hexio.hpp"
-#include "bitexact/inputs.hpp"
 #include "bitexact/engine/vectors.hpp"
+#include "bitexact/inputs.hpp"
 
 using namespace bitexact;
 
@@ -34,7 +34,7 @@ TEST(Inputs, EdgeInputFileSamplesAreSplitMix64) {
     std::uint64_t seed_a, seed_b;  // seed_b = 0: one operand
     bool f32;
   };
-  const Group groups[] = {{"sinf", 7, 0, true},    {"cosf", 7, 0, true},      {"ceilf", 11, 0, true},
+  const Group groups[] = {{"sinf", 7, 0, true},      {"cosf", 7, 0, true},      {"ceilf", 11, 0, true},
                           {"fmodf", 13, 1013, true}, {"fmod", 17, 1017, false}, {"ceil", 19, 0, false}};
   std::ifstream in(std::string(BITEXACT_SOURCE_DIR) + "/vectors/edge_inputs.txt");
   ASSERT_TRUE(in);
@@ -79,10 +79,10 @@ TEST(Inputs, StructuredPairsCoverEveryKind) {
     fp_bits<float> x = fp_bits<float>::from_bits(p.x), y = fp_bits<float>::from_bits(p.y);
     if (i % 8 == 1) gaps_seen += (x.biased_exponent() - y.biased_exponent() == int((i / 8) % 254));
     if (i % 8 == 2) subnormal_y += y.is_subnormal();
-    if (i % 8 == 6) specials += (!x.is_finite() || !y.is_finite() || x.is_zero() || y.is_zero() ||
-                                 x.abs_bits() == 0x7f7fffff || y.abs_bits() == 0x7f7fffff ||
-                                 x.abs_bits() <= 0x00800000 || y.abs_bits() <= 0x00800000 ||
-                                 x.abs_bits() == 0x3f800000 || y.abs_bits() == 0x3f800000);
+    if (i % 8 == 6)
+      specials += (!x.is_finite() || !y.is_finite() || x.is_zero() || y.is_zero() || x.abs_bits() == 0x7f7fffff ||
+                   y.abs_bits() == 0x7f7fffff || x.abs_bits() <= 0x00800000 || y.abs_bits() <= 0x00800000 ||
+                   x.abs_bits() == 0x3f800000 || y.abs_bits() == 0x3f800000);
   }
   EXPECT_EQ(gaps_seen, 300);
   EXPECT_EQ(subnormal_y, 300);
@@ -157,8 +157,7 @@ TEST(Digest, NanSignClearedViewIgnoresOnlyTheSignOfNans) {
   const std::uint64_t block = 1 << 20;
   const std::vector<std::uint64_t> nan_block{0x7fc00001u / block}, num_block{0x3fc00123u / block};
   using vectors::output_view;
-  EXPECT_NE(sweep::block_digests(*good, s, block, nan_block)[0],
-            sweep::block_digests(*odd, s, block, nan_block)[0]);
+  EXPECT_NE(sweep::block_digests(*good, s, block, nan_block)[0], sweep::block_digests(*odd, s, block, nan_block)[0]);
   EXPECT_EQ(sweep::block_digests(*good, s, block, nan_block, output_view::nan_sign_cleared)[0],
             sweep::block_digests(*odd, s, block, nan_block, output_view::nan_sign_cleared)[0]);
   // A changed number is still seen through the view.
@@ -178,8 +177,13 @@ TEST(Digest, SpreadBlocksAreEvenAndEndWithTheLast) {
 
 TEST(VectorFiles, UpsertReplacesTheSameSetAndRoundTrips) {
   vectors::digest_file f;
-  vectors::digest_set d{"fmodf", "ocml-finite", "ocml-bc-finite", sweep::standard_set(Fn::fmodf, "uniform", 1, 2),
-                        1, vectors::output_view::nan_sign_cleared, {1, 2}};
+  vectors::digest_set d{"fmodf",
+                        "ocml-finite",
+                        "ocml-bc-finite",
+                        sweep::standard_set(Fn::fmodf, "uniform", 1, 2),
+                        1,
+                        vectors::output_view::nan_sign_cleared,
+                        {1, 2}};
   vectors::upsert(f, d);
   d.digests = {3, 4};
   vectors::upsert(f, d);

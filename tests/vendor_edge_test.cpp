@@ -39,8 +39,7 @@ TEST(VendorEdge, EveryRowBitExact) {
         word got = eval_one(*impl, row.args[0], row.args.size() > 1 ? row.args[1] : 0);
         ++checked;
         if (got != row.outputs[c] && ++bad <= 20)
-          ADD_FAILURE() << path.filename() << " " << impl_name << "." << row.fn << "("
-                        << format_hex(row.args[0], bits)
+          ADD_FAILURE() << path.filename() << " " << impl_name << "." << row.fn << "(" << format_hex(row.args[0], bits)
                         << (row.args.size() > 1 ? " " + format_hex(row.args[1], bits) : "")
                         << ") = " << format_hex(got, bits) << ", vendor: " << format_hex(row.outputs[c], bits);
       }

@@ -21,7 +21,10 @@ constexpr int poly_terms = 9;  // coefficients per polynomial (degree 8 in u = f
 
 struct Big {
   mpfr_t v;
-  Big() { mpfr_init2(v, working_prec); mpfr_set_ui(v, 0, MPFR_RNDN); }
+  Big() {
+    mpfr_init2(v, working_prec);
+    mpfr_set_ui(v, 0, MPFR_RNDN);
+  }
   ~Big() { mpfr_clear(v); }
   Big(const Big&) = delete;
 };
@@ -36,8 +39,7 @@ double log2_of(const Big& a) {
 // Emits c_k = (-1)^k s^(2k+odd) / (2k+odd)!, k = 0..poly_terms-1, and the sums the
 // error bound needs at u = umax: sum |c_k| u^k, sum k |c_k| u^k, and the first
 // omitted term (alternating series: it bounds the truncation error).
-void emit_poly(const char* name, const char* what, const mpfr_t scale, int odd,
-               const mpfr_t umax) {
+void emit_poly(const char* name, const char* what, const mpfr_t scale, int odd, const mpfr_t umax) {
   std::printf("\n// %s\n", what);
   std::printf("inline constexpr double %s[%d] = {\n", name, poly_terms);
   Big c, sum_abs, sum_deriv, uk, tmp, fact;
@@ -62,9 +64,8 @@ void emit_poly(const char* name, const char* what, const mpfr_t scale, int odd,
     mpfr_add(sum_deriv.v, sum_deriv.v, tmp.v, MPFR_RNDN);
     mpfr_mul(uk.v, uk.v, umax, MPFR_RNDN);
   }
-  std::printf("// at umax = %.17g: sum |c_k| umax^k = %.6f, sum k |c_k| umax^k = %.6f\n",
-              mpfr_get_d(umax, MPFR_RNDU), mpfr_get_d(sum_abs.v, MPFR_RNDU),
-              mpfr_get_d(sum_deriv.v, MPFR_RNDU));
+  std::printf("// at umax = %.17g: sum |c_k| umax^k = %.6f, sum k |c_k| umax^k = %.6f\n", mpfr_get_d(umax, MPFR_RNDU),
+              mpfr_get_d(sum_abs.v, MPFR_RNDU), mpfr_get_d(sum_deriv.v, MPFR_RNDU));
 }
 
 }  // namespace
@@ -98,8 +99,8 @@ int main() {
     mpfr_floor(hi.v, hi.v);
     mpfr_mul_2ui(lo.v, hi.v, 32, MPFR_RNDN);
     mpfr_sub(lo.v, w.v, lo.v, MPFR_RNDN);
-    std::uint64_t word = (std::uint64_t(mpfr_get_ui(hi.v, MPFR_RNDN)) << 32) |
-                         std::uint64_t(mpfr_get_ui(lo.v, MPFR_RNDN));
+    std::uint64_t word =
+        (std::uint64_t(mpfr_get_ui(hi.v, MPFR_RNDN)) << 32) | std::uint64_t(mpfr_get_ui(lo.v, MPFR_RNDN));
     std::printf("    0x%016llxull,\n", static_cast<unsigned long long>(word));
   }
   std::printf("};\n");

@@ -13,8 +13,10 @@
 
 namespace bitexact {
 
-template <class T> struct float_traits;
-template <> struct float_traits<float> {
+template <class T>
+struct float_traits;
+template <>
+struct float_traits<float> {
   using storage = std::uint32_t;
   using signed_storage = std::int32_t;
   static constexpr int total_bits = 32;
@@ -22,7 +24,8 @@ template <> struct float_traits<float> {
   static constexpr int exponent_bits = 8;
   static constexpr int exponent_bias = 127;
 };
-template <> struct float_traits<double> {
+template <>
+struct float_traits<double> {
   using storage = std::uint64_t;
   using signed_storage = std::int64_t;
   static constexpr int total_bits = 64;
@@ -40,7 +43,8 @@ BITEXACT_INLINE constexpr To bit_cast(const From& v) noexcept {
 // A typed view of the sign, biased exponent and stored fraction of T, with
 // builders of the special encodings (after LLVM libc's FPBits), so that no
 // caller spells a NaN, infinity or extreme value in hex.
-template <class T> struct fp_bits {
+template <class T>
+struct fp_bits {
   using traits = float_traits<T>;
   using storage = typename traits::storage;
   static constexpr int mantissa_bits = traits::mantissa_bits;
@@ -98,27 +102,17 @@ template <class T> struct fp_bits {
   }
 
   BITEXACT_INLINE constexpr bool sign() const { return (bits & sign_mask) != 0; }
-  BITEXACT_INLINE constexpr int biased_exponent() const {
-    return int((bits & exponent_mask) >> mantissa_bits);
-  }
+  BITEXACT_INLINE constexpr int biased_exponent() const { return int((bits & exponent_mask) >> mantissa_bits); }
   BITEXACT_INLINE constexpr storage fraction() const { return bits & fraction_mask; }
   BITEXACT_INLINE constexpr storage abs_bits() const { return bits & ~sign_mask; }
 
   BITEXACT_INLINE constexpr bool is_zero() const { return abs_bits() == 0; }
-  BITEXACT_INLINE constexpr bool is_subnormal() const {
-    return biased_exponent() == 0 && fraction() != 0;
-  }
+  BITEXACT_INLINE constexpr bool is_subnormal() const { return biased_exponent() == 0 && fraction() != 0; }
   BITEXACT_INLINE constexpr bool is_inf() const { return abs_bits() == exponent_mask; }
   BITEXACT_INLINE constexpr bool is_nan() const { return abs_bits() > exponent_mask; }
-  BITEXACT_INLINE constexpr bool is_quiet_nan() const {
-    return is_nan() && (bits & quiet_bit) != 0;
-  }
-  BITEXACT_INLINE constexpr bool is_signaling_nan() const {
-    return is_nan() && (bits & quiet_bit) == 0;
-  }
-  BITEXACT_INLINE constexpr bool is_finite() const {
-    return biased_exponent() != max_biased_exponent;
-  }
+  BITEXACT_INLINE constexpr bool is_quiet_nan() const { return is_nan() && (bits & quiet_bit) != 0; }
+  BITEXACT_INLINE constexpr bool is_signaling_nan() const { return is_nan() && (bits & quiet_bit) == 0; }
+  BITEXACT_INLINE constexpr bool is_finite() const { return biased_exponent() != max_biased_exponent; }
   // Unbiased exponent of a normal number (subnormals report 1 - bias).
   BITEXACT_INLINE constexpr int unbiased_exponent() const {
     int e = biased_exponent();
@@ -157,7 +151,8 @@ BITEXACT_INLINE double fma(double a, double b, double c) {
 // through mul(): on the host the product is pinned in a register by an empty asm
 // statement, which no optimiser can see through; on a device __fmul_rn/__dmul_rn
 // are never contracted. Where the vendor DOES fuse, write bitexact::fma.
-template <class T> BITEXACT_INLINE T opaque(T v) {
+template <class T>
+BITEXACT_INLINE T opaque(T v) {
 #if BITEXACT_DEVICE_PASS
   return v;
 #elif defined(__x86_64__) || defined(__i386__)
@@ -210,15 +205,12 @@ BITEXACT_INLINE double add(double a, double b) {
 #endif
 }
 
-BITEXACT_INLINE constexpr float fabs(float x) {
-  return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0x7fffffffu);
-}
+BITEXACT_INLINE constexpr float fabs(float x) { return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0x7fffffffu); }
 BITEXACT_INLINE constexpr double fabs(double x) {
   return bit_cast<double>(bit_cast<std::uint64_t>(x) & 0x7fffffffffffffffull);
 }
 BITEXACT_INLINE constexpr float copysign(float x, float s) {
-  return bit_cast<float>((bit_cast<std::uint32_t>(x) & 0x7fffffffu) |
-                         (bit_cast<std::uint32_t>(s) & 0x80000000u));
+  return bit_cast<float>((bit_cast<std::uint32_t>(x) & 0x7fffffffu) | (bit_cast<std::uint32_t>(s) & 0x80000000u));
 }
 BITEXACT_INLINE constexpr double copysign(double x, double s) {
   return bit_cast<double>((bit_cast<std::uint64_t>(x) & 0x7fffffffffffffffull) |
@@ -226,7 +218,8 @@ BITEXACT_INLINE constexpr double copysign(double x, double s) {
 }
 
 // Flush a subnormal to a zero of the same sign (FTZ on outputs, DAZ on inputs).
-template <class T> BITEXACT_INLINE constexpr T flush_subnormal(T x) {
+template <class T>
+BITEXACT_INLINE constexpr T flush_subnormal(T x) {
   fp_bits<T> b(x);
   return b.is_subnormal() ? fp_bits<T>::from_bits(b.bits & fp_bits<T>::sign_mask).value() : x;
 }

@@ -31,21 +31,30 @@ inline constexpr std::size_t function_count = 0
     ;
 
 // The signature of a function of N operands of type T.
-template <class T, int N> struct fn_signature;
-template <class T> struct fn_signature<T, 1> { using type = T(T); };
-template <class T> struct fn_signature<T, 2> { using type = T(T, T); };
+template <class T, int N>
+struct fn_signature;
+template <class T>
+struct fn_signature<T, 1> {
+  using type = T(T);
+};
+template <class T>
+struct fn_signature<T, 2> {
+  using type = T(T, T);
+};
 
-template <Fn F> struct fn_traits;
-#define BITEXACT_FUNCTION(name, arity_, type_, ocml, edges, seed)                  \
-  template <> struct fn_traits<Fn::name> {                                         \
-    using type = type_;                                                            \
-    static constexpr int arity = arity_;                                           \
-    static_assert(arity == 1 || arity == 2, #name ": arity must be 1 or 2");       \
-    static_assert(std::is_same_v<type, float> || std::is_same_v<type, double>,     \
-                  #name ": operands must be float or double");                     \
-    static_assert(seed != 0 || (arity == 1 && sizeof(type) == 4),                  \
-                  #name ": only one-operand binary32 functions are exhaustive");   \
-    using signature = typename fn_signature<type, arity>::type;                    \
+template <Fn F>
+struct fn_traits;
+#define BITEXACT_FUNCTION(name, arity_, type_, ocml, edges, seed)                \
+  template <>                                                                    \
+  struct fn_traits<Fn::name> {                                                   \
+    using type = type_;                                                          \
+    static constexpr int arity = arity_;                                         \
+    static_assert(arity == 1 || arity == 2, #name ": arity must be 1 or 2");     \
+    static_assert(std::is_same_v<type, float> || std::is_same_v<type, double>,   \
+                  #name ": operands must be float or double");                   \
+    static_assert(seed != 0 || (arity == 1 && sizeof(type) == 4),                \
+                  #name ": only one-operand binary32 functions are exhaustive"); \
+    using signature = typename fn_signature<type, arity>::type;                  \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
@@ -53,11 +62,11 @@ template <Fn F> struct fn_traits;
 // One row of functions.def as plain data.
 struct fn_desc {
   Fn id;
-  std::string_view name;       // C / CLI name
-  int arity;                   // 1 or 2
-  int bits;                    // 32 or 64: width of every operand and of the result
-  std::string_view ocml;       // ocml entry point without "__ocml_"
-  std::uint64_t first_seed;    // 0: exhaustive; else uniform SEED, structured SEED + 1
+  std::string_view name;     // C / CLI name
+  int arity;                 // 1 or 2
+  int bits;                  // 32 or 64: width of every operand and of the result
+  std::string_view ocml;     // ocml entry point without "__ocml_"
+  std::uint64_t first_seed;  // 0: exhaustive; else uniform SEED, structured SEED + 1
 };
 
 inline constexpr fn_desc function_table[] = {
@@ -71,9 +80,9 @@ static_assert(sizeof(function_table) / sizeof(function_table[0]) == function_cou
 BITEXACT_INLINE constexpr const fn_desc& fn_desc_of(Fn f) { return function_table[std::size_t(f)]; }
 
 // Calls f(std::integral_constant<Fn, F>{}) for every function, in row order.
-template <class F> constexpr void for_each_fn(F&& f) {
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  f(std::integral_constant<Fn, Fn::name>{});
+template <class F>
+constexpr void for_each_fn(F&& f) {
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 }

@@ -37,8 +37,7 @@ BITEXACT_INLINE constexpr std::uint64_t splitmix64(std::uint64_t seed, std::uint
   return mix64(seed + index * splitmix64_gamma);
 }
 // The k-th 64-bit random word of input `index` in the stream `seed`.
-BITEXACT_INLINE constexpr std::uint64_t word_at(std::uint64_t seed, std::uint64_t index,
-                                                unsigned k = 0) {
+BITEXACT_INLINE constexpr std::uint64_t word_at(std::uint64_t seed, std::uint64_t index, unsigned k = 0) {
   return mix64(mix64(seed ^ (0xd1b54a32d192ed03ull * (k + 1))) + index);
 }
 
@@ -60,22 +59,24 @@ BITEXACT_INLINE constexpr std::uint64_t uniform64(std::uint64_t seed, std::uint6
 //   5 x and y both subnormal
 //   6 one operand special (±0, ±inf, qNaN, sNaN, ±max, ±min normal)
 //   7 x = ±y * 2^n (exact multiples by powers of two) and x = ±y
-template <class T> struct pair {
+template <class T>
+struct pair {
   typename float_traits<T>::storage x, y;
 };
 
 namespace detail {
-template <class T> BITEXACT_INLINE constexpr typename float_traits<T>::storage specials(unsigned k) {
+template <class T>
+BITEXACT_INLINE constexpr typename float_traits<T>::storage specials(unsigned k) {
   using B = fp_bits<T>;
   using S = typename float_traits<T>::storage;
   const S table[8] = {S(0),
-                      B::exponent_mask,                               // +inf
-                      B::exponent_mask | B::quiet_bit,                // qNaN
-                      B::exponent_mask | 1,                           // sNaN
-                      B::exponent_mask - 1,                           // max finite
-                      S(1) << B::mantissa_bits,                       // min normal
-                      S(1),                                           // min subnormal
-                      (S(B::exponent_bias) << B::mantissa_bits)};     // 1.0
+                      B::exponent_mask,                            // +inf
+                      B::exponent_mask | B::quiet_bit,             // qNaN
+                      B::exponent_mask | 1,                        // sNaN
+                      B::exponent_mask - 1,                        // max finite
+                      S(1) << B::mantissa_bits,                    // min normal
+                      S(1),                                        // min subnormal
+                      (S(B::exponent_bias) << B::mantissa_bits)};  // 1.0
   return table[k & 7] | ((k & 8) ? B::sign_mask : S(0));
 }
 }  // namespace detail
@@ -93,8 +94,13 @@ BITEXACT_INLINE constexpr pair<T> structured_pair(std::uint64_t seed, std::uint6
   pair<T> p{};
   switch (i % 8) {
     case 0:
-      if constexpr (sizeof(T) == 4) { p.x = S(r0 >> 32); p.y = S(r1 >> 32); }
-      else { p.x = S(r0); p.y = S(r1); }
+      if constexpr (sizeof(T) == 4) {
+        p.x = S(r0 >> 32);
+        p.y = S(r1 >> 32);
+      } else {
+        p.x = S(r0);
+        p.y = S(r1);
+      }
       break;
     case 1: {
       // gap in [0, emax - 1], swept by index; e_y random so that e_y + gap <= emax.
@@ -130,8 +136,13 @@ BITEXACT_INLINE constexpr pair<T> structured_pair(std::uint64_t seed, std::uint6
     case 6: {
       const S normal = make(S(0), 1 + int((r2 >> 8) % std::uint64_t(emax)), frac_x);
       const S special = detail::specials<T>(unsigned(r2 >> 20));
-      if (r2 & 4) { p.x = special; p.y = normal | sy; }
-      else { p.x = normal | sx; p.y = special; }
+      if (r2 & 4) {
+        p.x = special;
+        p.y = normal | sy;
+      } else {
+        p.x = normal | sx;
+        p.y = special;
+      }
       break;
     }
     default: {
@@ -149,8 +160,7 @@ BITEXACT_INLINE constexpr pair<T> structured_pair(std::uint64_t seed, std::uint6
 // index % 4: 0 uniform bits; 1 integers up to 2^(mantissa+2) moved by -2..+2 ulps;
 //            2 magnitudes in (0, 2) (fraction-only region, subnormals included); 3 specials
 template <class T>
-BITEXACT_INLINE constexpr typename float_traits<T>::storage structured_single(std::uint64_t seed,
-                                                                            std::uint64_t i) {
+BITEXACT_INLINE constexpr typename float_traits<T>::storage structured_single(std::uint64_t seed, std::uint64_t i) {
   using B = fp_bits<T>;
   using S = typename float_traits<T>::storage;
   const std::uint64_t r0 = word_at(seed, i, 0), r1 = word_at(seed, i, 1);
@@ -203,8 +213,10 @@ BITEXACT_INLINE constexpr pair<T> standard_input(set_kind kind, std::uint64_t se
       }
       break;
     case set_kind::structured:
-      if constexpr (Arity == 2) p = structured_pair<T>(seed, i);
-      else p.x = structured_single<T>(seed, i);
+      if constexpr (Arity == 2)
+        p = structured_pair<T>(seed, i);
+      else
+        p.x = structured_single<T>(seed, i);
       break;
   }
   return p;

@@ -9,11 +9,14 @@ namespace bitexact {
 namespace {
 
 // truth::NAME takes a rounding mode last; the registry wants nearest-even.
-template <auto F> struct nearest;
-template <class T, T (*F)(T, truth::rounding)> struct nearest<F> {
+template <auto F>
+struct nearest;
+template <class T, T (*F)(T, truth::rounding)>
+struct nearest<F> {
   static T run(T x) { return F(x, truth::rounding::nearest); }
 };
-template <class T, T (*F)(T, T, truth::rounding)> struct nearest<F> {
+template <class T, T (*F)(T, T, truth::rounding)>
+struct nearest<F> {
   static T run(T x, T y) { return F(x, y, truth::rounding::nearest); }
 };
 

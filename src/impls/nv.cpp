@@ -25,8 +25,8 @@ std::string describe(Fn fn, bool ftz) {
 }
 
 const bool registered = [] {
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                  \
-  register_impl({"nv", Fn::name, batch_of<Fn::name, &nv::name>, describe(Fn::name, false)});    \
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                              \
+  register_impl({"nv", Fn::name, batch_of<Fn::name, &nv::name>, describe(Fn::name, false)}); \
   register_impl({"nv-ftz", Fn::name, batch_of<Fn::name, &nv::name##_ftz>, describe(Fn::name, true)});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION

@@ -11,10 +11,10 @@
 namespace bitexact {
 namespace {
 
-template <ocml::config C> void register_config(std::string_view suffix, std::string_view what) {
+template <ocml::config C>
+void register_config(std::string_view suffix, std::string_view what) {
   const std::string name = "ocml" + std::string(suffix);
-  const std::string d = fmt::format("AMD ocml {}.{}.{} reproduction: {}", C.rel.major, C.rel.minor,
-                                    C.rel.patch, what);
+  const std::string d = fmt::format("AMD ocml {}.{}.{} reproduction: {}", C.rel.major, C.rel.minor, C.rel.patch, what);
 #define BITEXACT_FUNCTION(fname, arity, type, ocml_name, edges, seed) \
   register_impl({name, Fn::fname, batch_of<Fn::fname, &ocml::ocml_name<C>>, d});
 #include "bitexact/functions.def"
@@ -22,8 +22,7 @@ template <ocml::config C> void register_config(std::string_view suffix, std::str
 }
 
 const bool registered = [] {
-#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
-  register_config<ocml::tag>(suffix, what);
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) register_config<ocml::tag>(suffix, what);
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
   return true;

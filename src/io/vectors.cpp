@@ -47,8 +47,8 @@ digest_file load_digests(const std::string& path) {
       d.block = s.at("block").get<std::uint64_t>();
       for (const auto& h : s.at("digests")) d.digests.push_back(hex_u64(h, path));
       if (d.block == 0 || d.digests.size() != d.set.count / d.block)
-        throw input_error(fmt::format("{}: {} {} {}: digest count does not match count/block", path,
-                                      d.impl, d.fn, d.set.kind_name()));
+        throw input_error(fmt::format("{}: {} {} {}: digest count does not match count/block", path, d.impl, d.fn,
+                                      d.set.kind_name()));
       f.sets.push_back(std::move(d));
     }
   } catch (const nlohmann::json::exception& e) {
@@ -110,8 +110,8 @@ edge_file load_edges(const std::string& path) {
     // columns: fn x y? outputs...; inputs count = arity
     const std::size_t nout = f.columns.size() - 3;  // "fn x y" are always named
     if (toks.size() != std::size_t(info.arity) + nout)
-      throw input_error(fmt::format("{}: expected {} fields after the function, got {}", where,
-                                    info.arity + nout, toks.size()));
+      throw input_error(
+          fmt::format("{}: expected {} fields after the function, got {}", where, info.arity + nout, toks.size()));
     for (int k = 0; k < info.arity; ++k) r.args.push_back(parse_hex_word(toks[k], info.bits, where));
     for (std::size_t k = info.arity; k < toks.size(); ++k)
       r.outputs.push_back(parse_hex_word(toks[k], info.bits, where));

@@ -13,19 +13,30 @@ namespace bitexact {
 namespace {
 
 // Adapters from the truth's typed functions to the word interface of FnInfo.
-template <class T> T from_word(word w) { return bit_cast<T>(typename float_traits<T>::storage(w)); }
-template <auto F> struct ulp_adapter;
-template <class T, double (*F)(T, T)> struct ulp_adapter<F> {
+template <class T>
+T from_word(word w) {
+  return bit_cast<T>(typename float_traits<T>::storage(w));
+}
+template <auto F>
+struct ulp_adapter;
+template <class T, double (*F)(T, T)>
+struct ulp_adapter<F> {
   static double run(word a, word, word r) { return F(from_word<T>(a), from_word<T>(r)); }
 };
-template <class T, double (*F)(T, T, T)> struct ulp_adapter<F> {
+template <class T, double (*F)(T, T, T)>
+struct ulp_adapter<F> {
   static double run(word a, word b, word r) { return F(from_word<T>(a), from_word<T>(b), from_word<T>(r)); }
 };
 
 constexpr std::array<FnInfo, function_count> function_rows{{
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                       \
-  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml,                               \
-   &ulp_adapter<&truth::ulp_error_##name>::run, &ulp_adapter<&truth::ulp_error_##name##_approx>::run},
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  {Fn::name,                                                    \
+   #name,                                                       \
+   arity,                                                       \
+   int(8 * sizeof(type)),                                       \
+   #ocml,                                                       \
+   &ulp_adapter<&truth::ulp_error_##name>::run,                 \
+   &ulp_adapter<&truth::ulp_error_##name##_approx>::run},
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 }};
@@ -88,9 +99,8 @@ std::vector<const Impl*> all_impls() {
   std::lock_guard lock(t.mu);
   std::vector<const Impl*> out;
   for (const auto& p : t.impls) out.push_back(p.get());
-  std::sort(out.begin(), out.end(), [](const Impl* a, const Impl* b) {
-    return a->name != b->name ? a->name < b->name : a->fn < b->fn;
-  });
+  std::sort(out.begin(), out.end(),
+            [](const Impl* a, const Impl* b) { return a->name != b->name ? a->name < b->name : a->fn < b->fn; });
   return out;
 }
 

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/atomic_file.hpp"
 #include "bitexact/bits.hpp"
+#include "bitexact/engine/atomic_file.hpp"
 #include "bitexact/engine/hexio.hpp"
 
 namespace bitexact::report {
@@ -22,14 +22,14 @@ namespace {
 // Readable names of the pair discrepancy classes (after Varity), in the order
 // of sweep::Disc. report.json, the CSV and the HTML use sweep::disc_name; the
 // Markdown summary prints these.
-constexpr const char* disc_labels[] = {"NaN vs number",    "Inf vs number",             "zero vs non-zero",
-                                       "number vs number", "NaN vs NaN, other payload", "+Inf vs -Inf",
-                                       "+0 vs -0"};
+constexpr const char* disc_labels[] = {
+    "NaN vs number", "Inf vs number", "zero vs non-zero", "number vs number", "NaN vs NaN, other payload",
+    "+Inf vs -Inf",  "+0 vs -0"};
 static_assert(std::size(disc_labels) == std::size_t(sweep::Disc::count));
 
-constexpr sweep::Disc every_disc[] = {sweep::Disc::nan_vs_number, sweep::Disc::inf_vs_number,
-                                      sweep::Disc::zero_vs_nonzero, sweep::Disc::number_vs_number,
-                                      sweep::Disc::nan_payload, sweep::Disc::inf_sign, sweep::Disc::zero_sign};
+constexpr sweep::Disc every_disc[] = {
+    sweep::Disc::nan_vs_number, sweep::Disc::inf_vs_number, sweep::Disc::zero_vs_nonzero, sweep::Disc::number_vs_number,
+    sweep::Disc::nan_payload,   sweep::Disc::inf_sign,      sweep::Disc::zero_sign};
 static_assert(std::size(every_disc) == std::size_t(sweep::Disc::count));
 }  // namespace
 
@@ -41,7 +41,8 @@ std::string_view disc_label(sweep::Disc d) {
 namespace {
 
 // Calls fn(fp_bits<float>{}) or fn(fp_bits<double>{}): the layout of f's operands.
-template <class Fn> auto with_layout(const FnInfo& f, Fn&& fn) {
+template <class Fn>
+auto with_layout(const FnInfo& f, Fn&& fn) {
   return f.bits == 32 ? fn(fp_bits<float>{}) : fn(fp_bits<double>{});
 }
 
@@ -52,9 +53,15 @@ struct Fmt {
   bool is_nan(word w) const {
     return with_layout(f, [w](auto b) { return decltype(b)::from_bits(typename decltype(b)::storage(w)).is_nan(); });
   }
-  int ebits() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bits; }); }
-  int mbits() const { return with_layout(f, [](auto b) { return decltype(b)::mantissa_bits; }); }
-  int bias() const { return with_layout(f, [](auto b) { return decltype(b)::exponent_bias; }); }
+  int ebits() const {
+    return with_layout(f, [](auto b) { return decltype(b)::exponent_bits; });
+  }
+  int mbits() const {
+    return with_layout(f, [](auto b) { return decltype(b)::mantissa_bits; });
+  }
+  int bias() const {
+    return with_layout(f, [](auto b) { return decltype(b)::exponent_bias; });
+  }
 };
 
 // JSON numbers must be finite; errors are finite except in witnesses of special bins.
@@ -72,13 +79,14 @@ std::string class_name(const FnInfo& f, std::size_t i) {
 
 // Fixed special inputs whose results every report lists (evaluated at report time).
 // The order is part of the report format (report.json's special_values).
-template <class T> std::vector<word> special_values() {
+template <class T>
+std::vector<word> special_values() {
   using B = fp_bits<T>;
-  return {B::zero().bits,          B::zero(true).bits,          B::inf().bits,        B::inf(true).bits,
-          B::quiet_nan().bits,     B::quiet_nan(true).bits,     B::signaling_nan().bits,
-          B::min_subnormal().bits, B::min_subnormal(true).bits, B::max_subnormal().bits,
-          B::min_normal().bits,    B::max_normal().bits,        B::max_normal(true).bits,
-          B::one().bits,           B::one(true).bits};
+  return {B::zero().bits,           B::zero(true).bits,      B::inf().bits,
+          B::inf(true).bits,        B::quiet_nan().bits,     B::quiet_nan(true).bits,
+          B::signaling_nan().bits,  B::min_subnormal().bits, B::min_subnormal(true).bits,
+          B::max_subnormal().bits,  B::min_normal().bits,    B::max_normal().bits,
+          B::max_normal(true).bits, B::one().bits,           B::one(true).bits};
 }
 
 std::vector<std::array<word, 2>> special_inputs(const FnInfo& f) {
@@ -181,7 +189,7 @@ json to_json(const State& s) {
       json e;
       e["sign"] = b >= std::size_t(nexp) ? "-" : "+";
       e["biased_exponent"] = be;
-      e["range"] = be == 0 ? std::string("zero/subnormal")
+      e["range"] = be == 0          ? std::string("zero/subnormal")
                    : be == nexp - 1 ? std::string("inf/nan")
                                     : fmt::format("[2^{},2^{})", be - F.bias(), be - F.bias() + 1);
       e["not_correctly_rounded"] = st.binade_wrong[b];
@@ -201,7 +209,7 @@ json to_json(const State& s) {
     for (std::size_t c = 0; c < 5; ++c)
       if (s.out_class_count[c])
         ocl[std::string(sweep::vclass_name(sweep::VClass(c)))] = {{"count", s.out_class_count[c]},
-                                                                 {"not_correctly_rounded", st.out_class_wrong[c]}};
+                                                                  {"not_correctly_rounded", st.out_class_wrong[c]}};
     k["truth_output_classes"] = ocl;
     json sv = json::array();
     if (p && truth) {
@@ -236,7 +244,8 @@ json to_json(const State& s) {
       }
       k["classes"] = cl;
       json d = json::array();
-      for (int b2 = 0; b2 < sweep::dist_bins; ++b2) d.push_back({{"bin", sweep::dist_label(b2)}, {"count", p.dist[b2]}});
+      for (int b2 = 0; b2 < sweep::dist_bins; ++b2)
+        d.push_back({{"bin", sweep::dist_label(b2)}, {"count", p.dist[b2]}});
       k["number_vs_number_ulp_distance"] = d;
       pairs.push_back(k);
     }
@@ -285,11 +294,20 @@ std::string esc(const std::string& x) {
   std::string o;
   for (char c : x) {
     switch (c) {
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '&': o += "&amp;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '&':
+        o += "&amp;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -317,15 +335,16 @@ std::string frame(const Plot& p, const std::string& title, const std::string& xl
   const int step = p.yhi - p.ylo > 12 ? 4 : p.yhi - p.ylo > 6 ? 2 : 1;
   for (int l = int(std::ceil(p.ylo)); l <= int(p.yhi); l += step) {
     double y = p.py(l);
-    o += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" class=\"grid\"/>"
-                     "<text x=\"{3}\" y=\"{4:.1f}\" class=\"yl\">2^{5}</text>\n",
-                     p.ml, p.W - p.mr, y, p.ml - 4, y + 4, l);
+    o += fmt::format(
+        "<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" class=\"grid\"/>"
+        "<text x=\"{3}\" y=\"{4:.1f}\" class=\"yl\">2^{5}</text>\n",
+        p.ml, p.W - p.mr, y, p.ml - 4, y + 4, l);
   }
   o += xticks;
-  o += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.ml + (p.W - p.ml - p.mr) / 2,
-                   p.H - 2, esc(xlabel));
-  o += fmt::format("<text x=\"12\" y=\"{:.1f}\" class=\"yl2\" transform=\"rotate(-90 12 {:.1f})\">{}</text>\n",
-                   p.H / 2, p.H / 2, esc(ylabel));
+  o += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.ml + (p.W - p.ml - p.mr) / 2, p.H - 2,
+                   esc(xlabel));
+  o += fmt::format("<text x=\"12\" y=\"{:.1f}\" class=\"yl2\" transform=\"rotate(-90 12 {:.1f})\">{}</text>\n", p.H / 2,
+                   p.H / 2, esc(ylabel));
   o += body;
   o += "</svg>\n";
   return o;
@@ -382,8 +401,9 @@ std::string histogram(const std::string& title, const std::vector<std::string>& 
   std::string ticks;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     double x = p.px(double(i) + 0.4);
-    ticks += fmt::format("<text x=\"{0:.1f}\" y=\"{1:.1f}\" class=\"xt\" transform=\"rotate(60 {0:.1f} {1:.1f})\">{2}</text>\n",
-                         x, p.H - p.mb + 10, esc(labels[i]));
+    ticks += fmt::format(
+        "<text x=\"{0:.1f}\" y=\"{1:.1f}\" class=\"xt\" transform=\"rotate(60 {0:.1f} {1:.1f})\">{2}</text>\n", x,
+        p.H - p.mb + 10, esc(labels[i]));
   }
   return frame(p, title, "", "count", bars(p, v, cls), ticks);
 }
@@ -406,10 +426,10 @@ std::string to_html(const State& s) {
        ".none{font-size:12px;fill:#777}.b0{fill:#c0392b}.b1{fill:#2471a3}.b2{fill:#1e8449}.ok{color:#1e8449}"
        ".bad{color:#c0392b}\n</style></head><body>\n";
   o << "<h1>bitexact sweep: <code>" << f.name << "</code></h1>\n";
-  o << "<p>Inputs: <code>" << esc(s.inputs.spec) << "</code> — " << esc(s.inputs.describe()) << ". Evaluated: "
-    << s.count << (s.complete() ? " (complete)" : " (<b>partial</b>)") << ". Truth: <code>" << esc(s.truth)
-    << "</code> (correctly rounded, nearest-even). ULP error: " << esc(j["ulp_error"].get<std::string>())
-    << ".</p>\n";
+  o << "<p>Inputs: <code>" << esc(s.inputs.spec) << "</code> — " << esc(s.inputs.describe())
+    << ". Evaluated: " << s.count << (s.complete() ? " (complete)" : " (<b>partial</b>)") << ". Truth: <code>"
+    << esc(s.truth)
+    << "</code> (correctly rounded, nearest-even). ULP error: " << esc(j["ulp_error"].get<std::string>()) << ".</p>\n";
 
   // Summary table
   o << "<h2>Summary</h2>\n<table><tr><th class=\"l\">implementation</th><th>inputs</th><th>correctly "
@@ -430,8 +450,8 @@ std::string to_html(const State& s) {
   for (std::size_t i = 0; i < s.impls.size(); ++i) {
     const auto& st = s.impl_stats[i];
     const auto& k = j["implementations"][s.impls[i]];
-    o << "<h2>Implementation <code>" << esc(s.impls[i]) << "</code></h2>\n<p>" << esc(k["description"].get<std::string>())
-      << "</p>\n";
+    o << "<h2>Implementation <code>" << esc(s.impls[i]) << "</code></h2>\n<p>"
+      << esc(k["description"].get<std::string>()) << "</p>\n";
     // Error against input: 4096 buckets ordered from -max to +max.
     {
       Plot p;
@@ -498,8 +518,8 @@ std::string to_html(const State& s) {
          "class=\"l\">truth</th><th>ULP</th></tr>\n";
     for (const auto& w : k["max_ulp_witnesses"])
       o << "<tr><td class=\"l\"><code>" << esc(w["input"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
-        << esc(w["result"].get<std::string>()) << "</code></td><td class=\"l\"><code>" << esc(w["truth"].get<std::string>())
-        << "</code></td><td>" << w["ulp"].dump() << "</td></tr>\n";
+        << esc(w["result"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
+        << esc(w["truth"].get<std::string>()) << "</code></td><td>" << w["ulp"].dump() << "</td></tr>\n";
     for (const auto& w : k["special_witnesses"])
       o << "<tr><td class=\"l\"><code>" << esc(w["input"].get<std::string>())
         << "</code> (special)</td><td class=\"l\"><code>" << esc(w["result"].get<std::string>())
@@ -516,9 +536,9 @@ std::string to_html(const State& s) {
          "class=\"l\">result</th><th class=\"l\">truth</th><th class=\"l\">ok</th></tr>\n";
     for (const auto& w : k["special_values"])
       o << "<tr><td class=\"l\"><code>" << esc(w["input"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
-        << esc(w["result"].get<std::string>()) << "</code></td><td class=\"l\"><code>" << esc(w["truth"].get<std::string>())
-        << "</code></td><td class=\"l\">" << (w["correctly_rounded"].get<bool>() ? "yes" : "<b class=\"bad\">no</b>")
-        << "</td></tr>\n";
+        << esc(w["result"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
+        << esc(w["truth"].get<std::string>()) << "</code></td><td class=\"l\">"
+        << (w["correctly_rounded"].get<bool>() ? "yes" : "<b class=\"bad\">no</b>") << "</td></tr>\n";
     o << "</table></details>\n";
   }
 
@@ -591,13 +611,13 @@ std::string join(const std::vector<std::string>& lines, const char* sep) {
 // the file's (ordered_json), which for reports written by to_json is sorted.
 std::vector<std::string> markdown_section(const std::string& source, const nlohmann::ordered_json& r) {
   const std::uint64_t n = r.at("inputs").at("count").get<std::uint64_t>();
-  std::vector<std::string> out = {
-      fmt::format("## {}: {}", r.at("function").get<std::string>(), r.at("inputs").at("description").get<std::string>()),
-      "",
-      fmt::format("Source: `{}` (truth: {}).", source, r.at("truth").get<std::string>()),
-      "",
-      "| implementation | max error (ulp) | at input | correctly rounded |",
-      "| --- | --- | --- | --- |"};
+  std::vector<std::string> out = {fmt::format("## {}: {}", r.at("function").get<std::string>(),
+                                              r.at("inputs").at("description").get<std::string>()),
+                                  "",
+                                  fmt::format("Source: `{}` (truth: {}).", source, r.at("truth").get<std::string>()),
+                                  "",
+                                  "| implementation | max error (ulp) | at input | correctly rounded |",
+                                  "| --- | --- | --- | --- |"};
   for (const auto& [name, k] : r.at("implementations").items()) {
     const auto& at = k.at("max_ulp_input");
     out.push_back(fmt::format("| {} | {:.4g} | {} | {:.4f} % |", name, k.at("max_ulp").get<double>(),

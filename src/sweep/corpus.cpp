@@ -116,9 +116,8 @@ std::vector<Approx> closest(const mpfr_t alpha, std::uint64_t lo, std::uint64_t 
         if (a.dist <= (double)delta) found.push_back(a);
       }
     }
-    std::sort(found.begin(), found.end(), [](const Approx& a, const Approx& b) {
-      return a.dist != b.dist ? a.dist < b.dist : a.m < b.m;
-    });
+    std::sort(found.begin(), found.end(),
+              [](const Approx& a, const Approx& b) { return a.dist != b.dist ? a.dist < b.dist : a.m < b.m; });
     found.erase(std::unique(found.begin(), found.end(), [](const Approx& a, const Approx& b) { return a.m == b.m; }),
                 found.end());
     if (found.size() >= keep || delta > 1) {
@@ -150,25 +149,53 @@ struct Builder {
 
 std::vector<std::pair<word, std::string>> specials(const FnInfo& f) {
   if (f.bits == 32)
-    return {{0x00000000, "+0"}, {0x80000000, "-0"}, {0x7f800000, "+inf"}, {0xff800000, "-inf"},
-            {0x7fc00000, "default quiet NaN"}, {0xffc00000, "negative quiet NaN"},
-            {0x7f800001, "signaling NaN (smallest payload)"}, {0x7fbfffff, "signaling NaN (largest payload)"},
-            {0x7fc00001, "quiet NaN with payload"}, {0xffffffff, "negative NaN, all payload bits"},
-            {0x00000001, "smallest subnormal"}, {0x80000001, "-smallest subnormal"},
-            {0x007fffff, "largest subnormal"}, {0x807fffff, "-largest subnormal"},
-            {0x00400000, "subnormal 2^-127"}, {0x00800000, "smallest normal"}, {0x80800000, "-smallest normal"},
-            {0x7f7fffff, "largest finite"}, {0xff7fffff, "-largest finite"}, {0x3f800000, "1"},
-            {0xbf800000, "-1"}, {0x3f000000, "0.5"}, {0x40000000, "2"}, {0x3effffff, "just below 0.5"},
-            {0x3f7fffff, "just below 1"}, {0x3f800001, "just above 1"}};
-  return {{0x0ull, "+0"}, {0x8000000000000000ull, "-0"}, {0x7ff0000000000000ull, "+inf"},
-          {0xfff0000000000000ull, "-inf"}, {0x7ff8000000000000ull, "default quiet NaN"},
-          {0xfff8000000000000ull, "negative quiet NaN"}, {0x7ff0000000000001ull, "signaling NaN (smallest payload)"},
-          {0x7ff8000000000001ull, "quiet NaN with payload"}, {0x1ull, "smallest subnormal"},
-          {0x8000000000000001ull, "-smallest subnormal"}, {0x000fffffffffffffull, "largest subnormal"},
-          {0x0010000000000000ull, "smallest normal"}, {0x7fefffffffffffffull, "largest finite"},
-          {0xffefffffffffffffull, "-largest finite"}, {0x3ff0000000000000ull, "1"}, {0xbff0000000000000ull, "-1"},
-          {0x3fe0000000000000ull, "0.5"}, {0x4000000000000000ull, "2"}, {0x3fdfffffffffffffull, "just below 0.5"},
-          {0x3fefffffffffffffull, "just below 1"}, {0x3ff0000000000001ull, "just above 1"}};
+    return {{0x00000000, "+0"},
+            {0x80000000, "-0"},
+            {0x7f800000, "+inf"},
+            {0xff800000, "-inf"},
+            {0x7fc00000, "default quiet NaN"},
+            {0xffc00000, "negative quiet NaN"},
+            {0x7f800001, "signaling NaN (smallest payload)"},
+            {0x7fbfffff, "signaling NaN (largest payload)"},
+            {0x7fc00001, "quiet NaN with payload"},
+            {0xffffffff, "negative NaN, all payload bits"},
+            {0x00000001, "smallest subnormal"},
+            {0x80000001, "-smallest subnormal"},
+            {0x007fffff, "largest subnormal"},
+            {0x807fffff, "-largest subnormal"},
+            {0x00400000, "subnormal 2^-127"},
+            {0x00800000, "smallest normal"},
+            {0x80800000, "-smallest normal"},
+            {0x7f7fffff, "largest finite"},
+            {0xff7fffff, "-largest finite"},
+            {0x3f800000, "1"},
+            {0xbf800000, "-1"},
+            {0x3f000000, "0.5"},
+            {0x40000000, "2"},
+            {0x3effffff, "just below 0.5"},
+            {0x3f7fffff, "just below 1"},
+            {0x3f800001, "just above 1"}};
+  return {{0x0ull, "+0"},
+          {0x8000000000000000ull, "-0"},
+          {0x7ff0000000000000ull, "+inf"},
+          {0xfff0000000000000ull, "-inf"},
+          {0x7ff8000000000000ull, "default quiet NaN"},
+          {0xfff8000000000000ull, "negative quiet NaN"},
+          {0x7ff0000000000001ull, "signaling NaN (smallest payload)"},
+          {0x7ff8000000000001ull, "quiet NaN with payload"},
+          {0x1ull, "smallest subnormal"},
+          {0x8000000000000001ull, "-smallest subnormal"},
+          {0x000fffffffffffffull, "largest subnormal"},
+          {0x0010000000000000ull, "smallest normal"},
+          {0x7fefffffffffffffull, "largest finite"},
+          {0xffefffffffffffffull, "-largest finite"},
+          {0x3ff0000000000000ull, "1"},
+          {0xbff0000000000000ull, "-1"},
+          {0x3fe0000000000000ull, "0.5"},
+          {0x4000000000000000ull, "2"},
+          {0x3fdfffffffffffffull, "just below 0.5"},
+          {0x3fefffffffffffffull, "just below 1"},
+          {0x3ff0000000000001ull, "just above 1"}};
 }
 
 void add_one_arg_common(Builder& B) {
@@ -240,7 +267,7 @@ void add_fmod(Builder& B) {
     long double v = std::ldexp(m, e);
     return f32 ? word(bit_cast<std::uint32_t>(float(v))) : bit_cast<std::uint64_t>(double(v));
   };
-  const long double xm = 2.0L - std::ldexp(1.0L, -(p - 1));  // all-ones significand
+  const long double xm = 2.0L - std::ldexp(1.0L, -(p - 1));                         // all-ones significand
   const long double ym = 1.0L + std::ldexp(1.0L, -1) + std::ldexp(1.0L, -(p - 1));  // 0x1.8...01
   // Every exponent gap between x and y, with y as small as possible (the long
   // reductions) and again with y near 1.
@@ -305,8 +332,8 @@ std::vector<Approx> closest_to_integers_two_over_pi(int e, std::uint64_t lo, std
 std::vector<PiHalfCase> nearest_to_pi_over_2_f32(std::size_t per_binade) {
   std::vector<PiHalfCase> out;
   for (int e = 0; e <= 127; ++e) {  // x in [2^e, 2^(e+1))
-    for (const auto& a : closest_to_integers_two_over_pi(e - 23, std::uint64_t(1) << 23, std::uint64_t(1) << 24,
-                                                        per_binade)) {
+    for (const auto& a :
+         closest_to_integers_two_over_pi(e - 23, std::uint64_t(1) << 23, std::uint64_t(1) << 24, per_binade)) {
       const std::uint32_t bits = std::uint32_t((e + 127) << 23) | std::uint32_t(a.m - (std::uint64_t(1) << 23));
       out.push_back({bits, a.dist, double(a.k)});
     }
@@ -337,7 +364,9 @@ std::vector<Entry> edge(Fn fn) {
   Builder B{fn_info(fn), {}, {}};
   switch (fn) {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  case Fn::name: edges_##edges(B); break;
+  case Fn::name:                                                \
+    edges_##edges(B);                                           \
+    break;
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
   }

@@ -13,8 +13,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
 
 namespace bitexact::sweep {
@@ -32,8 +32,7 @@ std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
     if (!p) {
       bool known = false;
       for (const auto& n : names) known |= (n == name);
-      if (known)
-        throw input_error(fmt::format("implementation '{}' has no function '{}'", name, fn_info(fn).name));
+      if (known) throw input_error(fmt::format("implementation '{}' has no function '{}'", name, fn_info(fn).name));
       throw input_error(fmt::format("unknown implementation '{}' (see 'bitexact list')", name));
     }
     if (p->correctly_rounded) continue;  // the truth is always there
@@ -86,10 +85,11 @@ struct Classifier {
   int bits;
   word mask, sign, expmask, fracmask;
   int mbits;
-  template <class T> static Classifier of() {
+  template <class T>
+  static Classifier of() {
     using B = fp_bits<T>;
-    return {B::traits::total_bits, word(typename B::storage(~0ull)), B::sign_mask, B::exponent_mask,
-            B::fraction_mask, B::mantissa_bits};
+    return {B::traits::total_bits, word(typename B::storage(~0ull)), B::sign_mask, B::exponent_mask, B::fraction_mask,
+            B::mantissa_bits};
   }
   static Classifier of(const FnInfo& f) { return f.bits == 32 ? of<float>() : of<double>(); }
   int vclass(word w) const {
@@ -123,10 +123,9 @@ void reset_counters(State& acc, const State& like) {
   acc.init_counters();
 }
 
-void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls,
-                  int out_cls) {
+void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls) {
   if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
-    ++st.correctly_rounded;           // (bin 0 is filled from correctly_rounded per chunk)
+    ++st.correctly_rounded;          // (bin 0 is filled from correctly_rounded per chunk)
     ++st.nan_payload_differs;
     return;
   }
@@ -141,9 +140,12 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     e = 0;
   } else {
     e = ulp_error(fn, a, b, r);
-    if (std::isnan(e)) bin = bins::nan;
-    else if (std::isinf(e)) bin = bins::inf;
-    else bin = ulp_bin(e);
+    if (std::isnan(e))
+      bin = bins::nan;
+    else if (std::isinf(e))
+      bin = bins::inf;
+    else
+      bin = ulp_bin(e);
   }
   w.ulp = e;
   ++st.hist[bin];
@@ -157,8 +159,7 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     return;
   }
   st.max.offer(e, w);
-  if (st.binade_wrong[bi] == 1 || e > st.binade_max[bi] ||
-      (e == st.binade_max[bi] && w < st.binade_witness[bi])) {
+  if (st.binade_wrong[bi] == 1 || e > st.binade_max[bi] || (e == st.binade_max[bi] && w < st.binade_witness[bi])) {
     st.binade_max[bi] = e;
     st.binade_witness[bi] = w;
   }
@@ -170,12 +171,18 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
   Disc d;
   double dist = 0;
   const bool nx = c.is_nan(x), ny = c.is_nan(y);
-  if (nx && ny) d = Disc::nan_payload;
-  else if (nx || ny) d = Disc::nan_vs_number;
-  else if (c.is_inf(x) && c.is_inf(y)) d = Disc::inf_sign;
-  else if (c.is_inf(x) || c.is_inf(y)) d = Disc::inf_vs_number;
-  else if (c.is_zero(x) && c.is_zero(y)) d = Disc::zero_sign;
-  else if (c.is_zero(x) || c.is_zero(y)) d = Disc::zero_vs_nonzero;
+  if (nx && ny)
+    d = Disc::nan_payload;
+  else if (nx || ny)
+    d = Disc::nan_vs_number;
+  else if (c.is_inf(x) && c.is_inf(y))
+    d = Disc::inf_sign;
+  else if (c.is_inf(x) || c.is_inf(y))
+    d = Disc::inf_vs_number;
+  else if (c.is_zero(x) && c.is_zero(y))
+    d = Disc::zero_sign;
+  else if (c.is_zero(x) || c.is_zero(y))
+    d = Disc::zero_vs_nonzero;
   else {
     d = Disc::number_vs_number;
     std::int64_t ox = c.ordered(x), oy = c.ordered(y);
@@ -375,14 +382,14 @@ bool run(const Options& o, State& state) {
   const int threads = o.threads ? int(o.threads) : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(threads);
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 1),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
-                      },
-                      tbb::simple_partitioner());
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, todo.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& r) {
+          for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
+        },
+        tbb::simple_partitioner());
   });
-  if (o.progress)
-    o.progress({done_inputs, total_inputs, std::chrono::duration<double>(clock::now() - t0).count()});
+  if (o.progress) o.progress({done_inputs, total_inputs, std::chrono::duration<double>(clock::now() - t0).count()});
   checkpoint();
   for (std::uint64_t c : todo)
     if (!state.done.contains(c)) return false;

@@ -8,8 +8,8 @@
 
 #include "bitexact/engine/corpus.hpp"
 #include "bitexact/engine/hexio.hpp"
-#include "bitexact/inputs.hpp"
 #include "bitexact/engine/sweep.hpp"
+#include "bitexact/inputs.hpp"
 
 namespace bitexact::sweep {
 
@@ -61,9 +61,10 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
   if (kind == "exhaustive") {
     if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set '{}': {}", spec, input_set_help));
     if (f.arity != 1 || f.bits != 32)
-      throw input_error(fmt::format(
-          "input set 'exhaustive' needs a one-argument binary32 function; {} has {} operand(s) of {} "
-          "bits (use random:N or binades:N)", f.name, f.arity, f.bits));
+      throw input_error(
+          fmt::format("input set 'exhaustive' needs a one-argument binary32 function; {} has {} operand(s) of {} "
+                      "bits (use random:N or binades:N)",
+                      f.name, f.arity, f.bits));
     s.kind = InputSet::Kind::exhaustive;
     s.count = std::uint64_t(1) << 32;
     s.spec = "exhaustive";
@@ -80,8 +81,7 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     s.param = parse_u64(rest, "count per binade", spec);
     if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
     std::uint64_t per = f.arity == 1 ? strata : strata * strata;
-    if (s.param > (std::uint64_t(1) << 62) / per)
-      throw input_error(fmt::format("input set '{}' is too large", spec));
+    if (s.param > (std::uint64_t(1) << 62) / per) throw input_error(fmt::format("input set '{}' is too large", spec));
     s.count = s.param * per;
     s.spec = fmt::format("binades:{}", s.param);
   } else if (kind == "interval") {
@@ -89,8 +89,10 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     // [LO, HI], both zeros included when the interval spans 0.
     auto c2 = rest.find(':');
     if (f.arity != 1 || c2 == std::string_view::npos)
-      throw input_error(fmt::format("bad input set '{}': interval:LO:HI (hex bit patterns) takes a "
-                                    "one-argument function", spec));
+      throw input_error(
+          fmt::format("bad input set '{}': interval:LO:HI (hex bit patterns) takes a "
+                      "one-argument function",
+                      spec));
     const word lo = parse_hex_word(rest.substr(0, c2), f.bits, std::string(spec));
     const word hi = parse_hex_word(rest.substr(c2 + 1), f.bits, std::string(spec));
     const word mag = (word(1) << (f.bits - 1)) - 1;
@@ -155,8 +157,10 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
           if constexpr (N == 2) b[i] = p.y;
         }
       };
-      if (f.bits == 32) f.arity == 1 ? gen.template operator()<float, 1>() : gen.template operator()<float, 2>();
-      else f.arity == 1 ? gen.template operator()<double, 1>() : gen.template operator()<double, 2>();
+      if (f.bits == 32)
+        f.arity == 1 ? gen.template operator()<float, 1>() : gen.template operator()<float, 2>();
+      else
+        f.arity == 1 ? gen.template operator()<double, 1>() : gen.template operator()<double, 2>();
       break;
     }
     case Kind::binades:
@@ -185,7 +189,8 @@ void InputSet::generate(std::uint64_t lo, std::uint64_t hi, word* a, word* b) co
 
 std::string InputSet::describe() const {
   switch (kind) {
-    case Kind::exhaustive: return "every binary32 bit pattern (2^32 inputs)";
+    case Kind::exhaustive:
+      return "every binary32 bit pattern (2^32 inputs)";
     case Kind::uniform:
       return fmt::format("{} uniformly random bit patterns (bitexact::inputs::uniform{}, seed {})", param,
                          fn_info(fn).bits, seed);
@@ -198,7 +203,8 @@ std::string InputSet::describe() const {
     case Kind::edge:
       return param ? fmt::format("the edge corpus resized to {} inputs", param)
                    : fmt::format("the edge corpus ({} inputs; bitexact corpus {})", count, fn_info(fn).name);
-    case Kind::file: return fmt::format("{} inputs read from {}", count, path);
+    case Kind::file:
+      return fmt::format("{} inputs read from {}", count, path);
     case Kind::interval: {
       const int w = fn_info(fn).bits;
       return fmt::format("every input in [{}, {}] ({} inputs)", format_hex(from_ordered_key(param, w), w),
@@ -210,13 +216,20 @@ std::string InputSet::describe() const {
 
 std::string_view InputSet::kind_name() const {
   switch (kind) {
-    case Kind::exhaustive: return "exhaustive";
-    case Kind::uniform: return "uniform";
-    case Kind::structured: return "structured";
-    case Kind::binades: return "binades";
-    case Kind::edge: return "edge";
-    case Kind::file: return "file";
-    case Kind::interval: return "interval";
+    case Kind::exhaustive:
+      return "exhaustive";
+    case Kind::uniform:
+      return "uniform";
+    case Kind::structured:
+      return "structured";
+    case Kind::binades:
+      return "binades";
+    case Kind::edge:
+      return "edge";
+    case Kind::file:
+      return "file";
+    case Kind::interval:
+      return "interval";
   }
   return "";
 }
@@ -225,8 +238,8 @@ InputSet standard_set(Fn fn, std::string_view kind, std::uint64_t seed, std::uin
   if (kind == "exhaustive") {
     InputSet s = parse_input_set("exhaustive", fn);
     if (count != s.count)
-      throw input_error(fmt::format("input set 'exhaustive' of {} has {} inputs, not {}", fn_info(fn).name,
-                                    s.count, count));
+      throw input_error(
+          fmt::format("input set 'exhaustive' of {} has {} inputs, not {}", fn_info(fn).name, s.count, count));
     s.seed = seed;  // unused by the generator; kept so that the set is named as it was
     return s;
   }

@@ -65,14 +65,22 @@ int ulp_bin(double e) {
 
 std::string bin_label(int b) {
   switch (b) {
-    case bins::cr: return "0";
-    case bins::half: return "(0,0.5]";
-    case bins::one: return "(0.5,1]";
-    case bins::huge: return ">2^20";
-    case bins::zero_sign: return "zero_sign";
-    case bins::inf: return "inf";
-    case bins::nan: return "nan";
-    default: break;
+    case bins::cr:
+      return "0";
+    case bins::half:
+      return "(0,0.5]";
+    case bins::one:
+      return "(0.5,1]";
+    case bins::huge:
+      return ">2^20";
+    case bins::zero_sign:
+      return "zero_sign";
+    case bins::inf:
+      return "inf";
+    case bins::nan:
+      return "nan";
+    default:
+      break;
   }
   int k = b - bins::pow2_first + 1;
   auto p = [](int e) { return e == 0 ? std::string("1") : e == 1 ? std::string("2") : "2^" + std::to_string(e); };
@@ -81,14 +89,22 @@ std::string bin_label(int b) {
 
 std::string_view disc_name(Disc d) {
   switch (d) {
-    case Disc::nan_vs_number: return "nan_vs_number";
-    case Disc::inf_vs_number: return "inf_vs_number";
-    case Disc::zero_vs_nonzero: return "zero_vs_nonzero";
-    case Disc::number_vs_number: return "number_vs_number";
-    case Disc::nan_payload: return "nan_payload";
-    case Disc::inf_sign: return "inf_sign";
-    case Disc::zero_sign: return "zero_sign";
-    default: return "?";
+    case Disc::nan_vs_number:
+      return "nan_vs_number";
+    case Disc::inf_vs_number:
+      return "inf_vs_number";
+    case Disc::zero_vs_nonzero:
+      return "zero_vs_nonzero";
+    case Disc::number_vs_number:
+      return "number_vs_number";
+    case Disc::nan_payload:
+      return "nan_payload";
+    case Disc::inf_sign:
+      return "inf_sign";
+    case Disc::zero_sign:
+      return "zero_sign";
+    default:
+      return "?";
   }
 }
 
@@ -110,12 +126,18 @@ std::string dist_label(int b) {
 
 std::string_view vclass_name(VClass c) {
   switch (c) {
-    case VClass::zero: return "zero";
-    case VClass::subnormal: return "subnormal";
-    case VClass::normal: return "normal";
-    case VClass::inf: return "inf";
-    case VClass::nan: return "nan";
-    default: return "?";
+    case VClass::zero:
+      return "zero";
+    case VClass::subnormal:
+      return "subnormal";
+    case VClass::normal:
+      return "normal";
+    case VClass::inf:
+      return "inf";
+    case VClass::nan:
+      return "nan";
+    default:
+      return "?";
   }
 }
 
@@ -167,12 +189,10 @@ static bool same_w(const Witness& x, const Witness& y) {
 }
 
 bool ImplStats::operator==(const ImplStats& o) const {
-  if (count != o.count || correctly_rounded != o.correctly_rounded ||
-      nan_payload_differs != o.nan_payload_differs || hist != o.hist || !(max == o.max) ||
-      binade_max != o.binade_max || binade_wrong != o.binade_wrong ||
-      bucket_max != o.bucket_max || bucket_wrong != o.bucket_wrong ||
-      in_class_wrong != o.in_class_wrong || in_class_max != o.in_class_max ||
-      out_class_wrong != o.out_class_wrong || !(special_witness == o.special_witness))
+  if (count != o.count || correctly_rounded != o.correctly_rounded || nan_payload_differs != o.nan_payload_differs ||
+      hist != o.hist || !(max == o.max) || binade_max != o.binade_max || binade_wrong != o.binade_wrong ||
+      bucket_max != o.bucket_max || bucket_wrong != o.bucket_wrong || in_class_wrong != o.in_class_wrong ||
+      in_class_max != o.in_class_max || out_class_wrong != o.out_class_wrong || !(special_witness == o.special_witness))
     return false;
   for (std::size_t i = 0; i < binade_wrong.size(); ++i)
     if (binade_wrong[i] && !same_w(binade_witness[i], o.binade_witness[i])) return false;
@@ -275,12 +295,11 @@ void State::merge(const State& o) {
 }
 
 bool State::operator==(const State& o) const {
-  return fn == o.fn && inputs.spec == o.inputs.spec && inputs.digest == o.inputs.digest &&
-         truth == o.truth && impls == o.impls && chunk_size == o.chunk_size &&
-         total_chunks == o.total_chunks && done == o.done && count == o.count &&
-         in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
-         impl_stats == o.impl_stats && pair_stats == o.pair_stats && digests == o.digests &&
-         view == o.view && chunk_digests == o.chunk_digests;
+  return fn == o.fn && inputs.spec == o.inputs.spec && inputs.digest == o.inputs.digest && truth == o.truth &&
+         impls == o.impls && chunk_size == o.chunk_size && total_chunks == o.total_chunks && done == o.done &&
+         count == o.count && in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
+         impl_stats == o.impl_stats && pair_stats == o.pair_stats && digests == o.digests && view == o.view &&
+         chunk_digests == o.chunk_digests;
 }
 
 // ---- JSON -------------------------------------------------------------------------------

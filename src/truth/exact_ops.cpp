@@ -10,7 +10,8 @@ namespace bitexact::truth {
 namespace {
 
 // 2^n as a T, for n from the smallest subnormal exponent to the largest.
-template <class T> T pow2(int n) {
+template <class T>
+T pow2(int n) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   const int min_normal = 1 - B::exponent_bias;
@@ -19,7 +20,8 @@ template <class T> T pow2(int n) {
 }
 
 // |v| = m 2^e with an integer m < 2^(p) (p = 24 / 53); v finite, nonzero.
-template <class T> void split(typename fp_bits<T>::storage abits, std::uint64_t& m, int& e) {
+template <class T>
+void split(typename fp_bits<T>::storage abits, std::uint64_t& m, int& e) {
   using B = fp_bits<T>;
   const int be = int(abits >> B::mantissa_bits);
   m = std::uint64_t(abits & B::fraction_mask);
@@ -32,7 +34,8 @@ template <class T> void split(typename fp_bits<T>::storage abits, std::uint64_t&
 }
 
 // IEEE 754 fmod: x - n y with n = trunc(x / y), exact; the sign of x.
-template <class T> T fmod_exact(T x, T y) {
+template <class T>
+T fmod_exact(T x, T y) {
   using B = fp_bits<T>;
   const B bx(x), by(y);
   // NaN results are the default quiet NaN, whatever the operands (truth.hpp).
@@ -57,16 +60,17 @@ template <class T> T fmod_exact(T x, T y) {
   return copysign(mag, x);
 }
 
-template <class T> T ceil_exact(T x) {
+template <class T>
+T ceil_exact(T x) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   B b(x);
   if (b.is_nan()) return fp_bits<T>::quiet_nan().value();
   if (b.is_inf() || b.is_zero()) return x;
   const int E = b.biased_exponent() - B::exponent_bias;
-  if (E >= B::mantissa_bits) return x;  // already an integer
+  if (E >= B::mantissa_bits) return x;                    // already an integer
   if (E < 0) return b.sign() ? copysign(T(0), x) : T(1);  // 0 < |x| < 1
-  const U frac = B::fraction_mask >> E;  // bits below the units place
+  const U frac = B::fraction_mask >> E;                   // bits below the units place
   if ((b.bits & frac) == 0) return x;
   if (!b.sign()) b.bits += frac;  // carries into the integer part (and exponent)
   b.bits &= ~frac;

@@ -14,20 +14,23 @@
 #include <mutex>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/mpfr.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth {
 namespace {
 
-template <class T> struct fmt_of;
+template <class T>
+struct fmt_of;
 // MPFR exponents: v = 0.1b... * 2^exp, so the smallest subnormal 2^-149 has
 // exp -148 and the largest finite value (< 2^128) has exp 128.
-template <> struct fmt_of<float> {
+template <>
+struct fmt_of<float> {
   static constexpr int prec = 24, emin = -148, emax = 128;
   static constexpr int min_normal_exp = -126, max_exp = 127;
 };
-template <> struct fmt_of<double> {
+template <>
+struct fmt_of<double> {
   static constexpr int prec = 53, emin = -1073, emax = 1024;
   static constexpr int min_normal_exp = -1022, max_exp = 1023;
 };
@@ -62,9 +65,7 @@ struct State {
     mpfr_init2(wide, 128);
     mpfr_init2(diff, 256);
   }
-  ~State() {
-    mpfr_clears(a24, b24, y24, a53, b53, y53, wide, diff, (mpfr_ptr)0);
-  }
+  ~State() { mpfr_clears(a24, b24, y24, a53, b53, y53, wide, diff, (mpfr_ptr)0); }
 };
 State& state() {
   thread_local State s;
@@ -77,7 +78,8 @@ void set_input(mpfr_ptr v, double x) { mpfr_set_d(v, x, MPFR_RNDN); }
 // y (precision p of T) is the correctly rounded value of some real in mode
 // rnd, in the wide exponent range, with ternary t. Returns it as a T with the
 // format's overflow and gradual underflow, NaN -> default quiet NaN.
-template <class T> T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
+template <class T>
+T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
   using F = fmt_of<T>;
   if (mpfr_nan_p(y)) return fp_bits<T>::quiet_nan().value();
   mpfr_exp_t old_min = mpfr_get_emin(), old_max = mpfr_get_emax();
@@ -86,8 +88,10 @@ template <class T> T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
   t = mpfr_check_range(y, t, rnd);
   mpfr_subnormalize(y, t, rnd);
   T out;
-  if constexpr (sizeof(T) == 4) out = mpfr_get_flt(y, rnd);
-  else out = mpfr_get_d(y, rnd);
+  if constexpr (sizeof(T) == 4)
+    out = mpfr_get_flt(y, rnd);
+  else
+    out = mpfr_get_d(y, rnd);
   mpfr_set_emin(old_min);
   mpfr_set_emax(old_max);
   return out;
@@ -97,14 +101,19 @@ template <class T> T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
 
 mpfr_rnd_t to_mpfr(rounding r) {
   switch (r) {
-    case rounding::toward_zero: return MPFR_RNDZ;
-    case rounding::upward: return MPFR_RNDU;
-    case rounding::downward: return MPFR_RNDD;
-    default: return MPFR_RNDN;
+    case rounding::toward_zero:
+      return MPFR_RNDZ;
+    case rounding::upward:
+      return MPFR_RNDU;
+    case rounding::downward:
+      return MPFR_RNDD;
+    default:
+      return MPFR_RNDN;
   }
 }
 
-template <class T> T round_to(mpfr_srcptr exact, rounding r) {
+template <class T>
+T round_to(mpfr_srcptr exact, rounding r) {
   Section lock;
   State& s = state();
   mpfr_ptr y = sizeof(T) == 4 ? s.y24 : s.y53;
@@ -179,20 +188,22 @@ double ceil(double x, rounding r) {
 
 // ---- ULP errors -------------------------------------------------------------------
 
-template <class T> double ulp_error(mpfr_srcptr exact, T result) {
+template <class T>
+double ulp_error(mpfr_srcptr exact, T result) {
   using F = fmt_of<T>;
   constexpr double inf = std::numeric_limits<double>::infinity();
   fp_bits<T> rb(result);
   if (mpfr_nan_p(exact)) return rb.is_nan() ? 0.0 : std::numeric_limits<double>::quiet_NaN();
   if (rb.is_nan()) return std::numeric_limits<double>::quiet_NaN();
-  if (mpfr_inf_p(exact))
-    return (rb.is_inf() && rb.sign() == (mpfr_signbit(exact) != 0)) ? 0.0 : inf;
+  if (mpfr_inf_p(exact)) return (rb.is_inf() && rb.sign() == (mpfr_signbit(exact) != 0)) ? 0.0 : inf;
   if (rb.is_inf()) return inf;
 
   // ulp of the exact value's binade, clamped to the format's exponent range.
   long e;  // 2^e <= |exact| < 2^(e+1)
-  if (mpfr_zero_p(exact)) e = F::min_normal_exp;
-  else e = long(mpfr_get_exp(exact)) - 1;
+  if (mpfr_zero_p(exact))
+    e = F::min_normal_exp;
+  else
+    e = long(mpfr_get_exp(exact)) - 1;
   if (e < F::min_normal_exp) e = F::min_normal_exp;
   if (e > F::max_exp) e = F::max_exp;
   long ulp_exp = e - (F::prec - 1);
@@ -232,12 +243,8 @@ double ulp_error_transcendental(float x, float result) {
 }
 }  // namespace
 
-double ulp_error_sinf(float x, float result) {
-  return ulp_error_transcendental<&mpfr_sin>(x, result);
-}
-double ulp_error_cosf(float x, float result) {
-  return ulp_error_transcendental<&mpfr_cos>(x, result);
-}
+double ulp_error_sinf(float x, float result) { return ulp_error_transcendental<&mpfr_sin>(x, result); }
+double ulp_error_cosf(float x, float result) { return ulp_error_transcendental<&mpfr_cos>(x, result); }
 
 // fmod and ceil are exact in the operand format: compute them exactly in MPFR
 // (precision of the format) and measure against that.

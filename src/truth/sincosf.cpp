@@ -16,8 +16,8 @@
 #include <cstdint>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth {
 namespace {
@@ -31,8 +31,8 @@ std::atomic<std::uint64_t> g_sin_fallbacks{0}, g_cos_fallbacks{0};
 
 // The bits of 2/pi preceded by one word of zeros: bit j of 2/pi (weight 2^-j,
 // j >= -63) is bit 63 - ((j + 63) mod 64) of word (j + 63) / 64.
-constexpr std::uint64_t two_over_pi_padded[6] = {0, two_over_pi_bits[0], two_over_pi_bits[1],
-                                                 two_over_pi_bits[2], two_over_pi_bits[3], two_over_pi_bits[4]};
+constexpr std::uint64_t two_over_pi_padded[6] = {
+    0, two_over_pi_bits[0], two_over_pi_bits[1], two_over_pi_bits[2], two_over_pi_bits[3], two_over_pi_bits[4]};
 
 // 2^n as a double, -1022 <= n <= 1023.
 inline double pow2(int n) { return bit_cast<double>(std::uint64_t(1023 + n) << 52); }
@@ -72,13 +72,12 @@ inline bool reduce(std::uint32_t abits, int& k, double& f) {
   const u128 Rr = R + (u128(1) << 125);
   k = int(Rr >> 126);
   const i128 F = i128(Rr & ((u128(1) << 126) - 1)) - (i128(1) << 125);  // f 2^126
-  const u128 sgn = u128(F >> 127);  // all ones when f < 0 (branch-free |F|)
+  const u128 sgn = u128(F >> 127);                                      // all ones when f < 0 (branch-free |F|)
   u128 A = (u128(F) ^ sgn) - sgn;
   if (A < (u128(1) << 86)) return false;  // |f| < 2^-40
   // Correct rounding of A to 53 bits: normalise, fold the low word into a
   // sticky bit, convert the top word (exact halfway cases are preserved).
-  const int lz = (A >> 64) != 0 ? __builtin_clzll(std::uint64_t(A >> 64))
-                                : 64 + __builtin_clzll(std::uint64_t(A));
+  const int lz = (A >> 64) != 0 ? __builtin_clzll(std::uint64_t(A >> 64)) : 64 + __builtin_clzll(std::uint64_t(A));
   A <<= lz;
   std::uint64_t top = std::uint64_t(A >> 64) | (std::uint64_t(A) != 0 ? 1u : 0u);
   double fa = double(top) * pow2(-62 - lz);  // A 2^-126, exact scaling
@@ -94,8 +93,7 @@ inline double eval_quadrant(int q, double f) {
   const double u = f * f;
   const std::uint64_t odd = std::uint64_t(q & 1);
   const std::uint64_t mask = 0 - odd;  // all ones for q odd
-  const double m = bit_cast<double>((bit_cast<std::uint64_t>(f) & ~mask) |
-                                    (bit_cast<std::uint64_t>(1.0) & mask));
+  const double m = bit_cast<double>((bit_cast<std::uint64_t>(f) & ~mask) | (bit_cast<std::uint64_t>(1.0) & mask));
   const double p = m * estrin(quadrant_poly[odd], u);
   return bit_cast<double>(bit_cast<std::uint64_t>(p) ^ (std::uint64_t(q & 2) << 62));
 }
@@ -120,9 +118,12 @@ inline float round_to_float(double d, rounding r) {
   const double back = f;
   if (back == d || f != f) return f;
   switch (r) {
-    case rounding::upward: return back < d ? nextup(f) : f;
-    case rounding::downward: return back > d ? nextdown(f) : f;
-    default: return fabs(back) > fabs(d) ? toward_zero_neighbour(f) : f;
+    case rounding::upward:
+      return back < d ? nextup(f) : f;
+    case rounding::downward:
+      return back > d ? nextdown(f) : f;
+    default:
+      return fabs(back) > fabs(d) ? toward_zero_neighbour(f) : f;
   }
 }
 
@@ -181,10 +182,14 @@ bool sinf_fast(float x, rounding r, float& out) {
     // 0 < |x| < 2^-12: |x| - |x|^3/6 < |sin x| < |x|, and |x|^3/6 is less than
     // the gap below |x| (>= |x| 2^-24, or 2^-149 for subnormals), so sin x is
     // strictly between x and its neighbour toward zero. sin(+-0) = +-0.
-    if (abits == 0 || r == rounding::nearest) out = x;
-    else if (r == rounding::toward_zero) out = toward_zero_neighbour(x);
-    else if (r == rounding::upward) out = (bits >> 31) ? toward_zero_neighbour(x) : x;
-    else out = (bits >> 31) ? x : toward_zero_neighbour(x);
+    if (abits == 0 || r == rounding::nearest)
+      out = x;
+    else if (r == rounding::toward_zero)
+      out = toward_zero_neighbour(x);
+    else if (r == rounding::upward)
+      out = (bits >> 31) ? toward_zero_neighbour(x) : x;
+    else
+      out = (bits >> 31) ? x : toward_zero_neighbour(x);
     return true;
   }
   double y;
@@ -277,8 +282,7 @@ double ulp_error_sinf_approx(float x, float result) {
 double ulp_error_cosf_approx(float x, float result) {
   double y;
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
-  if (abits == 0 || abits >= 0x7f800000u || !detail::cosf_approx(x, y))
-    return ulp_error_cosf(x, result);
+  if (abits == 0 || abits >= 0x7f800000u || !detail::cosf_approx(x, y)) return ulp_error_cosf(x, result);
   double e = ulp_error_from_approx(y, result);
   if (e < 0 && abits < tiny_bits) {
     // 1 - 2^-25 < cos x < 1: binade [1/2, 1), ulp 2^-24.
@@ -288,8 +292,7 @@ double ulp_error_cosf_approx(float x, float result) {
 }
 
 fast_path_stats fast_stats() {
-  return {g_sin_fallbacks.load(std::memory_order_relaxed),
-          g_cos_fallbacks.load(std::memory_order_relaxed)};
+  return {g_sin_fallbacks.load(std::memory_order_relaxed), g_cos_fallbacks.load(std::memory_order_relaxed)};
 }
 void reset_fast_stats() {
   g_sin_fallbacks.store(0, std::memory_order_relaxed);

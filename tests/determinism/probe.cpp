@@ -28,7 +28,8 @@ namespace in = bitexact::inputs;
 
 constexpr unsigned n_inputs = 1u << 21;
 
-template <class F> void unary32(const char* name, F f) {
+template <class F>
+void unary32(const char* name, F f) {
   std::vector<std::uint32_t> out(n_inputs);
   for (unsigned i = 0; i < n_inputs; ++i) {
     // every 2048th bit pattern, offset by a pseudo-random low part: all binades, both signs
@@ -37,7 +38,8 @@ template <class F> void unary32(const char* name, F f) {
   }
   std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * 4));
 }
-template <class T, class F> void binary(const char* name, F f) {
+template <class T, class F>
+void binary(const char* name, F f) {
   using S = typename bx::float_traits<T>::storage;
   std::vector<S> out(n_inputs);
   for (unsigned i = 0; i < n_inputs; ++i) {
@@ -46,7 +48,8 @@ template <class T, class F> void binary(const char* name, F f) {
   }
   std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * sizeof(S)));
 }
-template <class F> void unary64(const char* name, F f) {
+template <class F>
+void unary64(const char* name, F f) {
   std::vector<std::uint64_t> out(n_inputs);
   for (unsigned i = 0; i < n_inputs; ++i)
     out[i] = bx::bit_cast<std::uint64_t>(f(bx::bit_cast<double>(in::structured_single<double>(5, i))));
@@ -54,7 +57,8 @@ template <class F> void unary64(const char* name, F f) {
 }
 
 // Every ocml function in one configuration (fma path and split path, DAZ on/off).
-template <bx::ocml::config C> void ocml_probes(const std::string& name) {
+template <bx::ocml::config C>
+void ocml_probes(const std::string& name) {
   namespace o = bx::ocml;
   unary32((name + ".sinf").c_str(), [](float x) { return o::sin_f32<C>(x); });
   unary32((name + ".cosf").c_str(), [](float x) { return o::cos_f32<C>(x); });

@@ -7,9 +7,7 @@
 
 namespace {
 class VendorDigests : public ::testing::TestWithParam<bitexact::testing::digest_case> {};
-TEST_P(VendorDigests, MatchCiBlocks) {
-  bitexact::testing::check_digest_case(GetParam(), bitexact::testing::scope::ci);
-}
+TEST_P(VendorDigests, MatchCiBlocks) { bitexact::testing::check_digest_case(GetParam(), bitexact::testing::scope::ci); }
 INSTANTIATE_TEST_SUITE_P(Committed, VendorDigests, ::testing::ValuesIn(bitexact::testing::all_digest_cases()),
                          bitexact::testing::case_name);
 }  // namespace

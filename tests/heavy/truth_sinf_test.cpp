@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/truth/truth.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
 using bitexact::bit_cast;
@@ -40,7 +40,7 @@ using bitexact::bit_cast;
 namespace {
 
 constexpr truth::rounding all_modes[] = {truth::rounding::nearest, truth::rounding::toward_zero,
-                                      truth::rounding::upward, truth::rounding::downward};
+                                         truth::rounding::upward, truth::rounding::downward};
 
 struct Tally {
   std::uint64_t no_approx = 0, bound_violations = 0, decided_mismatch = 0;
@@ -54,8 +54,7 @@ struct Tally {
   void merge(const Tally& o) {
     directed_checked += o.directed_checked;
     directed_mismatch += o.directed_mismatch;
-    directed_fallbacks.insert(directed_fallbacks.end(), o.directed_fallbacks.begin(),
-                              o.directed_fallbacks.end());
+    directed_fallbacks.insert(directed_fallbacks.end(), o.directed_fallbacks.begin(), o.directed_fallbacks.end());
     if (!no_approx && !bound_violations && !decided_mismatch) first_bad = o.first_bad;
     no_approx += o.no_approx;
     bound_violations += o.bound_violations;
@@ -73,8 +72,10 @@ double midpoint_distance(bool cos, std::uint32_t b) {
   mpfr_init2(y, 200);
   mpfr_init2(m, 200);
   mpfr_set_flt(a, bit_cast<float>(b), MPFR_RNDN);
-  if (cos) mpfr_cos(y, a, MPFR_RNDN);
-  else mpfr_sin(y, a, MPFR_RNDN);
+  if (cos)
+    mpfr_cos(y, a, MPFR_RNDN);
+  else
+    mpfr_sin(y, a, MPFR_RNDN);
   long e = mpfr_get_exp(y);  // 2^(e-1) <= |y| < 2^e
   mpfr_abs(y, y, MPFR_RNDN);
   mpfr_mul_2si(y, y, 24 - e, MPFR_RNDN);  // y in ulps: [2^23, 2^24)
@@ -99,8 +100,7 @@ void run(bool cos) {
                                    : truth::detail::sinf_fast(x, truth::rounding::nearest, out);
           if (!decided) acc.fallbacks.push_back(b);
           const double ref = cos ? std::cos(double(x)) : std::sin(double(x));
-          if (decided && bit_cast<std::uint32_t>(out) != bit_cast<std::uint32_t>(float(ref)) &&
-              !acc.decided_mismatch++)
+          if (decided && bit_cast<std::uint32_t>(out) != bit_cast<std::uint32_t>(float(ref)) && !acc.decided_mismatch++)
             acc.first_bad = b;
           const std::uint32_t ab = b & 0x7fffffffu;
           if (ab < 0x39800000u) continue;  // |x| < 2^-12: decided without approximation
@@ -117,10 +117,10 @@ void run(bool cos) {
           // decision interval, so the decided result is its rounding).
           for (int m = 1; m < 4; ++m) {
             const auto r = all_modes[m];
-            const bool dec = cos ? truth::detail::cosf_fast(x, r, out)
-                                 : truth::detail::sinf_fast(x, r, out);
+            const bool dec = cos ? truth::detail::cosf_fast(x, r, out) : truth::detail::sinf_fast(x, r, out);
             ++acc.directed_checked;
-            if (!dec) acc.directed_fallbacks.push_back({m, b});
+            if (!dec)
+              acc.directed_fallbacks.push_back({m, b});
             else if (bit_cast<std::uint32_t>(out) !=
                      bit_cast<std::uint32_t>(truth::detail::round_double_to_float(ref, r)))
               if (!acc.directed_mismatch++) acc.first_bad = b;
@@ -136,8 +136,8 @@ void run(bool cos) {
   EXPECT_EQ(t.no_approx, 0u) << name << " first 0x" << std::hex << t.first_bad;
   EXPECT_EQ(t.bound_violations, 0u) << name << " first 0x" << std::hex << t.first_bad;
   EXPECT_EQ(t.decided_mismatch, 0u) << name << " first 0x" << std::hex << t.first_bad;
-  std::printf("[ info ] %s: largest |approx - glibc| / |glibc| = %a (x=0x%08x); %zu fallbacks\n",
-              name, t.worst_rel, t.worst_x, t.fallbacks.size());
+  std::printf("[ info ] %s: largest |approx - glibc| / |glibc| = %a (x=0x%08x); %zu fallbacks\n", name, t.worst_rel,
+              t.worst_x, t.fallbacks.size());
   // Expected about 2^32 * 2^-22 (decision width vs float spacing): ~1000.
   EXPECT_LT(t.fallbacks.size(), std::size_t(1) << 14);
   EXPECT_EQ(t.directed_mismatch, 0u) << name << " first 0x" << std::hex << t.first_bad;

@@ -8,7 +8,6 @@ class VendorDigestsFull : public ::testing::TestWithParam<bitexact::testing::dig
 TEST_P(VendorDigestsFull, MatchAllBlocks) {
   bitexact::testing::check_digest_case(GetParam(), bitexact::testing::scope::full);
 }
-INSTANTIATE_TEST_SUITE_P(Committed, VendorDigestsFull,
-                         ::testing::ValuesIn(bitexact::testing::all_digest_cases()),
+INSTANTIATE_TEST_SUITE_P(Committed, VendorDigestsFull, ::testing::ValuesIn(bitexact::testing::all_digest_cases()),
                          bitexact::testing::case_name);
 }  // namespace

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <string>
-#include <vector>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -16,7 +16,6 @@
 #include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
 #include "sweep_cli.hpp"
-
 
 namespace bitexact::cli {
 namespace {
@@ -32,8 +31,7 @@ struct ConfArgs {
 // two): numbers farther apart than n floats, and every difference of class
 // (NaN, Inf or zero against a number, signs of Inf or zero). NaN payloads do
 // not count.
-std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, const std::string& b,
-                                  std::uint64_t n) {
+std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, const std::string& b, std::uint64_t n) {
   const auto ia = std::size_t(std::find(st.impls.begin(), st.impls.end(), a) - st.impls.begin());
   const auto ib = std::size_t(std::find(st.impls.begin(), st.impls.end(), b) - st.impls.begin());
   const sweep::PairStats& p = st.pair_stats.at(st.pair_index(ia, ib));
@@ -111,13 +109,17 @@ int run_conformance(const ConfArgs& a) {
                           d["ulps"].is_number_unsigned();
           const std::uint64_t n = ok ? d["ulps"].get<std::uint64_t>() : 0;
           if (!ok || n == 0 || n > (1u << 20) || (n & (n - 1)) != 0)
-            throw input_error(fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "
-                                          "a power of two up to 2^20", job.name));
+            throw input_error(
+                fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "
+                            "a power of two up to 2^20",
+                            job.name));
           const std::string to = d["to"].get<std::string>();
           if (std::none_of(job.o.impls.begin(), job.o.impls.end(), [&](const Impl* im) { return im->name == to; }) ||
               to == it.key())
-            throw input_error(fmt::format("suite '{}': max_ulp_distance compares with '{}', which must be "
-                                          "another implementation of the suite", job.name, to));
+            throw input_error(
+                fmt::format("suite '{}': max_ulp_distance compares with '{}', which must be "
+                            "another implementation of the suite",
+                            job.name, to));
           continue;
         }
         if (l.key() != "max_ulp" && l.key() != "special_mismatches" && l.key() != "min_correctly_rounded_share" &&
@@ -165,9 +167,9 @@ int run_conformance(const ConfArgs& a) {
         verdict = "INFO";
       }
       if (verdict == "FAIL") ++failures;
-      std::printf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s\n",
-                  verdict.c_str(), job.name.c_str(), st.impls[i].c_str(), s.max.value, 100 * share,
-                  (unsigned long long)special, why.c_str());
+      std::printf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s\n", verdict.c_str(),
+                  job.name.c_str(), st.impls[i].c_str(), s.max.value, 100 * share, (unsigned long long)special,
+                  why.c_str());
     }
     std::fflush(stdout);
   }

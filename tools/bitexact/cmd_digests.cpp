@@ -48,12 +48,11 @@ void run_print(const Args& a) {
       ++matches;
     }
   if (matches == 0)
-    throw input_error(fmt::format("{}: no set of {}.{}{}{}", a.file, a.impl, a.fn,
-                                  a.set.empty() ? "" : " " + a.set,
+    throw input_error(fmt::format("{}: no set of {}.{}{}{}", a.file, a.impl, a.fn, a.set.empty() ? "" : " " + a.set,
                                   a.seed_given ? fmt::format(" seed {}", a.seed) : ""));
   if (matches > 1)
-    throw input_error(fmt::format("{}: {} sets of {}.{} match; name one with --set and --seed", a.file, matches,
-                                  a.impl, a.fn));
+    throw input_error(
+        fmt::format("{}: {} sets of {}.{} match; name one with --set and --seed", a.file, matches, a.impl, a.fn));
   std::vector<std::uint64_t> starts;
   for (std::size_t k = 0; k < found->digests.size(); ++k) starts.push_back(k * found->block);
   print_lines(starts, found->digests);
@@ -66,8 +65,8 @@ void run_compute(const Args& a) {
     for (const auto& s : sweep::standard_sets(impl.fn))
       if (s.kind_name() == a.set && (!a.seed_given || s.seed == a.seed)) found = s;
     if (!found)
-      throw input_error(fmt::format("--set {}: not a standard set of {} (give --seed and --count)", a.set,
-                                    fn_info(impl.fn).name));
+      throw input_error(
+          fmt::format("--set {}: not a standard set of {} (give --seed and --count)", a.set, fn_info(impl.fn).name));
   } else {
     found = sweep::standard_set(impl.fn, a.set, a.seed, a.count);  // validates the set for the function
   }
@@ -117,13 +116,12 @@ void run_agree(const Args& a) {
         continue;
       std::size_t equal = 0;
       for (std::size_t k = 0; k < x.digests.size(); ++k) equal += x.digests[k] == y.digests[k];
-      text += fmt::format("{} {} seed {}: {}/{} blocks of {} inputs equal\n", x.fn, x.set.kind_name(), x.set.seed, equal,
-                          x.digests.size(), x.block);
+      text += fmt::format("{} {} seed {}: {}/{} blocks of {} inputs equal\n", x.fn, x.set.kind_name(), x.set.seed,
+                          equal, x.digests.size(), x.block);
       ++common;
     }
   }
-  if (common == 0)
-    throw input_error(fmt::format("no input set in common between {} and {}", a.left, a.right));
+  if (common == 0) throw input_error(fmt::format("no input set in common between {} and {}", a.left, a.right));
   std::fputs(text.c_str(), stdout);
 }
 

@@ -1,8 +1,8 @@
 // bitexact eval IMPL.FN   — hex bit patterns in, hex results out (the stable contract)
 // bitexact list           — every implementation and the functions it provides
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <algorithm>
 #include <map>
 
 #include "command.hpp"
@@ -40,9 +40,9 @@ void run_list() {
 
 const bool registered = register_command([](CLI::App& app) {
   static std::string spec;
-  auto* eval = app.add_subcommand(
-      "eval", "Evaluate IMPL.FN on hex bit patterns from stdin (one input per line; two "
-              "space-separated operands for fmodf/fmod); print one hex result per line");
+  auto* eval = app.add_subcommand("eval",
+                                  "Evaluate IMPL.FN on hex bit patterns from stdin (one input per line; two "
+                                  "space-separated operands for fmodf/fmod); print one hex result per line");
   eval->add_option("spec", spec, "IMPL.FN, e.g. nv.sinf, ocml.fmod, mpfr.cosf")->required();
   eval->callback([] { run_eval(spec); });
 

@@ -24,9 +24,12 @@ fs::dtype fpsan_parse_dtype(const std::string& s) {
 
 fs::params fpsan_parse_params(const std::string& rev, bool homomorphic) {
   fs::params p;
-  if (rev == "1d2da15" || rev == "2026-08-20" || rev.empty()) p.rev = fs::revision::r2026_08_20;
-  else if (rev == "4a4243f" || rev == "2026-07-29") p.rev = fs::revision::r2026_07_29;
-  else if (rev == "c327a6f" || rev == "2026-07-28") p.rev = fs::revision::r2026_07_28;
+  if (rev == "1d2da15" || rev == "2026-08-20" || rev.empty())
+    p.rev = fs::revision::r2026_08_20;
+  else if (rev == "4a4243f" || rev == "2026-07-29")
+    p.rev = fs::revision::r2026_07_29;
+  else if (rev == "c327a6f" || rev == "2026-07-28")
+    p.rev = fs::revision::r2026_07_28;
   else
     throw input_error("unknown revision '" + rev + "' (revisions: 1d2da15 (default), 4a4243f, c327a6f)");
   p.casts = homomorphic ? fs::cast_mode::homomorphic : fs::cast_mode::fold;
@@ -35,9 +38,12 @@ fs::params fpsan_parse_params(const std::string& rev, bool homomorphic) {
 
 const char* fpsan_revision_name(fs::revision r) {
   switch (r) {
-    case fs::revision::r2026_08_20: return "1d2da15 (2026-08-20)";
-    case fs::revision::r2026_07_29: return "4a4243f (2026-07-29)";
-    case fs::revision::r2026_07_28: return "c327a6f (2026-07-28)";
+    case fs::revision::r2026_08_20:
+      return "1d2da15 (2026-08-20)";
+    case fs::revision::r2026_07_29:
+      return "4a4243f (2026-07-29)";
+    case fs::revision::r2026_07_28:
+      return "c327a6f (2026-07-28)";
   }
   return "?";
 }
@@ -121,8 +127,8 @@ void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool
       results.push_back(fs::validate::run(d, id, samples, p));
       if (!json && !markdown && report_dir.empty()) {
         const auto& r = results.back();
-        std::printf("%-15s %-9s %s  checked %llu, violations %llu%s%s\n", r.identity.c_str(),
-                    fs::format_of(d).name, r.violations ? "FAILS" : "holds", r.checked, r.violations,
+        std::printf("%-15s %-9s %s  checked %llu, violations %llu%s%s\n", r.identity.c_str(), fs::format_of(d).name,
+                    r.violations ? "FAILS" : "holds", r.checked, r.violations,
                     r.witness.empty() ? "" : "\n    witness: ", r.witness.c_str());
         std::fflush(stdout);
       }
@@ -148,8 +154,7 @@ const bool registered = register_command([](CLI::App& app) {
   static bool homo_e = false, homo_v = false, homo_c = false;
   auto* ev = fp->add_subcommand(
       "eval", "FpSan's result unembed(rewrite(embed(args))) on hex float bits from stdin (1-3 per line)");
-  ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")
-      ->required();
+  ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")->required();
   ev->add_option("--revision", rev_e, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   ev->add_flag("--homomorphic-casts", homo_e, "narrowing casts truncate (TRITON_FPSAN_HOMOMORPHIC_CASTS=1)");
   ev->callback([] { run_eval(spec, fpsan_parse_params(rev_e, homo_e)); });
@@ -159,13 +164,11 @@ const bool registered = register_command([](CLI::App& app) {
   static bool json = false, markdown = false;
   auto* va = fp->add_subcommand("validate", "Check FpSan's identities per dtype");
   va->add_option("--dtype", vd, "dtype(s) to check (default: all)");
-  va->add_option("--samples", samples,
-                 "random samples for identities not checked exhaustively (default 1e6)");
+  va->add_option("--samples", samples, "random samples for identities not checked exhaustively (default 1e6)");
   va->add_flag("--json", json, "print a JSON array of {identity, dtype, checked, violations, witness}");
   va->add_flag("--markdown", markdown, "print the markdown report (conformance/fpsan/report.md)");
   static std::string report_dir;
-  va->add_option("--write-report", report_dir,
-                 "also write DIR/report.md and DIR/report.json (atomically)");
+  va->add_option("--write-report", report_dir, "also write DIR/report.md and DIR/report.json (atomically)");
   va->add_option("--revision", rev_v, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   va->add_flag("--homomorphic-casts", homo_v, "narrowing casts truncate");
   va->callback([] { run_validate(vd, samples, json, markdown, report_dir, fpsan_parse_params(rev_v, homo_v)); });
@@ -173,8 +176,8 @@ const bool registered = register_command([](CLI::App& app) {
   static std::string e1, e2, cd = "f32";
   static double csamples = 10000;
   static unsigned long long seed = 1;
-  auto* ch = fp->add_subcommand(
-      "check", "Are two expressions FpSan-equivalent? Exit 0: equivalent, 1: not, 2: bad input");
+  auto* ch =
+      fp->add_subcommand("check", "Are two expressions FpSan-equivalent? Exit 0: equivalent, 1: not, 2: bad input");
   ch->add_option("expr1", e1, "first expression, e.g. 'sin(a+b)'")->required();
   ch->add_option("expr2", e2, "second expression, e.g. 'sin(a)*cos(b)+cos(a)*sin(b)'")->required();
   ch->add_option("--dtype", cd, "dtype of the variables (default f32)");
@@ -183,8 +186,7 @@ const bool registered = register_command([](CLI::App& app) {
   ch->add_option("--revision", rev_c, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   ch->add_flag("--homomorphic-casts", homo_c, "narrowing casts truncate");
   ch->callback([] {
-    int rc = run_fpsan_check(e1, e2, fpsan_parse_dtype(cd), csamples, seed,
-                             fpsan_parse_params(rev_c, homo_c));
+    int rc = run_fpsan_check(e1, e2, fpsan_parse_dtype(cd), csamples, seed, fpsan_parse_params(rev_c, homo_c));
     std::fflush(stdout);
     if (rc != 0) std::exit(rc);
   });

@@ -27,9 +27,9 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/engine/vectors.hpp"
 #include "bitexact/ocml/config.hpp"
 #include "bitexact/ocml/presets.hpp"
-#include "bitexact/engine/vectors.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {
@@ -43,7 +43,6 @@ std::string devlibs_version() {
   return fmt::format("{}.{}.{}", r.major, r.minor, r.patch);
 }
 
-
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
@@ -55,10 +54,9 @@ std::vector<u32> f32_edges() {
     v.push_back(b);
     v.push_back(b | 0x80000000u);
   };
-  for (u32 b : {0x00000000u, 0x00000001u, 0x00000002u, 0x007fffffu, 0x00400000u, 0x00800000u,
-                0x00800001u, 0x3f800000u, 0x3f000000u, 0x3f000001u, 0x3fc00000u, 0x3effffffu,
-                0x4b000000u, 0x4affffffu, 0x4b000001u, 0x7f7fffffu, 0x7f800000u, 0x39800000u,
-                0x39000000u, 0x3f490fdbu, 0x3fc90fdbu, 0x40490fdbu, 0x4096cbe4u, 0x40c90fdbu,
+  for (u32 b : {0x00000000u, 0x00000001u, 0x00000002u, 0x007fffffu, 0x00400000u, 0x00800000u, 0x00800001u, 0x3f800000u,
+                0x3f000000u, 0x3f000001u, 0x3fc00000u, 0x3effffffu, 0x4b000000u, 0x4affffffu, 0x4b000001u, 0x7f7fffffu,
+                0x7f800000u, 0x39800000u, 0x39000000u, 0x3f490fdbu, 0x3fc90fdbu, 0x40490fdbu, 0x4096cbe4u, 0x40c90fdbu,
                 0x4b3d4a20u, 0x5a7d1ff5u, 0x501502f9u, 0x4cc90fdbu, 0x7effffffu, 0x71800000u})
     both(b);
   // NaNs: quiet, negative quiet, signalling, payloads.
@@ -77,10 +75,10 @@ std::vector<u32> f32_edges() {
 
 std::vector<u64> f64_edges() {
   std::vector<u64> v;
-  for (u64 b : {0x0ull, 0x1ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull,
-                0x3fe0000000000000ull, 0x3fe0000000000001ull, 0x3ff8000000000000ull,
-                0x4330000000000000ull, 0x432fffffffffffffull, 0x4330000000000001ull,
-                0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x400921fb54442d18ull}) {
+  for (u64 b :
+       {0x0ull, 0x1ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull, 0x3fe0000000000000ull,
+        0x3fe0000000000001ull, 0x3ff8000000000000ull, 0x4330000000000000ull, 0x432fffffffffffffull,
+        0x4330000000000001ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x400921fb54442d18ull}) {
     v.push_back(b);
     v.push_back(b | 0x8000000000000000ull);
   }
@@ -89,7 +87,8 @@ std::vector<u64> f64_edges() {
   return v;
 }
 
-template <class U> std::vector<std::array<U, 2>> pair_edges(const std::vector<U>& xs) {
+template <class U>
+std::vector<std::array<U, 2>> pair_edges(const std::vector<U>& xs) {
   std::vector<std::array<U, 2>> v;
   // Cross product of a reduced edge set, plus exact-quotient and gap cases.
   std::vector<U> core;
@@ -107,10 +106,14 @@ std::vector<std::array<u32, 2>> fmodf_extra() {
           {0xbf800000u, 0x3f800000u}, {0x4c000000u, 0x40490fdbu}, {0x40490fdbu, 0x3fc90fdbu}};
 }
 std::vector<std::array<u64, 2>> fmod_extra() {
-  return {{0x4008000000000000ull, 0x4000000000000000ull}, {0xc008000000000000ull, 0x4000000000000000ull},
-          {0x7fefffffffffffffull, 0x1ull}, {0x7fefffffffffffffull, 0x0010000000000000ull},
-          {0x4340000000000001ull, 0x3ff0000000000000ull}, {0x7fe0000000000000ull, 0x3fefffffffffffffull},
-          {0x0008000000000000ull, 0x0006000000000000ull}, {0x400921fb54442d18ull, 0x3ff921fb54442d18ull}};
+  return {{0x4008000000000000ull, 0x4000000000000000ull},
+          {0xc008000000000000ull, 0x4000000000000000ull},
+          {0x7fefffffffffffffull, 0x1ull},
+          {0x7fefffffffffffffull, 0x0010000000000000ull},
+          {0x4340000000000001ull, 0x3ff0000000000000ull},
+          {0x7fe0000000000000ull, 0x3fefffffffffffffull},
+          {0x0008000000000000ull, 0x0006000000000000ull},
+          {0x400921fb54442d18ull, 0x3ff921fb54442d18ull}};
 }
 
 // ---- writers ----------------------------------------------------------------
@@ -126,11 +129,14 @@ const Impl& truth_impl(const std::string& prefix, const ocml::preset& p, Fn fn) 
 
 std::string header(const std::string& name, const ocml::preset& p, Fn fn) {
   const ocml::config& c = p.cfg;
-  return "# ocml " + std::string(fn_info(fn).name) + " edge vectors: inputs and outputs, hex bits\n"
-         "# expected values: " + name + " = ocml.bc " + devlibs_version() + " (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n"
-         "# configuration: __oclc_ISA_version=" + std::to_string(c.isa_version) +
-         " daz=" + (c.daz ? "on" : "off") + " finite_only=" + (c.finite_only ? "on" : "off") +
-         " (reproduction: ocml" + std::string(p.suffix) + ")\n";
+  return "# ocml " + std::string(fn_info(fn).name) +
+         " edge vectors: inputs and outputs, hex bits\n"
+         "# expected values: " +
+         name + " = ocml.bc " + devlibs_version() +
+         " (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n"
+         "# configuration: __oclc_ISA_version=" +
+         std::to_string(c.isa_version) + " daz=" + (c.daz ? "on" : "off") +
+         " finite_only=" + (c.finite_only ? "on" : "off") + " (reproduction: ocml" + std::string(p.suffix) + ")\n";
 }
 
 void write_edges(const std::string& dir, const std::string& prefix, const ocml::preset& p, Fn fn) {
@@ -138,17 +144,25 @@ void write_edges(const std::string& dir, const std::string& prefix, const ocml::
   const FnInfo& fi = fn_info(fn);
   std::vector<word> a, b;
   if (fi.arity == 1) {
-    if (fi.bits == 32) for (u32 x : f32_edges()) a.push_back(x);
-    else for (u64 x : f64_edges()) a.push_back(x);
+    if (fi.bits == 32)
+      for (u32 x : f32_edges()) a.push_back(x);
+    else
+      for (u64 x : f64_edges()) a.push_back(x);
     b.assign(a.size(), 0);
   } else if (fi.bits == 32) {
     auto pairs = pair_edges(f32_edges());
     for (auto e : fmodf_extra()) pairs.push_back(e);
-    for (auto [x, y] : pairs) { a.push_back(x); b.push_back(y); }
+    for (auto [x, y] : pairs) {
+      a.push_back(x);
+      b.push_back(y);
+    }
   } else {
     auto pairs = pair_edges(f64_edges());
     for (auto e : fmod_extra()) pairs.push_back(e);
-    for (auto [x, y] : pairs) { a.push_back(x); b.push_back(y); }
+    for (auto [x, y] : pairs) {
+      a.push_back(x);
+      b.push_back(y);
+    }
   }
   std::vector<word> out(a.size());
   const word* args[2] = {a.data(), b.data()};
@@ -165,8 +179,7 @@ void write_edges(const std::string& dir, const std::string& prefix, const ocml::
 
 // Digests of one reproduction's ground truth over one input set: computed from
 // PREFIX+suffix (ocml-bc*), recorded for the reproduction "ocml"+suffix.
-vectors::digest_set make_set(const std::string& prefix, const ocml::preset& p, Fn fn,
-                             const sweep::InputSet& set) {
+vectors::digest_set make_set(const std::string& prefix, const ocml::preset& p, Fn fn, const sweep::InputSet& set) {
   const Impl& truth = truth_impl(prefix, p, fn);
   vectors::digest_set d;
   d.fn = std::string(fn_info(fn).name);
@@ -188,36 +201,41 @@ nlohmann::json digests_manifest(const std::string& prefix) {
   nlohmann::json configs = nlohmann::json::object();
   for (const auto& p : ocml::presets) {
     const ocml::config& c = p.cfg;
-    configs["ocml" + std::string(p.suffix)] = {
-        {"truth", prefix + std::string(p.suffix)},
-        {"oclc_ISA_version", c.isa_version},
-        {"oclc_daz_opt", c.daz},
-        {"oclc_finite_only_opt", c.finite_only},
-        {"fast_fma_path", ocml::has_fast_fma_path(c)},
-        {"fmuladd_fused", ocml::fmuladd_fused(c)},
-        {"what", std::string(p.what)}};
+    configs["ocml" + std::string(p.suffix)] = {{"truth", prefix + std::string(p.suffix)},
+                                               {"oclc_ISA_version", c.isa_version},
+                                               {"oclc_daz_opt", c.daz},
+                                               {"oclc_finite_only_opt", c.finite_only},
+                                               {"fast_fma_path", ocml::has_fast_fma_path(c)},
+                                               {"fmuladd_fused", ocml::fmuladd_fused(c)},
+                                               {"what", std::string(p.what)}};
   }
-  return {
-      {"source", "ocml.bc + oclc_*.bc of ROCm-Device-Libs " + devlibs_version() +
-                     " (Debian rocm-device-libs), linked per "
-                     "configuration and executed on the CPU by tools/ocml_bc (implementations ocml-bc*)"},
-      {"ocml_version", devlibs_version()},
-      {"configurations", configs},
-      {"digest", "XXH3_64bits, seed 0, over each block's outputs as little-endian words"},
-      {"input_sets", {{"exhaustive", "input i = bit pattern i, i < 2^32"},
-                      {"uniform", "operand k of input i = word_at(seed, i, k) (bitexact/inputs.hpp; upper 32 bits for f32)"},
-                      {"structured", "inputs::structured_pair<T>(seed, i) for fmod, inputs::structured_single<T>(seed, i) for ceil"}}},
-      {"outputs", {{"exact", "the output words"},
-                   {"nan-sign-cleared", "NaN outputs with the sign bit cleared: finite-only fmod, whose NaN results "
-                                        "(outside the contract) carry x86's default-NaN sign in the CPU execution"}}},
-      {"command", "bitexact ocml-vectors --out vectors/ocml [--only NAME.FN]"}};
+  return {{"source", "ocml.bc + oclc_*.bc of ROCm-Device-Libs " + devlibs_version() +
+                         " (Debian rocm-device-libs), linked per "
+                         "configuration and executed on the CPU by tools/ocml_bc (implementations ocml-bc*)"},
+          {"ocml_version", devlibs_version()},
+          {"configurations", configs},
+          {"digest", "XXH3_64bits, seed 0, over each block's outputs as little-endian words"},
+          {"input_sets",
+           {{"exhaustive", "input i = bit pattern i, i < 2^32"},
+            {"uniform", "operand k of input i = word_at(seed, i, k) (bitexact/inputs.hpp; upper 32 bits for f32)"},
+            {"structured",
+             "inputs::structured_pair<T>(seed, i) for fmod, inputs::structured_single<T>(seed, i) for ceil"}}},
+          {"outputs",
+           {{"exact", "the output words"},
+            {"nan-sign-cleared",
+             "NaN outputs with the sign bit cleared: finite-only fmod, whose NaN results "
+             "(outside the contract) carry x86's default-NaN sign in the CPU execution"}}},
+          {"command", "bitexact ocml-vectors --out vectors/ocml [--only NAME.FN]"}};
 }
 
 void write_manifest(const std::string& dir, const std::string& prefix) {
   write_file_atomic(dir + "/MANIFEST.txt", [&](std::ostream& os) {
     os << "# ocml reference vectors (generated by `bitexact ocml-vectors`)\n"
-          "ocml_version " << devlibs_version() << "\n"
-          "source ocml.bc + oclc_*.bc of Debian rocm-device-libs " << devlibs_version()
+          "ocml_version "
+       << devlibs_version()
+       << "\n"
+          "source ocml.bc + oclc_*.bc of Debian rocm-device-libs "
+       << devlibs_version()
        << ", executed on the CPU by tools/ocml_bc\n"
           "# name isa_version daz finite_only fast_fma_path fmuladd_fused reproduction\n";
     for (const auto& p : ocml::presets) {
@@ -232,8 +250,7 @@ void write_manifest(const std::string& dir, const std::string& prefix) {
   });
 }
 
-void run(const std::string& dir, const std::string& prefix, bool no_digests,
-         const std::vector<std::string>& only) {
+void run(const std::string& dir, const std::string& prefix, bool no_digests, const std::vector<std::string>& only) {
   namespace fs = std::filesystem;
   // Validate first: every truth implementation must exist before anything is written.
   for (const auto& p : ocml::presets)
@@ -259,8 +276,7 @@ void run(const std::string& dir, const std::string& prefix, bool no_digests,
       for (const auto& fi : functions()) {
         if (!only.empty() && std::find(only.begin(), only.end(), key(p, fi.id)) == only.end()) continue;
         for (const auto& set : sweep::standard_sets(fi.id)) {
-          std::fprintf(stderr, "digests %s %s seed %llu\n", key(p, fi.id).c_str(),
-                       std::string(set.kind_name()).c_str(),
+          std::fprintf(stderr, "digests %s %s seed %llu\n", key(p, fi.id).c_str(), std::string(set.kind_name()).c_str(),
                        (unsigned long long)set.seed);
           vectors::upsert(file, make_set(prefix, p, fi.id, set));
         }
@@ -284,12 +300,12 @@ const bool registered = register_command([](CLI::App& app) {
   static std::string dir, prefix = "ocml-bc";
   static bool no_digests = false;
   static std::vector<std::string> only;
-  auto* c = app.add_subcommand("ocml-vectors",
-                               "Regenerate vectors/ocml (edge vectors, digests.json) from ocml-bc*");
+  auto* c = app.add_subcommand("ocml-vectors", "Regenerate vectors/ocml (edge vectors, digests.json) from ocml-bc*");
   c->add_option("--out", dir, "output directory, e.g. vectors/ocml")->required();
   c->add_option("--truth", prefix, "implementation name prefix of the ground truth (default ocml-bc)");
   c->add_flag("--no-digests", no_digests, "skip the digest sweeps (2^32 or 2 x 2^30 inputs per NAME.FN)");
-  c->add_option("--only", only, "NAME.FN (e.g. ocml-bc-daz.sinf): compute only these digests, keeping the others (repeatable)");
+  c->add_option("--only", only,
+                "NAME.FN (e.g. ocml-bc-daz.sinf): compute only these digests, keeping the others (repeatable)");
   c->callback([] { run(dir, prefix, no_digests, only); });
 });
 

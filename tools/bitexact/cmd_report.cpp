@@ -11,8 +11,10 @@ namespace {
 
 void run_markdown(const std::vector<std::string>& dirs, const std::string& out) {
   const std::string md = report::pairs_markdown(dirs);  // everything is read before anything is written
-  if (out.empty()) std::fwrite(md.data(), 1, md.size(), stdout);
-  else write_file_atomic(out, md);
+  if (out.empty())
+    std::fwrite(md.data(), 1, md.size(), stdout);
+  else
+    write_file_atomic(out, md);
 }
 
 const bool registered = register_command([](CLI::App& app) {

@@ -46,11 +46,11 @@ void print_summary(const sweep::State& s) {
   for (std::size_t i = 0; i < s.impls.size(); ++i) {
     const auto& st = s.impl_stats[i];
     std::string at = st.max.at.w.empty() ? "-" : format_hex(st.max.at.w[0].a, fn_info(s.fn).bits);
-    std::printf("%-12s correctly rounded %llu/%llu (%.6f%%)  max %.4g ulp at %s  special mismatches %llu\n",
-                s.impls[i].c_str(), (unsigned long long)st.correctly_rounded, (unsigned long long)st.count,
-                st.count ? 100.0 * double(st.correctly_rounded) / double(st.count) : 0.0, st.max.value, at.c_str(),
-                (unsigned long long)(st.hist[sweep::bins::zero_sign] + st.hist[sweep::bins::inf] +
-                                     st.hist[sweep::bins::nan]));
+    std::printf(
+        "%-12s correctly rounded %llu/%llu (%.6f%%)  max %.4g ulp at %s  special mismatches %llu\n", s.impls[i].c_str(),
+        (unsigned long long)st.correctly_rounded, (unsigned long long)st.count,
+        st.count ? 100.0 * double(st.correctly_rounded) / double(st.count) : 0.0, st.max.value, at.c_str(),
+        (unsigned long long)(st.hist[sweep::bins::zero_sign] + st.hist[sweep::bins::inf] + st.hist[sweep::bins::nan]));
   }
   std::fflush(stdout);
 }
@@ -139,7 +139,8 @@ void run_sweep(const SweepArgs& a) {
   }
   std::signal(SIGINT, prev);
   if (!finished) {
-    std::fprintf(stderr, "bitexact: sweep stopped after %llu of %llu chunks; state saved in %s (continue with --resume)\n",
+    std::fprintf(stderr,
+                 "bitexact: sweep stopped after %llu of %llu chunks; state saved in %s (continue with --resume)\n",
                  (unsigned long long)state.done.size(), (unsigned long long)(state.shard_hi - state.shard_lo),
                  state_path.c_str());
     if (g_cancel) std::exit(130);
@@ -157,12 +158,12 @@ void run_sweep(const SweepArgs& a) {
 const bool registered = register_command([](CLI::App& app) {
   static SweepArgs a;
   auto* c = app.add_subcommand(
-      "sweep", "Conformance sweep: compare implementations of FN with the truth (mpfr) on an input set; write "
-               "DIR/report.{json,csv,html}");
+      "sweep",
+      "Conformance sweep: compare implementations of FN with the truth (mpfr) on an input set; write "
+      "DIR/report.{json,csv,html}");
   c->add_option("fn", a.fn, "function: " + function_list())->required();
   c->add_option("--impl", a.impls, "comma-separated implementations (default: all of FN; mpfr is always the truth)");
-  c->add_option("--inputs", a.inputs,
-                "input set: exhaustive | random:N[:SEED] | binades:N | edge[:SIZE] | file:PATH")
+  c->add_option("--inputs", a.inputs, "input set: exhaustive | random:N[:SEED] | binades:N | edge[:SIZE] | file:PATH")
       ->capture_default_str();
   c->add_option("--out", a.out, "output folder")->required();
   c->add_option("--shard", a.shard, "run shard K of N (1-based, contiguous chunk ranges); merge with 'bitexact merge'");

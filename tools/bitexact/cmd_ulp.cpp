@@ -31,10 +31,10 @@ void run_ulp(const std::string& spec, int digits) {
 const bool registered = register_command([](CLI::App& app) {
   static std::string spec;
   static int digits = 3;
-  auto* cmd = app.add_subcommand(
-      "ulp", "Evaluate IMPL.FN on hex bit patterns from stdin (as 'eval') and print "
-             "'RESULT_HEX ULP_ERROR' per line: the exact error in ulps of the correctly "
-             "rounded truth (MPFR)");
+  auto* cmd = app.add_subcommand("ulp",
+                                 "Evaluate IMPL.FN on hex bit patterns from stdin (as 'eval') and print "
+                                 "'RESULT_HEX ULP_ERROR' per line: the exact error in ulps of the correctly "
+                                 "rounded truth (MPFR)");
   cmd->add_option("spec", spec, "IMPL.FN, e.g. nv.sinf, ocml.fmod, host.cosf")->required();
   cmd->add_option("--digits", digits, "decimals of the ULP error (default 3)");
   cmd->callback([] { run_ulp(spec, digits); });

@@ -56,8 +56,8 @@ int run_fpsan_check(const std::string& e1, const std::string& e2, fs::dtype d, d
   for (unsigned long long i = 0; i < samples; ++i) {
     std::string assign;
     for (std::size_t k = 0; k < vars.size(); ++k) {
-      fs::u64 payload = i < 7 ? edges[(i + k) % 7]
-                              : fs::validate::sample_bits(seed, i * vars.size() + k) & fs::mask_of(w);
+      fs::u64 payload =
+          i < 7 ? edges[(i + k) % 7] : fs::validate::sample_bits(seed, i * vars.size() + k) & fs::mask_of(w);
       bits[vars[k]] = fs::unembed(m, payload);
       assign += (k ? " " : "") + vars[k] + "=" + hexw(bits[vars[k]], d);
     }
@@ -69,11 +69,11 @@ int run_fpsan_check(const std::string& e1, const std::string& e2, fs::dtype d, d
       throw input_error(e.what());
     }
     if (a.d != b.d)
-      throw input_error(std::string("the expressions have different result types: ") +
-                        fs::format_of(a.d).name + " and " + fs::format_of(b.d).name);
+      throw input_error(std::string("the expressions have different result types: ") + fs::format_of(a.d).name +
+                        " and " + fs::format_of(b.d).name);
     if (a.v != b.v && fp_diff++ == 0)
-      fp_cex = "  counterexample: " + assign + "\n    expr1 = " + hexw(a.v, a.d) +
-               "\n    expr2 = " + hexw(b.v, b.d) + "   (" + fs::format_of(a.d).name + " bits)\n";
+      fp_cex = "  counterexample: " + assign + "\n    expr1 = " + hexw(a.v, a.d) + "\n    expr2 = " + hexw(b.v, b.d) +
+               "   (" + fs::format_of(a.d).name + " bits)\n";
 
     bool finite = true;
     for (const auto& v : vars) {
@@ -83,23 +83,25 @@ int run_fpsan_check(const std::string& e1, const std::string& e2, fs::dtype d, d
     if (finite) {
       ++ie_n;
       fs::expr::tval c = fs::expr::result_bits_ieee(p1, env), e = fs::expr::result_bits_ieee(p2, env);
-      if (same_ieee(c, e)) ++ie_same;
+      if (same_ieee(c, e))
+        ++ie_same;
       else if (ie_cex.empty())
         ie_cex = "  e.g. " + assign + ": " + hexw(c.v, c.d) + " vs " + hexw(e.v, e.d) + "\n";
     }
   }
 
-  std::printf("expr1: %s\nexpr2: %s\nvariables: %zu of type %s; %llu samples; revision %s; %s casts\n",
-              e1.c_str(), e2.c_str(), vars.size(), fs::format_of(d).name, samples,
-              fpsan_revision_name(p.rev), p.casts == fs::cast_mode::fold ? "folding" : "homomorphic");
+  std::printf("expr1: %s\nexpr2: %s\nvariables: %zu of type %s; %llu samples; revision %s; %s casts\n", e1.c_str(),
+              e2.c_str(), vars.size(), fs::format_of(d).name, samples, fpsan_revision_name(p.rev),
+              p.casts == fs::cast_mode::fold ? "folding" : "homomorphic");
   if (fp_diff == 0)
     std::printf("FpSan: EQUIVALENT (identical payloads on all %llu samples)\n", samples);
   else
     std::printf("FpSan: NOT equivalent (payloads differ on %llu of %llu samples)\n%s", fp_diff, samples,
                 fp_cex.c_str());
-  std::printf("IEEE (host double arithmetic rounded to the dtype, for contrast): %s on %llu of %llu "
-              "finite-input samples\n%s",
-              "identical", ie_same, ie_n, ie_cex.c_str());
+  std::printf(
+      "IEEE (host double arithmetic rounded to the dtype, for contrast): %s on %llu of %llu "
+      "finite-input samples\n%s",
+      "identical", ie_same, ie_n, ie_cex.c_str());
   return fp_diff == 0 ? 0 : 1;
 }
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/fpsan/identities.hpp"
 #include "bitexact/engine/hexio.hpp"
+#include "bitexact/fpsan/identities.hpp"
 
 namespace bitexact::cli {
 
@@ -18,7 +18,7 @@ int run_fpsan_check(const std::string& e1, const std::string& e2, fpsan::dtype d
                     unsigned long long seed, const fpsan::params& p);
 
 // The markdown report of `validate --markdown` (conformance/fpsan/report.md).
-std::string fpsan_markdown_report(const std::vector<fpsan::validate::result>& results,
-                                  unsigned long long samples, const fpsan::params& p);
+std::string fpsan_markdown_report(const std::vector<fpsan::validate::result>& results, unsigned long long samples,
+                                  const fpsan::params& p);
 
 }  // namespace bitexact::cli

@@ -20,8 +20,8 @@ std::string input_policy(const fs::validate::result& r) {
 
 }  // namespace
 
-std::string fpsan_markdown_report(const std::vector<fs::validate::result>& results,
-                                  unsigned long long samples, const fs::params& p) {
+std::string fpsan_markdown_report(const std::vector<fs::validate::result>& results, unsigned long long samples,
+                                  const fs::params& p) {
   std::string out;
   out += "# FpSan identity report\n\n";
   out += fmt::format(
@@ -62,18 +62,19 @@ std::string fpsan_markdown_report(const std::vector<fs::validate::result>& resul
     if (any) out += row + "\n";
   }
 
-  out += "\nn/a: `cast_roundtrip` casts through every format at least as wide as the dtype; "
-         "f64 has none. `exp2_zero` checks +0.0 and -0.0 (the fnuz formats have no -0.0; "
-         "their -0.0 literal is +0.0). `tags_distinct` counts inputs x, each checked for all "
-         "28 pairs of the 8 tagged ops.\n";
+  out +=
+      "\nn/a: `cast_roundtrip` casts through every format at least as wide as the dtype; "
+      "f64 has none. `exp2_zero` checks +0.0 and -0.0 (the fnuz formats have no -0.0; "
+      "their -0.0 literal is +0.0). `tags_distinct` counts inputs x, each checked for all "
+      "28 pairs of the 8 tagged ops.\n";
   out += "\n## Failures (findings for users)\n\n";
   bool any_fail = false;
   for (const char* id : fs::validate::identity_names) {
     std::string lines;
     for (const auto& r : results)
       if (r.identity == id && r.violations)
-        lines += fmt::format("- {}: {} of {} checked violate it; witness `{}`\n",
-                             fs::format_of(r.type).name, r.violations, r.checked, r.witness);
+        lines += fmt::format("- {}: {} of {} checked violate it; witness `{}`\n", fs::format_of(r.type).name,
+                             r.violations, r.checked, r.witness);
     if (lines.empty()) continue;
     any_fail = true;
     const auto* def = fs::validate::find_identity(id);
@@ -82,13 +83,13 @@ std::string fpsan_markdown_report(const std::vector<fs::validate::result>& resul
   }
   if (!any_fail) out += "None.\n\n";
 
-  out += "## All results\n\n| identity | statement | dtype | inputs | checked | violations | witness |\n"
-         "|---|---|---|---|---:|---:|---|\n";
+  out +=
+      "## All results\n\n| identity | statement | dtype | inputs | checked | violations | witness |\n"
+      "|---|---|---|---|---:|---:|---|\n";
   for (const auto& r : results)
     out += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} |\n", r.identity,
-                       fs::validate::find_identity(r.identity)->statement,
-                       fs::format_of(r.type).name, input_policy(r), r.checked, r.violations,
-                       r.witness.empty() ? "" : "`" + r.witness + "`");
+                       fs::validate::find_identity(r.identity)->statement, fs::format_of(r.type).name, input_policy(r),
+                       r.checked, r.violations, r.witness.empty() ? "" : "`" + r.witness + "`");
   return out;
 }
 

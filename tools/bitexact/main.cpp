@@ -35,8 +35,7 @@ const Impl& resolve_impl(const std::string& spec) {
 evaluated eval_stdin(const Impl& impl) {
   const FnInfo& f = fn_info(impl.fn);
   auto rows = read_hex_rows(std::cin, f.arity, f.bits, "stdin");
-  evaluated e{std::vector<word>(rows.size()), std::vector<word>(rows.size()),
-              std::vector<word>(rows.size())};
+  evaluated e{std::vector<word>(rows.size()), std::vector<word>(rows.size()), std::vector<word>(rows.size())};
   for (std::size_t i = 0; i < rows.size(); ++i) {
     e.a[i] = rows[i].v[0];
     e.b[i] = rows[i].v[1];

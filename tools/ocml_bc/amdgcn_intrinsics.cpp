@@ -22,8 +22,8 @@
 // the SSE instructions llc emitted around them. f64 is never flushed (AMD's
 // f64/f16 denormal mode is separate and stays IEEE; MXCSR is only changed for
 // the f32 entry points, which the build checks contain no double arithmetic).
-#include <cstdint>
 #include <xmmintrin.h>
+#include <cstdint>
 
 #include "bitexact/bits.hpp"
 
@@ -39,39 +39,38 @@ bool ftz_mode() { return (_mm_getcsr() & mxcsr_ftz) != 0; }
 
 // Quiet a NaN, keeping its sign and payload (the behaviour of IEEE-mode VALU
 // instructions on a signalling NaN input; also what SSE does).
-template <class T> T quieted(T x) {
+template <class T>
+T quieted(T x) {
   auto b = fp_bits<T>(x);
   return fp_bits<T>::from_bits(b.bits | fp_bits<T>::quiet_bit).value();
 }
 
-template <class T> T signed_zero_like(T x) {
+template <class T>
+T signed_zero_like(T x) {
   auto b = fp_bits<T>(x);
   return fp_bits<T>::from_bits(b.bits & fp_bits<T>::sign_mask).value();
 }
 
 // Denormal input handling for an f32 instruction under the current mode.
-float f32_input(float x) {
-  return daz_mode() && fp_bits<float>(x).is_subnormal() ? signed_zero_like(x) : x;
-}
+float f32_input(float x) { return daz_mode() && fp_bits<float>(x).is_subnormal() ? signed_zero_like(x) : x; }
 // Denormal result handling for an f32 instruction under the current mode.
-float f32_result(float x) {
-  return ftz_mode() && fp_bits<float>(x).is_subnormal() ? signed_zero_like(x) : x;
-}
+float f32_result(float x) { return ftz_mode() && fp_bits<float>(x).is_subnormal() ? signed_zero_like(x) : x; }
 double f64_input(double x) { return x; }
 double f64_result(double x) { return x; }
 
 // A finite non-zero |x| as m * 2^e with m an integer, 2^p <= m < 2^(p+1),
 // p = number of stored fraction bits (denormals are normalised).
-template <class T> struct normalized {
+template <class T>
+struct normalized {
   typename fp_bits<T>::storage m;
   int e;
 };
-template <class T> normalized<T> normalize(fp_bits<T> b) {
+template <class T>
+normalized<T> normalize(fp_bits<T> b) {
   using S = typename fp_bits<T>::storage;
   constexpr int p = fp_bits<T>::mantissa_bits;
   constexpr int bias = fp_bits<T>::exponent_bias;
-  if (b.biased_exponent() != 0)
-    return {b.fraction() | (S(1) << p), b.biased_exponent() - bias - p};
+  if (b.biased_exponent() != 0) return {b.fraction() | (S(1) << p), b.biased_exponent() - bias - p};
   S m = b.fraction();
   int e = 1 - bias - p;
   while ((m >> p) == 0) {  // at most p steps
@@ -83,21 +82,23 @@ template <class T> normalized<T> normalize(fp_bits<T> b) {
 
 // V_FREXP_MANT: NaN and +-Inf are returned as they are (a NaN quieted), zero is
 // returned as is, otherwise the significand scaled into +-[0.5, 1).
-template <class T> T frexp_mant(T x) {
+template <class T>
+T frexp_mant(T x) {
   auto b = fp_bits<T>(x);
   if (b.is_nan()) return quieted(x);
   if (b.is_inf() || b.is_zero()) return x;
   auto n = normalize(b);
   constexpr int p = fp_bits<T>::mantissa_bits;
   using S = typename fp_bits<T>::storage;
-  S bits = (b.bits & fp_bits<T>::sign_mask) | (S(fp_bits<T>::exponent_bias - 1) << p) |
-           (n.m & fp_bits<T>::fraction_mask);
+  S bits =
+      (b.bits & fp_bits<T>::sign_mask) | (S(fp_bits<T>::exponent_bias - 1) << p) | (n.m & fp_bits<T>::fraction_mask);
   return fp_bits<T>::from_bits(bits).value();
 }
 
 // V_FREXP_EXP_I32: 0 for NaN, +-Inf and zero, otherwise the e with
 // |x| = mant * 2^e, mant in [0.5, 1).
-template <class T> std::int32_t frexp_exp(T x) {
+template <class T>
+std::int32_t frexp_exp(T x) {
   auto b = fp_bits<T>(x);
   if (b.is_nan() || b.is_inf() || b.is_zero()) return 0;
   auto n = normalize(b);
@@ -106,7 +107,8 @@ template <class T> std::int32_t frexp_exp(T x) {
 
 // V_LDEXP: x * 2^n rounded once to nearest-even (denormal results rounded
 // correctly, overflow to +-Inf), NaN quieted, +-Inf and zeros unchanged.
-template <class T> T ldexp(T x, std::int32_t n) {
+template <class T>
+T ldexp(T x, std::int32_t n) {
   using S = typename fp_bits<T>::storage;
   constexpr int p = fp_bits<T>::mantissa_bits;
   constexpr int bias = fp_bits<T>::exponent_bias;
@@ -121,8 +123,7 @@ template <class T> T ldexp(T x, std::int32_t n) {
   const int top = nm.e + p + n;  // unbiased exponent of the result's leading bit
   if (top > bias) return fp_bits<T>::from_bits(sign | fp_bits<T>::exponent_mask).value();
   if (top >= 1 - bias)
-    return fp_bits<T>::from_bits(sign | (S(top + bias) << p) | (nm.m & fp_bits<T>::fraction_mask))
-        .value();
+    return fp_bits<T>::from_bits(sign | (S(top + bias) << p) | (nm.m & fp_bits<T>::fraction_mask)).value();
   // Denormal (or zero) result: shift right, round to nearest, ties to even.
   // A carry into bit p correctly produces the smallest normal number.
   // Past p + 2 places the result is 0 (below half the least denormal); cap the
@@ -140,7 +141,8 @@ template <class T> T ldexp(T x, std::int32_t n) {
 // V_CMP_CLASS mask bits (AMD ISA, VOPC "CLASS" opcodes):
 //   0 signalling NaN, 1 quiet NaN, 2 -Inf, 3 -normal, 4 -denormal, 5 -0,
 //   6 +0, 7 +denormal, 8 +normal, 9 +Inf.
-template <class T> bool fp_class(T x, std::int32_t mask) {
+template <class T>
+bool fp_class(T x, std::int32_t mask) {
   auto b = fp_bits<T>(x);
   int k;
   if (b.is_signaling_nan())

@@ -37,27 +37,25 @@ const std::vector<std::size_t>& batch_shapes();
 // first, with their distances. alpha is given as an exact dyadic string
 // evaluated by MPFR at `prec` bits by the caller through the functions below.
 struct Approx {
-  std::uint64_t m = 0;      // the multiplier
-  double dist = 0;          // |m*alpha - k| (relative precision ~ 2^-50)
-  long double k = 0;        // nearest integer (may be large)
+  std::uint64_t m = 0;  // the multiplier
+  double dist = 0;      // |m*alpha - k| (relative precision ~ 2^-50)
+  long double k = 0;    // nearest integer (may be large)
 };
 
 // alpha = num / 2^shift with a given multiplier of 2/pi: alpha = 2^e * (2/pi).
 // Returns the `keep` m in [lo, hi) whose m*alpha is closest to an integer.
-std::vector<Approx> closest_to_integers_two_over_pi(int e, std::uint64_t lo, std::uint64_t hi,
-                                                    std::size_t keep);
+std::vector<Approx> closest_to_integers_two_over_pi(int e, std::uint64_t lo, std::uint64_t hi, std::size_t keep);
 
 // The same search for an arbitrary alpha given as a decimal or hex string
 // (MPFR syntax), for tests against a brute-force scan.
-std::vector<Approx> closest_to_integers(const std::string& alpha, std::uint64_t lo,
-                                        std::uint64_t hi, std::size_t keep);
+std::vector<Approx> closest_to_integers(const std::string& alpha, std::uint64_t lo, std::uint64_t hi, std::size_t keep);
 
 // Binary32 x > 0 nearest to multiples of pi/2, `per_binade` per binade from
 // [1,2) to [2^127, 2^128) (raw bits, with |x*2/pi - k| as the distance).
 struct PiHalfCase {
   std::uint32_t bits;
-  double dist;      // |x * 2/pi - k|
-  double k;         // the multiple of pi/2 (as a double; exact below 2^53)
+  double dist;  // |x * 2/pi - k|
+  double k;     // the multiple of pi/2 (as a double; exact below 2^53)
 };
 std::vector<PiHalfCase> nearest_to_pi_over_2_f32(std::size_t per_binade);
 

@@ -29,8 +29,7 @@ std::uint64_t parse_hex_word(std::string_view text, int bits, std::string_view w
 
 // Read every line of `in` with exactly `arity` operands of `bits` width.
 // `source` names the stream in messages ("stdin", a path).
-std::vector<hex_row> read_hex_rows(std::istream& in, int arity, int bits,
-                                   std::string_view source, int max_arity = -1);
+std::vector<hex_row> read_hex_rows(std::istream& in, int arity, int bits, std::string_view source, int max_arity = -1);
 
 // "0x%08x" or "0x%016llx" depending on bits.
 std::string format_hex(std::uint64_t v, int bits);

@@ -51,10 +51,10 @@ const std::string& function_list();
 using BatchFn = void (*)(const word* const* args, word* out, std::size_t n);
 
 struct Impl {
-  std::string name;         // e.g. "nv", "nv-ftz", "ocml-daz", "mpfr", "host"
+  std::string name;  // e.g. "nv", "nv-ftz", "ocml-daz", "mpfr", "host"
   Fn fn;
   BatchFn eval;
-  std::string description;  // one line for `bitexact list`
+  std::string description;         // one line for `bitexact list`
   bool correctly_rounded = false;  // true for the truth implementations
 };
 
@@ -72,27 +72,31 @@ std::vector<std::string> impl_names();
 
 // ---- adapters from scalar functions to BatchFn ------------------------------
 namespace detail {
-template <class T> using storage_t = typename float_traits<T>::storage;
-template <auto F> struct batch_adapter;
-template <class T, T (*F)(T)> struct batch_adapter<F> {
+template <class T>
+using storage_t = typename float_traits<T>::storage;
+template <auto F>
+struct batch_adapter;
+template <class T, T (*F)(T)>
+struct batch_adapter<F> {
   static void run(const word* const* a, word* out, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i)
-      out[i] = bit_cast<storage_t<T>>(F(bit_cast<T>(storage_t<T>(a[0][i]))));
+    for (std::size_t i = 0; i < n; ++i) out[i] = bit_cast<storage_t<T>>(F(bit_cast<T>(storage_t<T>(a[0][i]))));
   }
 };
-template <class T, T (*F)(T, T)> struct batch_adapter<F> {
+template <class T, T (*F)(T, T)>
+struct batch_adapter<F> {
   static void run(const word* const* a, word* out, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
-      out[i] = bit_cast<storage_t<T>>(
-          F(bit_cast<T>(storage_t<T>(a[0][i])), bit_cast<T>(storage_t<T>(a[1][i]))));
+      out[i] = bit_cast<storage_t<T>>(F(bit_cast<T>(storage_t<T>(a[0][i])), bit_cast<T>(storage_t<T>(a[1][i]))));
   }
 };
 }  // namespace detail
 
 // batch<&f>: a BatchFn evaluating f(float), f(float,float), f(double) or f(double,double).
-template <auto F> constexpr BatchFn batch = &detail::batch_adapter<F>::run;
+template <auto F>
+constexpr BatchFn batch = &detail::batch_adapter<F>::run;
 // batch_of<FN, &f>: the same, with f's signature checked against function FN's row.
-template <Fn FN, typename fn_traits<FN>::signature* F> constexpr BatchFn batch_of = batch<F>;
+template <Fn FN, typename fn_traits<FN>::signature* F>
+constexpr BatchFn batch_of = batch<F>;
 
 // Evaluate one input through the table (convenience for tests and the CLI).
 word eval_one(const Impl& impl, word a, word b = 0);

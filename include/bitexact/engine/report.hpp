@@ -40,5 +40,4 @@ std::string pairs_markdown(const std::vector<std::string>& report_dirs);
 // renamed over the target), so an error leaves nothing half-written.
 void write_reports(const sweep::State& s, const std::string& dir);
 
-
 }  // namespace bitexact::report

@@ -59,13 +59,13 @@ struct InputSet {
   enum class Kind { exhaustive, uniform, binades, edge, file, interval, structured };
   Kind kind = Kind::exhaustive;
   Fn fn = Fn::sinf;
-  std::string spec;          // canonical spec ("uniform:1000:1")
-  std::uint64_t count = 0;   // number of inputs
-  std::uint64_t param = 0;   // N of uniform/structured/binades, SIZE of edge (0 = natural size),
-                             // interval: the ordered key of its first input
-  std::uint64_t seed = 1;    // uniform / structured / binades
-  std::string path;          // file
-  std::uint64_t digest = 0;  // file / edge: xxhash of the inputs (guards resume and merge)
+  std::string spec;                       // canonical spec ("uniform:1000:1")
+  std::uint64_t count = 0;                // number of inputs
+  std::uint64_t param = 0;                // N of uniform/structured/binades, SIZE of edge (0 = natural size),
+                                          // interval: the ordered key of its first input
+  std::uint64_t seed = 1;                 // uniform / structured / binades
+  std::string path;                       // file
+  std::uint64_t digest = 0;               // file / edge: xxhash of the inputs (guards resume and merge)
   std::vector<std::array<word, 2>> rows;  // edge / file: the inputs
 
   // Operands of inputs [lo, hi) into a[0..n) and b[0..n) (b only for arity 2).
@@ -108,9 +108,9 @@ std::uint64_t digest_block(const word* out, std::size_t n, int bits);
 
 // An input as an ordered key (operand 0, operand 1) and, for witnesses, the outputs.
 struct Witness {
-  word a = 0, b = 0;   // operands (b = 0 for one-argument functions)
-  word r = 0, s = 0;   // outputs: (impl, truth) or (first impl, second impl)
-  double ulp = 0;      // ULP error (impl vs truth witnesses) or ULP distance (pairs)
+  word a = 0, b = 0;  // operands (b = 0 for one-argument functions)
+  word r = 0, s = 0;  // outputs: (impl, truth) or (first impl, second impl)
+  double ulp = 0;     // ULP error (impl vs truth witnesses) or ULP distance (pairs)
   bool operator<(const Witness& o) const { return a != o.a ? a < o.a : b < o.b; }
   bool same_input(const Witness& o) const { return a == o.a && b == o.b; }
 };
@@ -127,7 +127,7 @@ struct WitnessSet {
 
 // A maximum with its witnesses (the K smallest inputs reaching it).
 struct MaxWitness {
-  double value = 0;   // 0 and no witness = nothing recorded
+  double value = 0;  // 0 and no witness = nothing recorded
   WitnessSet at;
   void offer(double v, const Witness& x);
   void merge(const MaxWitness& o);
@@ -141,27 +141,27 @@ struct MaxWitness {
 //   value, or infinities of opposite sign), nan (exactly one of the two is NaN).
 namespace bins {
 constexpr int cr = 0;
-constexpr int half = 1;      // (0, 0.5]
-constexpr int one = 2;       // (0.5, 1]
+constexpr int half = 1;        // (0, 0.5]
+constexpr int one = 2;         // (0.5, 1]
 constexpr int pow2_first = 3;  // (1,2] .. (2^19,2^20] are 3..22
-constexpr int huge = 23;     // > 2^20
+constexpr int huge = 23;       // > 2^20
 constexpr int zero_sign = 24;
 constexpr int inf = 25;
 constexpr int nan = 26;
 constexpr int count = 27;
 }  // namespace bins
-int ulp_bin(double e);          // numeric bins only (e > 0 finite)
+int ulp_bin(double e);  // numeric bins only (e > 0 finite)
 std::string bin_label(int bin);
 
 // Pair discrepancy classes (after Varity, Laguna 2020), for outputs whose bits differ.
 enum class Disc : int {
-  nan_vs_number = 0,   // exactly one is NaN
-  inf_vs_number,       // exactly one is infinite (neither NaN)
-  zero_vs_nonzero,     // exactly one is zero (both finite)
-  number_vs_number,    // both finite non-zero (ULP distance histogram)
-  nan_payload,         // both NaN, different bits
-  inf_sign,            // +inf vs -inf
-  zero_sign,           // +0 vs -0
+  nan_vs_number = 0,  // exactly one is NaN
+  inf_vs_number,      // exactly one is infinite (neither NaN)
+  zero_vs_nonzero,    // exactly one is zero (both finite)
+  number_vs_number,   // both finite non-zero (ULP distance histogram)
+  nan_payload,        // both NaN, different bits
+  inf_sign,           // +inf vs -inf
+  zero_sign,          // +0 vs -0
   count
 };
 std::string_view disc_name(Disc d);
@@ -176,14 +176,14 @@ std::string_view vclass_name(VClass c);
 
 struct ImplStats {
   std::uint64_t count = 0;
-  std::uint64_t correctly_rounded = 0;   // same bits as the truth, or both NaN
-  std::uint64_t nan_payload_differs = 0; // both NaN with other bits (counted as correct)
+  std::uint64_t correctly_rounded = 0;    // same bits as the truth, or both NaN
+  std::uint64_t nan_payload_differs = 0;  // both NaN with other bits (counted as correct)
   std::array<std::uint64_t, bins::count> hist{};
-  MaxWitness max;                         // largest finite error among non-CR results
+  MaxWitness max;  // largest finite error among non-CR results
   // Indexed by the (sign, biased exponent) of operand 0: 2 * 2^exponent_bits entries.
   std::vector<double> binade_max;
   std::vector<std::uint64_t> binade_wrong;
-  std::vector<Witness> binade_witness;    // smallest input at binade_max (valid when wrong>0)
+  std::vector<Witness> binade_witness;  // smallest input at binade_max (valid when wrong>0)
   // Indexed by the top 12 bits of operand 0 (4096 buckets), for the error-vs-input plot.
   std::vector<double> bucket_max;
   std::vector<std::uint64_t> bucket_wrong;
@@ -191,7 +191,7 @@ struct ImplStats {
   std::vector<std::uint64_t> in_class_wrong;
   std::vector<double> in_class_max;
   std::array<std::uint64_t, 5> out_class_wrong{};
-  WitnessSet special_witness;             // smallest inputs with a special-bin error
+  WitnessSet special_witness;  // smallest inputs with a special-bin error
 
   void init(const FnInfo& f);
   // Results in the special bins (wrong signed zero, infinity or NaN).
@@ -214,7 +214,7 @@ struct PairStats {
 struct ChunkSet {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> r;
   void add(std::uint64_t lo, std::uint64_t hi);
-  void merge(const ChunkSet& o);   // throws std::runtime_error on overlap
+  void merge(const ChunkSet& o);  // throws std::runtime_error on overlap
   bool contains(std::uint64_t c) const;
   bool intersects(const ChunkSet& o) const;
   std::uint64_t size() const;
@@ -225,18 +225,18 @@ struct ChunkSet {
 struct State {
   Fn fn = Fn::sinf;
   InputSet inputs;
-  std::string truth;                    // registry name of the reference ("mpfr")
-  std::vector<std::string> impls;       // implementations compared (truth excluded)
+  std::string truth;               // registry name of the reference ("mpfr")
+  std::vector<std::string> impls;  // implementations compared (truth excluded)
   std::uint64_t chunk_size = 65536;
   std::uint64_t total_chunks = 0;
-  std::string shard;                    // "K/N" or "" for the whole set
+  std::string shard;                         // "K/N" or "" for the whole set
   std::uint64_t shard_lo = 0, shard_hi = 0;  // chunk range this state is responsible for
   ChunkSet done;
-  std::uint64_t count = 0;              // inputs evaluated
-  std::vector<std::uint64_t> in_class_count;   // per input class
+  std::uint64_t count = 0;                         // inputs evaluated
+  std::vector<std::uint64_t> in_class_count;       // per input class
   std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
-  std::vector<ImplStats> impl_stats;    // parallel to impls (empty counters without a truth)
-  std::vector<PairStats> pair_stats;    // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
+  std::vector<ImplStats> impl_stats;               // parallel to impls (empty counters without a truth)
+  std::vector<PairStats> pair_stats;               // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
   // Block digests (Options::digests): per implementation, the XXH3-64 digest of
   // each done chunk's outputs (digest_block, under `view`), keyed by chunk.
   bool digests = false;
@@ -250,12 +250,12 @@ struct State {
   }
 
   void init_counters();
-  void merge(const State& o);           // throws input_error when incompatible
+  void merge(const State& o);  // throws input_error when incompatible
   bool complete() const { return done.size() == total_chunks; }
   bool operator==(const State& o) const;
 
   nlohmann::json to_json() const;
-  static State from_json(const nlohmann::json& j);   // throws input_error
+  static State from_json(const nlohmann::json& j);  // throws input_error
 };
 
 // ---- the engine -----------------------------------------------------------------
@@ -267,20 +267,20 @@ struct Progress {
 
 struct Options {
   Fn fn = Fn::sinf;
-  std::vector<const Impl*> impls;      // compared implementations (truth excluded)
-  const Impl* truth = nullptr;         // nullptr: find_truth(fn), the correctly rounded one
-  bool no_truth = false;               // evaluate no truth: no per-implementation
-                                       // statistics, only pairs and digests
-  bool digests = false;                // digest every chunk's outputs (State::chunk_digests)
-  output_view view = output_view::exact;  // what the digests are taken over
+  std::vector<const Impl*> impls;          // compared implementations (truth excluded)
+  const Impl* truth = nullptr;             // nullptr: find_truth(fn), the correctly rounded one
+  bool no_truth = false;                   // evaluate no truth: no per-implementation
+                                           // statistics, only pairs and digests
+  bool digests = false;                    // digest every chunk's outputs (State::chunk_digests)
+  output_view view = output_view::exact;   // what the digests are taken over
   std::vector<std::uint64_t> only_chunks;  // run just these chunks (empty: the whole shard)
   InputSet inputs;
   std::uint64_t chunk_size = 65536;
-  int shard_k = 0, shard_n = 1;        // 1-based K of N; 0/1 = everything
-  unsigned threads = 0;                // 0: all cores
-  std::string checkpoint_path;         // "" = no checkpoints
+  int shard_k = 0, shard_n = 1;  // 1-based K of N; 0/1 = everything
+  unsigned threads = 0;          // 0: all cores
+  std::string checkpoint_path;   // "" = no checkpoints
   double checkpoint_seconds = 5;
-  std::uint64_t stop_after_chunks = 0; // debug: stop after this many new chunks (0 = never)
+  std::uint64_t stop_after_chunks = 0;            // debug: stop after this many new chunks (0 = never)
   std::function<void(const Progress&)> progress;  // called from one thread at a time
   const std::atomic<bool>* cancel = nullptr;      // set to stop early (e.g. SIGINT)
 };

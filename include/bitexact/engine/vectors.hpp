@@ -36,8 +36,8 @@ std::vector<std::uint64_t> spread_blocks(std::uint64_t n, std::uint64_t k);
 
 struct digest_set {
   std::string fn;
-  std::string impl;   // the reproduction whose outputs must match
-  std::string truth;  // optional: the implementation the digests were computed from
+  std::string impl;     // the reproduction whose outputs must match
+  std::string truth;    // optional: the implementation the digests were computed from
   sweep::InputSet set;  // a standard set: exhaustive, uniform or structured
   std::uint64_t block = 0;
   output_view view = output_view::exact;

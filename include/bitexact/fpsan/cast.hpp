@@ -58,12 +58,9 @@ struct fp4_pair {
   u64 first;   // payload from the low nibble
   u64 second;  // payload from the high nibble
 };
-BITEXACT_INLINE constexpr fp4_pair unpack_fp4(std::uint8_t packed) {
-  return {u64(packed & 0x0f), u64(packed >> 4)};
-}
+BITEXACT_INLINE constexpr fp4_pair unpack_fp4(std::uint8_t packed) { return {u64(packed & 0x0f), u64(packed >> 4)}; }
 // The same, returned as float bit patterns of `to`.
-BITEXACT_INLINE constexpr fp4_pair unpack_fp4_bits(dtype to, std::uint8_t packed,
-                                                   revision r = default_revision) {
+BITEXACT_INLINE constexpr fp4_pair unpack_fp4_bits(dtype to, std::uint8_t packed, revision r = default_revision) {
   const mixer m = make_mixer(to, r);
   fp4_pair p = unpack_fp4(packed);
   return {unembed(m, p.first), unembed(m, p.second)};

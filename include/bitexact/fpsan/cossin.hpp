@@ -28,7 +28,7 @@ BITEXACT_INLINE constexpr cos_sin cossin(int w, u64 x) {
   for (int i = w - 1; i >= 0; --i) {
     u64 c2 = (c * c - s * s) & m;  // square: (c + i s)^2
     u64 s2 = (2 * c * s) & m;
-    if ((x >> i) & 1) {            // times g
+    if ((x >> i) & 1) {  // times g
       c = (a * c2 - b * s2) & m;
       s = (a * s2 + b * c2) & m;
     } else {

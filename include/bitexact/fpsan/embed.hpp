@@ -34,13 +34,13 @@ BITEXACT_INLINE constexpr u64 mixer_multiplier(revision r) {
 
 struct mixer {
   int width = 0;
-  int shift = 0;          // ctz(bits of +1.0)
-  u64 sign = 0;           // S
-  u64 mag = 0;            // M
+  int shift = 0;  // ctz(bits of +1.0)
+  u64 sign = 0;   // S
+  u64 mag = 0;    // M
   u64 mul_a = 0, mul_a_inv = 0;
   u64 mul_b_pos = 0, mul_b_neg = 0;
   u64 mul_b_pos_inv = 0, mul_b_neg_inv = 0;
-  bool valid = false;     // the recipe's own preconditions hold
+  bool valid = false;  // the recipe's own preconditions hold
 };
 
 BITEXACT_INLINE constexpr mixer make_mixer(int width, u64 one_bits, revision r) {
@@ -97,17 +97,17 @@ BITEXACT_INLINE constexpr mixer_table make_mixer_table() {
 }
 inline constexpr mixer_table all_mixers = make_mixer_table();
 
-static_assert([] {
-  for (int r = 0; r < 3; ++r)
-    for (int d = 0; d < dtype_count; ++d)
-      if (!all_mixers.m[r][d].valid) return false;
-  return true;
-}(), "the payload mixer recipe's preconditions must hold for every format");
+static_assert(
+    [] {
+      for (int r = 0; r < 3; ++r)
+        for (int d = 0; d < dtype_count; ++d)
+          if (!all_mixers.m[r][d].valid) return false;
+      return true;
+    }(),
+    "the payload mixer recipe's preconditions must hold for every format");
 
 // Host-side convenience (the table lives in constant memory of the host
 // image only; device code builds its mixer with make_mixer).
-inline const mixer& mixer_for(dtype d, revision r = default_revision) {
-  return all_mixers.m[int(r)][int(d)];
-}
+inline const mixer& mixer_for(dtype d, revision r = default_revision) { return all_mixers.m[int(r)][int(d)]; }
 
 }  // namespace bitexact::fpsan

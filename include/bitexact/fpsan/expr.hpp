@@ -51,14 +51,27 @@ struct program {
 inline bool parse_dtype_name(std::string s, dtype& out) {
   if (s.rfind("tl.", 0) == 0) s = s.substr(3);
   if (s.rfind("gl.", 0) == 0) s = s.substr(3);
-  static const std::map<std::string, dtype> names = {
-      {"f64", dtype::f64},         {"float64", dtype::f64},     {"fp64", dtype::f64},
-      {"f32", dtype::f32},         {"float32", dtype::f32},     {"fp32", dtype::f32},
-      {"f16", dtype::f16},         {"float16", dtype::f16},     {"fp16", dtype::f16},
-      {"bf16", dtype::bf16},       {"bfloat16", dtype::bf16},   {"e4m3fn", dtype::e4m3fn},
-      {"float8e4nv", dtype::e4m3fn}, {"float8_e4m3fn", dtype::e4m3fn}, {"e5m2", dtype::e5m2},
-      {"float8e5", dtype::e5m2},   {"float8_e5m2", dtype::e5m2}, {"e4m3fnuz", dtype::e4m3fnuz},
-      {"float8e4b8", dtype::e4m3fnuz}, {"e5m2fnuz", dtype::e5m2fnuz}, {"float8e5b16", dtype::e5m2fnuz}};
+  static const std::map<std::string, dtype> names = {{"f64", dtype::f64},
+                                                     {"float64", dtype::f64},
+                                                     {"fp64", dtype::f64},
+                                                     {"f32", dtype::f32},
+                                                     {"float32", dtype::f32},
+                                                     {"fp32", dtype::f32},
+                                                     {"f16", dtype::f16},
+                                                     {"float16", dtype::f16},
+                                                     {"fp16", dtype::f16},
+                                                     {"bf16", dtype::bf16},
+                                                     {"bfloat16", dtype::bf16},
+                                                     {"e4m3fn", dtype::e4m3fn},
+                                                     {"float8e4nv", dtype::e4m3fn},
+                                                     {"float8_e4m3fn", dtype::e4m3fn},
+                                                     {"e5m2", dtype::e5m2},
+                                                     {"float8e5", dtype::e5m2},
+                                                     {"float8_e5m2", dtype::e5m2},
+                                                     {"e4m3fnuz", dtype::e4m3fnuz},
+                                                     {"float8e4b8", dtype::e4m3fnuz},
+                                                     {"e5m2fnuz", dtype::e5m2fnuz},
+                                                     {"float8e5b16", dtype::e5m2fnuz}};
   auto it = names.find(s);
   if (it == names.end()) return false;
   out = it->second;
@@ -68,8 +81,8 @@ inline bool parse_dtype_name(std::string s, dtype& out) {
 inline int function_arity(const std::string& f) {
   if (f == "fma" || f == "clamp") return 3;
   if (f == "min" || f == "max") return 2;
-  static const char* unary[] = {"neg", "exp", "exp2", "sin", "cos", "log", "log2", "sqrt",
-                                "rsqrt", "erf", "floor", "ceil", "precise_sqrt"};
+  static const char* unary[] = {"neg",  "exp",   "exp2", "sin",   "cos",  "log",         "log2",
+                                "sqrt", "rsqrt", "erf",  "floor", "ceil", "precise_sqrt"};
   for (const char* u : unary)
     if (f == u) return 1;
   return -1;
@@ -111,26 +124,31 @@ class parser {
   std::string name() {
     skip();
     std::size_t b = i_;
-    while (i_ < s_.size() &&
-           (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '.'))
-      ++i_;
+    while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '.')) ++i_;
     return s_.substr(b, i_ - b);
   }
   int expr() {
     int l = term();
     for (;;) {
-      if (eat('+')) l = add({node::binary, "+", 0, dtype::f32, {l, term()}});
-      else if (eat('-')) l = add({node::binary, "-", 0, dtype::f32, {l, term()}});
-      else return l;
+      if (eat('+'))
+        l = add({node::binary, "+", 0, dtype::f32, {l, term()}});
+      else if (eat('-'))
+        l = add({node::binary, "-", 0, dtype::f32, {l, term()}});
+      else
+        return l;
     }
   }
   int term() {
     int l = unary();
     for (;;) {
-      if (eat('*')) l = add({node::binary, "*", 0, dtype::f32, {l, unary()}});
-      else if (eat('/')) l = add({node::binary, "/", 0, dtype::f32, {l, unary()}});
-      else if (eat('%')) l = add({node::binary, "%", 0, dtype::f32, {l, unary()}});
-      else return l;
+      if (eat('*'))
+        l = add({node::binary, "*", 0, dtype::f32, {l, unary()}});
+      else if (eat('/'))
+        l = add({node::binary, "/", 0, dtype::f32, {l, unary()}});
+      else if (eat('%'))
+        l = add({node::binary, "%", 0, dtype::f32, {l, unary()}});
+      else
+        return l;
     }
   }
   int unary() {
@@ -201,8 +219,8 @@ inline program parse(const std::string& text) { return parser(text).run(); }
 struct tval {
   bool typed = false;
   dtype d = dtype::f32;
-  u64 v = 0;          // FpSan: payload; IEEE: float bits of d
-  double lit = 0;     // untyped literal
+  u64 v = 0;       // FpSan: payload; IEEE: float bits of d
+  double lit = 0;  // untyped literal
 };
 
 struct env {
@@ -234,7 +252,8 @@ inline tval eval_fpsan(const program& pr, int i, const env& e) {
   switch (n.kind) {
     case node::variable:
       return {true, e.var_type, embed(make_mixer(e.var_type, p.rev), e.bits->at(n.name)), 0};
-    case node::literal: return {false, e.var_type, 0, n.number};
+    case node::literal:
+      return {false, e.var_type, 0, n.number};
     case node::cast: {
       tval a = eval_fpsan(pr, n.kids[0], e);
       if (!a.typed) return {true, n.to, embed(make_mixer(n.to, p.rev), ieee::encode(n.to, a.lit)), 0};
@@ -248,7 +267,7 @@ inline tval eval_fpsan(const program& pr, int i, const env& e) {
     case node::binary: {
       tval a = eval_fpsan(pr, n.kids[0], e), b = eval_fpsan(pr, n.kids[1], e);
       if (!a.typed && !b.typed) {  // constant folding, as Python would
-        double r = n.name == "+" ? a.lit + b.lit
+        double r = n.name == "+"   ? a.lit + b.lit
                    : n.name == "-" ? a.lit - b.lit
                    : n.name == "*" ? a.lit * b.lit
                    : n.name == "/" ? a.lit / b.lit
@@ -258,8 +277,11 @@ inline tval eval_fpsan(const program& pr, int i, const env& e) {
       dtype d = !a.typed ? b.d : !b.typed ? a.d : promote(a.d, b.d);
       a = fp_typed(a, d, p);
       b = fp_typed(b, d, p);
-      op o = n.name == "+" ? op::add : n.name == "-" ? op::sub : n.name == "*" ? op::mul
-             : n.name == "/" ? op::div : op::rem;
+      op o = n.name == "+"   ? op::add
+             : n.name == "-" ? op::sub
+             : n.name == "*" ? op::mul
+             : n.name == "/" ? op::div
+                             : op::rem;
       return {true, d, apply_payload(o, width_of(d), a.v, b.v, 0, p.rev), 0};
     }
     case node::call: {
@@ -294,9 +316,12 @@ inline double ie_val(const tval& t) { return t.typed ? ieee::decode(t.d, t.v) : 
 inline tval eval_ieee(const program& pr, int i, const env& e) {
   const node& n = pr.nodes[size_t(i)];
   switch (n.kind) {
-    case node::variable: return {true, e.var_type, e.bits->at(n.name), 0};
-    case node::literal: return {false, e.var_type, 0, n.number};
-    case node::cast: return ie_round(n.to, ie_val(eval_ieee(pr, n.kids[0], e)));
+    case node::variable:
+      return {true, e.var_type, e.bits->at(n.name), 0};
+    case node::literal:
+      return {false, e.var_type, 0, n.number};
+    case node::cast:
+      return ie_round(n.to, ie_val(eval_ieee(pr, n.kids[0], e)));
     case node::negate: {
       tval a = eval_ieee(pr, n.kids[0], e);
       if (!a.typed) return {false, a.d, 0, -a.lit};
@@ -310,8 +335,11 @@ inline tval eval_ieee(const program& pr, int i, const env& e) {
       double y = b.typed ? ie_val(b) : ieee::decode(d, ieee::encode(d, b.lit));
       if (a.typed) x = ieee::decode(d, ieee::encode(d, x));
       if (b.typed) y = ieee::decode(d, ieee::encode(d, y));
-      double r = n.name == "+" ? x + y : n.name == "-" ? x - y : n.name == "*" ? x * y
-                 : n.name == "/" ? x / y : std::fmod(x, y);
+      double r = n.name == "+"   ? x + y
+                 : n.name == "-" ? x - y
+                 : n.name == "*" ? x * y
+                 : n.name == "/" ? x / y
+                                 : std::fmod(x, y);
       if (!a.typed && !b.typed) return {false, d, 0, r};
       return ie_round(d, r);
     }
@@ -330,22 +358,38 @@ inline tval eval_ieee(const program& pr, int i, const env& e) {
       for (auto& t : a) x.push_back(ieee::decode(d, ieee::encode(d, ie_val(t))));
       const std::string& f = n.name;
       double r;
-      if (f == "fma") r = std::fma(x[0], x[1], x[2]);
-      else if (f == "min") r = std::fmin(x[0], x[1]);
-      else if (f == "max") r = std::fmax(x[0], x[1]);
-      else if (f == "clamp") r = std::fmin(std::fmax(x[0], x[1]), x[2]);
-      else if (f == "neg") r = -x[0];
-      else if (f == "exp") r = std::exp(x[0]);
-      else if (f == "exp2") r = std::exp2(x[0]);
-      else if (f == "sin") r = std::sin(x[0]);
-      else if (f == "cos") r = std::cos(x[0]);
-      else if (f == "log") r = std::log(x[0]);
-      else if (f == "log2") r = std::log2(x[0]);
-      else if (f == "sqrt" || f == "precise_sqrt") r = std::sqrt(x[0]);
-      else if (f == "rsqrt") r = 1 / std::sqrt(x[0]);
-      else if (f == "erf") r = std::erf(x[0]);
-      else if (f == "floor") r = std::floor(x[0]);
-      else r = std::ceil(x[0]);
+      if (f == "fma")
+        r = std::fma(x[0], x[1], x[2]);
+      else if (f == "min")
+        r = std::fmin(x[0], x[1]);
+      else if (f == "max")
+        r = std::fmax(x[0], x[1]);
+      else if (f == "clamp")
+        r = std::fmin(std::fmax(x[0], x[1]), x[2]);
+      else if (f == "neg")
+        r = -x[0];
+      else if (f == "exp")
+        r = std::exp(x[0]);
+      else if (f == "exp2")
+        r = std::exp2(x[0]);
+      else if (f == "sin")
+        r = std::sin(x[0]);
+      else if (f == "cos")
+        r = std::cos(x[0]);
+      else if (f == "log")
+        r = std::log(x[0]);
+      else if (f == "log2")
+        r = std::log2(x[0]);
+      else if (f == "sqrt" || f == "precise_sqrt")
+        r = std::sqrt(x[0]);
+      else if (f == "rsqrt")
+        r = 1 / std::sqrt(x[0]);
+      else if (f == "erf")
+        r = std::erf(x[0]);
+      else if (f == "floor")
+        r = std::floor(x[0]);
+      else
+        r = std::ceil(x[0]);
       return ie_round(d, r);
     }
   }

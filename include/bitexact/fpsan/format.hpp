@@ -28,17 +28,28 @@ using u64 = std::uint64_t;
 
 enum class dtype : std::uint8_t { f64, f32, f16, bf16, e4m3fn, e5m2, e4m3fnuz, e5m2fnuz };
 inline constexpr int dtype_count = 8;
-inline constexpr dtype all_dtypes[dtype_count] = {dtype::f64,    dtype::f32,  dtype::f16,
-                                                  dtype::bf16,   dtype::e4m3fn, dtype::e5m2,
-                                                  dtype::e4m3fnuz, dtype::e5m2fnuz};
+inline constexpr dtype all_dtypes[dtype_count] = {dtype::f64,    dtype::f32,  dtype::f16,      dtype::bf16,
+                                                  dtype::e4m3fn, dtype::e5m2, dtype::e4m3fnuz, dtype::e5m2fnuz};
 
 // Bit holders for formats C++ has no type for.
-struct half { std::uint16_t bits; };
-struct bfloat16 { std::uint16_t bits; };
-struct float8_e4m3fn { std::uint8_t bits; };
-struct float8_e5m2 { std::uint8_t bits; };
-struct float8_e4m3fnuz { std::uint8_t bits; };
-struct float8_e5m2fnuz { std::uint8_t bits; };
+struct half {
+  std::uint16_t bits;
+};
+struct bfloat16 {
+  std::uint16_t bits;
+};
+struct float8_e4m3fn {
+  std::uint8_t bits;
+};
+struct float8_e5m2 {
+  std::uint8_t bits;
+};
+struct float8_e4m3fnuz {
+  std::uint8_t bits;
+};
+struct float8_e5m2fnuz {
+  std::uint8_t bits;
+};
 
 // How a format spends its top exponent code (for IEEE decoding in `check`;
 // FpSan itself ignores NaN/Inf and treats every bit pattern alike).
@@ -50,9 +61,9 @@ enum class special_kind : std::uint8_t {
 
 struct format {
   const char* name;
-  int width;           // total bits = payload ring width w
+  int width;  // total bits = payload ring width w
   int exponent_bits;
-  int mantissa_bits;   // stored fraction bits
+  int mantissa_bits;  // stored fraction bits
   int bias;
   special_kind kind;
 
@@ -64,14 +75,22 @@ struct format {
 
 BITEXACT_INLINE constexpr format format_of(dtype d) {
   switch (d) {
-    case dtype::f64: return {"f64", 64, 11, 52, 1023, special_kind::ieee};
-    case dtype::f32: return {"f32", 32, 8, 23, 127, special_kind::ieee};
-    case dtype::f16: return {"f16", 16, 5, 10, 15, special_kind::ieee};
-    case dtype::bf16: return {"bf16", 16, 8, 7, 127, special_kind::ieee};
-    case dtype::e4m3fn: return {"e4m3fn", 8, 4, 3, 7, special_kind::fn};
-    case dtype::e5m2: return {"e5m2", 8, 5, 2, 15, special_kind::ieee};
-    case dtype::e4m3fnuz: return {"e4m3fnuz", 8, 4, 3, 8, special_kind::fnuz};
-    case dtype::e5m2fnuz: return {"e5m2fnuz", 8, 5, 2, 16, special_kind::fnuz};
+    case dtype::f64:
+      return {"f64", 64, 11, 52, 1023, special_kind::ieee};
+    case dtype::f32:
+      return {"f32", 32, 8, 23, 127, special_kind::ieee};
+    case dtype::f16:
+      return {"f16", 16, 5, 10, 15, special_kind::ieee};
+    case dtype::bf16:
+      return {"bf16", 16, 8, 7, 127, special_kind::ieee};
+    case dtype::e4m3fn:
+      return {"e4m3fn", 8, 4, 3, 7, special_kind::fn};
+    case dtype::e5m2:
+      return {"e5m2", 8, 5, 2, 15, special_kind::ieee};
+    case dtype::e4m3fnuz:
+      return {"e4m3fnuz", 8, 4, 3, 8, special_kind::fnuz};
+    case dtype::e5m2fnuz:
+      return {"e5m2fnuz", 8, 5, 2, 16, special_kind::fnuz};
   }
   return {"?", 0, 0, 0, 0, special_kind::ieee};
 }
@@ -83,7 +102,8 @@ BITEXACT_INLINE constexpr int width_of(dtype d) { return format_of(d).width; }
 // builders of the special values, predicates); the fields match format_of.
 // The fn/fnuz fp8 formats do not: their specials are not IEEE 754's.
 namespace bitexact {
-template <> struct float_traits<fpsan::half> {
+template <>
+struct float_traits<fpsan::half> {
   using storage = std::uint16_t;
   using signed_storage = std::int16_t;
   static constexpr int total_bits = 16;
@@ -91,7 +111,8 @@ template <> struct float_traits<fpsan::half> {
   static constexpr int exponent_bits = 5;
   static constexpr int exponent_bias = 15;
 };
-template <> struct float_traits<fpsan::bfloat16> {
+template <>
+struct float_traits<fpsan::bfloat16> {
   using storage = std::uint16_t;
   using signed_storage = std::int16_t;
   static constexpr int total_bits = 16;
@@ -99,7 +120,8 @@ template <> struct float_traits<fpsan::bfloat16> {
   static constexpr int exponent_bits = 8;
   static constexpr int exponent_bias = 127;
 };
-template <> struct float_traits<fpsan::float8_e5m2> {
+template <>
+struct float_traits<fpsan::float8_e5m2> {
   using storage = std::uint8_t;
   using signed_storage = std::int8_t;
   static constexpr int total_bits = 8;
@@ -149,9 +171,7 @@ BITEXACT_INLINE constexpr std::int64_t to_signed(int w, u64 x) {
 }
 
 // Sign-extend a w-bit payload to `to` bits (to >= w).
-BITEXACT_INLINE constexpr u64 sext(int w, int to, u64 x) {
-  return static_cast<u64>(to_signed(w, x)) & mask_of(to);
-}
+BITEXACT_INLINE constexpr u64 sext(int w, int to, u64 x) { return static_cast<u64>(to_signed(w, x)) & mask_of(to); }
 
 // Inverse of an odd number modulo 2^64 by Newton's iteration: x <- x(2 - a x)
 // doubles the number of correct low bits; 2 - a is right to 2 bits for odd a.

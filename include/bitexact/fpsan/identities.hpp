@@ -52,13 +52,18 @@ struct sanitized {
   mixer m;
   int w;
   params p;
-  u64 log2e_bits;               // 1.44269504 rounded to d, as a Triton scalar literal
+  u64 log2e_bits;  // 1.44269504 rounded to d, as a Triton scalar literal
   u64 negzero_bits;
-  std::vector<dtype> targets;   // cast_roundtrip targets
+  std::vector<dtype> targets;  // cast_roundtrip targets
   std::vector<mixer> target_mixers;
   explicit sanitized(dtype d_, params p_)
-      : d(d_), r(p_.rev), m(make_mixer(d_, p_.rev)), w(m.width), p(p_),
-        log2e_bits(ieee::encode(d_, 1.44269504)), negzero_bits(ieee::encode(d_, -0.0)) {
+      : d(d_),
+        r(p_.rev),
+        m(make_mixer(d_, p_.rev)),
+        w(m.width),
+        p(p_),
+        log2e_bits(ieee::encode(d_, 1.44269504)),
+        negzero_bits(ieee::encode(d_, -0.0)) {
     for (dtype o : all_dtypes)
       if (o != d && width_of(o) >= width_of(d)) {
         targets.push_back(o);
@@ -104,15 +109,24 @@ inline std::vector<dtype> roundtrip_targets(dtype d) {
 
 inline const char* tag_name(unary_tag t) {
   switch (t) {
-    case unary_tag::log: return "log";
-    case unary_tag::log2: return "log2";
-    case unary_tag::sqrt: return "sqrt";
-    case unary_tag::rsqrt: return "rsqrt";
-    case unary_tag::erf: return "erf";
-    case unary_tag::floor: return "floor";
-    case unary_tag::ceil: return "ceil";
-    case unary_tag::precise_sqrt: return "precise_sqrt";
-    default: return "?";
+    case unary_tag::log:
+      return "log";
+    case unary_tag::log2:
+      return "log2";
+    case unary_tag::sqrt:
+      return "sqrt";
+    case unary_tag::rsqrt:
+      return "rsqrt";
+    case unary_tag::erf:
+      return "erf";
+    case unary_tag::floor:
+      return "floor";
+    case unary_tag::ceil:
+      return "ceil";
+    case unary_tag::precise_sqrt:
+      return "precise_sqrt";
+    default:
+      return "?";
   }
 }
 
@@ -165,9 +179,7 @@ inline outcome sin_odd(const sanitized& s, u64 x, u64, u64, int) {
   return sides(s.op1(o::sin, s.op1(o::neg, x)), s.op1(o::neg, s.op1(o::sin, x)));
 }
 inline outcome add_zero(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::add, x, s.zero()), x); }
-inline outcome add_negzero(const sanitized& s, u64 x, u64, u64, int) {
-  return sides(s.op2(o::add, x, s.negzero()), x);
-}
+inline outcome add_negzero(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::add, x, s.negzero()), x); }
 inline outcome mul_one(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::mul, x, s.one()), x); }
 inline outcome div_one(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::div, x, s.one()), x); }
 inline outcome div_self(const sanitized& s, u64 x, u64, u64, int) { return sides(s.op2(o::div, x, x), s.one()); }
@@ -289,8 +301,7 @@ inline int checks_per_input(dtype d, const std::string& id) {
 }
 
 // Runs one identity on one dtype.
-inline result run(dtype d, const std::string& id, unsigned long long samples,
-                  params p = {}) {
+inline result run(dtype d, const std::string& id, unsigned long long samples, params p = {}) {
   const identity_def* def = find_identity(id);
   if (!def) return {id, d, 0, 0, "unknown identity"};
   const sanitized s(d, p);
@@ -310,8 +321,7 @@ inline result run(dtype d, const std::string& id, unsigned long long samples,
     count = w <= 8 ? (1ull << (2 * w)) : samples;
   else
     count = w <= 8 ? (1ull << (3 * w)) : samples;
-  if (kind != inputs::fixed_zeros &&
-      !((kind == inputs::unary && w <= 16) || (kind != inputs::unary && w <= 8)))
+  if (kind != inputs::fixed_zeros && !((kind == inputs::unary && w <= 16) || (kind != inputs::unary && w <= 8)))
     exhaustive = false;
   const u64 m = mask_of(w);
   auto tuple = [&](unsigned long long i, u64& x, u64& y, u64& z) {

@@ -20,13 +20,19 @@ namespace bitexact::fpsan::ieee {
 // Calls fn(fp_bits<L>{}) with L the layout of d, for the dtypes whose special
 // values are IEEE 754's (special_kind::ieee); the fn/fnuz fp8 formats have
 // their own conventions and are handled by the callers.
-template <class Fn> auto with_ieee_layout(dtype d, Fn&& fn) {
+template <class Fn>
+auto with_ieee_layout(dtype d, Fn&& fn) {
   switch (d) {
-    case dtype::f64: return fn(fp_bits<double>{});
-    case dtype::f32: return fn(fp_bits<float>{});
-    case dtype::f16: return fn(fp_bits<half>{});
-    case dtype::bf16: return fn(fp_bits<bfloat16>{});
-    default: return fn(fp_bits<float8_e5m2>{});  // e5m2, the only other IEEE-style dtype
+    case dtype::f64:
+      return fn(fp_bits<double>{});
+    case dtype::f32:
+      return fn(fp_bits<float>{});
+    case dtype::f16:
+      return fn(fp_bits<half>{});
+    case dtype::bf16:
+      return fn(fp_bits<bfloat16>{});
+    default:
+      return fn(fp_bits<float8_e5m2>{});  // e5m2, the only other IEEE-style dtype
   }
 }
 
@@ -35,9 +41,12 @@ template <class Fn> auto with_ieee_layout(dtype d, Fn&& fn) {
 inline u64 nan_bits(dtype d) {
   const format f = format_of(d);
   switch (f.kind) {
-    case special_kind::fnuz: return sign_bit_of(f.width);
-    case special_kind::fn: return mask_of(f.width - 1);
-    default: return with_ieee_layout(d, [](auto b) { return u64(decltype(b)::quiet_nan().bits); });
+    case special_kind::fnuz:
+      return sign_bit_of(f.width);
+    case special_kind::fn:
+      return mask_of(f.width - 1);
+    default:
+      return with_ieee_layout(d, [](auto b) { return u64(decltype(b)::quiet_nan().bits); });
   }
 }
 
@@ -46,8 +55,10 @@ inline bool is_nan(dtype d, u64 bits) {
   const u64 e = (bits >> f.mantissa_bits) & mask_of(f.exponent_bits);
   const u64 m = bits & mask_of(f.mantissa_bits);
   switch (f.kind) {
-    case special_kind::fnuz: return bits == sign_bit_of(f.width);
-    case special_kind::fn: return e == mask_of(f.exponent_bits) && m == mask_of(f.mantissa_bits);
+    case special_kind::fnuz:
+      return bits == sign_bit_of(f.width);
+    case special_kind::fn:
+      return e == mask_of(f.exponent_bits) && m == mask_of(f.mantissa_bits);
     default:
       return with_ieee_layout(d, [bits](auto b) {
         using B = decltype(b);
@@ -65,9 +76,9 @@ inline double decode(dtype d, u64 bits) {
   const u64 e = (bits >> f.mantissa_bits) & mask_of(f.exponent_bits);
   const u64 m = bits & mask_of(f.mantissa_bits);
   const bool inf = f.kind == special_kind::ieee && with_ieee_layout(d, [bits](auto b) {
-    using B = decltype(b);
-    return B::from_bits(typename B::storage(bits)).is_inf();
-  });
+                     using B = decltype(b);
+                     return B::from_bits(typename B::storage(bits)).is_inf();
+                   });
   double v;
   if (inf)
     v = INFINITY;
@@ -92,10 +103,9 @@ inline u64 encode(dtype d, double v) {
   if (f.kind == special_kind::fn) max_m -= 1;
   const double max_finite =
       std::ldexp(double(max_m | (u64(1) << f.mantissa_bits)), int(max_e) - f.bias - f.mantissa_bits);
-  const u64 overflow =
-      f.kind == special_kind::ieee
-          ? with_ieee_layout(d, [neg = sign != 0](auto b) { return u64(decltype(b)::inf(neg).bits); })
-          : nan_bits(d);
+  const u64 overflow = f.kind == special_kind::ieee
+                           ? with_ieee_layout(d, [neg = sign != 0](auto b) { return u64(decltype(b)::inf(neg).bits); })
+                           : nan_bits(d);
   if (a == 0) return f.kind == special_kind::fnuz ? 0 : sign;
   if (std::isinf(a)) return overflow;
   int ex;

@@ -27,9 +27,7 @@ BITEXACT_INLINE constexpr u64 min(int w, u64 a, u64 b) {
 BITEXACT_INLINE constexpr u64 max(int w, u64 a, u64 b) {
   return to_signed(w, a) >= to_signed(w, b) ? (a & mask_of(w)) : (b & mask_of(w));
 }
-BITEXACT_INLINE constexpr u64 clamp(int w, u64 x, u64 lo, u64 hi) {
-  return min(w, max(w, x, lo), hi);
-}
+BITEXACT_INLINE constexpr u64 clamp(int w, u64 x, u64 lo, u64 hi) { return min(w, max(w, x, lo), hi); }
 
 // FpSan's "inverse": for odd u the true inverse mod 2^w; for even u the
 // inverse of u|1 with its lowest bit replaced by u's (0). Newton's iteration

@@ -22,12 +22,9 @@ namespace bitexact::fpsan {
 // The unary ops of FpSanitizer.cpp's UnaryOpId, with their ids (the
 // enumerator order there). Only log..precise_sqrt are ever tagged for float
 // inputs; exp, exp2, cos and sin have algebraic rewrites.
-enum class unary_tag : std::uint8_t {
-  exp = 0, log, exp2, log2, cos, sin, sqrt, rsqrt, erf, floor, ceil, precise_sqrt
-};
-inline constexpr unary_tag tagged_ops[8] = {unary_tag::log,   unary_tag::log2, unary_tag::sqrt,
-                                            unary_tag::rsqrt, unary_tag::erf,  unary_tag::floor,
-                                            unary_tag::ceil,  unary_tag::precise_sqrt};
+enum class unary_tag : std::uint8_t { exp = 0, log, exp2, log2, cos, sin, sqrt, rsqrt, erf, floor, ceil, precise_sqrt };
+inline constexpr unary_tag tagged_ops[8] = {unary_tag::log, unary_tag::log2,  unary_tag::sqrt, unary_tag::rsqrt,
+                                            unary_tag::erf, unary_tag::floor, unary_tag::ceil, unary_tag::precise_sqrt};
 
 // MurmurHash3's 64-bit finaliser (public constants of MurmurHash3 fmix64, as
 // used by FpSanitizer.cpp murmur64Mixer).
@@ -45,7 +42,7 @@ BITEXACT_INLINE constexpr u64 fnv1a64(const char* s) {
   u64 h = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
   for (; *s; ++s) {
     h ^= static_cast<unsigned char>(*s);
-    h *= 0x100000001b3ull;        // FNV-1a 64 prime
+    h *= 0x100000001b3ull;  // FNV-1a 64 prime
   }
   return h;
 }
@@ -53,9 +50,7 @@ BITEXACT_INLINE constexpr u64 fnv1a64(const char* s) {
 // FpSanitizer.cpp kUnaryTagMultiplier @ 1d2da15 (written 314159 there).
 inline constexpr u64 unary_tag_multiplier = 0x4cb2f;
 
-BITEXACT_INLINE constexpr u64 unary_tag_hash(int w, unary_tag op) {
-  return murmur_fmix64(u64(op)) & mask_of(w);
-}
+BITEXACT_INLINE constexpr u64 unary_tag_hash(int w, unary_tag op) { return murmur_fmix64(u64(op)) & mask_of(w); }
 
 BITEXACT_INLINE constexpr u64 tagged(int w, u64 x, unary_tag op) {
   const u64 m = mask_of(w), k = unary_tag_multiplier & m;
@@ -74,8 +69,7 @@ BITEXACT_INLINE constexpr u64 variadic_tag(int w, const tag_operand* args, int n
   u64 sum = 0;
   for (int i = 0; i < n; ++i) {
     // castSignedIntValueToType: sign extension or plain truncation.
-    u64 a = args[i].width >= w ? (args[i].payload & mask_of(w))
-                               : sext(args[i].width, w, args[i].payload);
+    u64 a = args[i].width >= w ? (args[i].payload & mask_of(w)) : sext(args[i].width, w, args[i].payload);
     sum += rotl(w, a, unsigned(i));
   }
   return (sum ^ hash) & mask_of(w);
@@ -84,8 +78,8 @@ BITEXACT_INLINE constexpr u64 variadic_tag(int w, const tag_operand* args, int n
 BITEXACT_INLINE constexpr u64 extern_tag(int w, const char* symbol, const tag_operand* args, int n) {
   return variadic_tag(w, args, n, fnv1a64(symbol));
 }
-BITEXACT_INLINE constexpr u64 inline_asm_tag(int w, const char* asm_string, int result_index,
-                                             const tag_operand* args, int n) {
+BITEXACT_INLINE constexpr u64 inline_asm_tag(int w, const char* asm_string, int result_index, const tag_operand* args,
+                                             int n) {
   return variadic_tag(w, args, n, fnv1a64(asm_string) ^ u64(result_index));
 }
 

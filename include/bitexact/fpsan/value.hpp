@@ -19,28 +19,38 @@
 
 namespace bitexact::fpsan {
 
-template <class T> struct dtype_traits;
-template <> struct dtype_traits<double> {
+template <class T>
+struct dtype_traits;
+template <>
+struct dtype_traits<double> {
   static constexpr dtype type = dtype::f64;
   BITEXACT_INLINE static constexpr u64 bits(double x) { return bit_cast<std::uint64_t>(x); }
   BITEXACT_INLINE static constexpr double from(u64 b) { return bit_cast<double>(b); }
 };
-template <> struct dtype_traits<float> {
+template <>
+struct dtype_traits<float> {
   static constexpr dtype type = dtype::f32;
   BITEXACT_INLINE static constexpr u64 bits(float x) { return bit_cast<std::uint32_t>(x); }
   BITEXACT_INLINE static constexpr float from(u64 b) { return bit_cast<float>(std::uint32_t(b)); }
 };
-template <class H, dtype D> struct holder_traits {
+template <class H, dtype D>
+struct holder_traits {
   static constexpr dtype type = D;
   BITEXACT_INLINE static constexpr u64 bits(H x) { return x.bits; }
   BITEXACT_INLINE static constexpr H from(u64 b) { return H{static_cast<decltype(H::bits)>(b)}; }
 };
-template <> struct dtype_traits<half> : holder_traits<half, dtype::f16> {};
-template <> struct dtype_traits<bfloat16> : holder_traits<bfloat16, dtype::bf16> {};
-template <> struct dtype_traits<float8_e4m3fn> : holder_traits<float8_e4m3fn, dtype::e4m3fn> {};
-template <> struct dtype_traits<float8_e5m2> : holder_traits<float8_e5m2, dtype::e5m2> {};
-template <> struct dtype_traits<float8_e4m3fnuz> : holder_traits<float8_e4m3fnuz, dtype::e4m3fnuz> {};
-template <> struct dtype_traits<float8_e5m2fnuz> : holder_traits<float8_e5m2fnuz, dtype::e5m2fnuz> {};
+template <>
+struct dtype_traits<half> : holder_traits<half, dtype::f16> {};
+template <>
+struct dtype_traits<bfloat16> : holder_traits<bfloat16, dtype::bf16> {};
+template <>
+struct dtype_traits<float8_e4m3fn> : holder_traits<float8_e4m3fn, dtype::e4m3fn> {};
+template <>
+struct dtype_traits<float8_e5m2> : holder_traits<float8_e5m2, dtype::e5m2> {};
+template <>
+struct dtype_traits<float8_e4m3fnuz> : holder_traits<float8_e4m3fnuz, dtype::e4m3fnuz> {};
+template <>
+struct dtype_traits<float8_e5m2fnuz> : holder_traits<float8_e5m2fnuz, dtype::e5m2fnuz> {};
 
 template <class T, revision R = default_revision, cast_mode C = cast_mode::fold>
 class value {
@@ -75,7 +85,8 @@ class value {
   BITEXACT_INLINE constexpr T to_float() const { return dtype_traits<T>::from(bits()); }
 
   // x.to<U>(): the sanitized float->float conversion.
-  template <class U> BITEXACT_INLINE constexpr value<U, R, C> to() const {
+  template <class U>
+  BITEXACT_INLINE constexpr value<U, R, C> to() const {
     return value<U, R, C>::from_payload(cast_payload(width, value<U, R, C>::width, p_, algebra));
   }
 
@@ -96,12 +107,16 @@ class value {
   BITEXACT_INLINE friend constexpr bool operator!=(value a, value b) { return a.p_ != b.p_; }
 
   // ---- math functions (found by ADL from generic code) ----
-  BITEXACT_INLINE friend constexpr value fma(value a, value b, value c) { return from_payload(fpsan::fma(width, a.p_, b.p_, c.p_)); }
+  BITEXACT_INLINE friend constexpr value fma(value a, value b, value c) {
+    return from_payload(fpsan::fma(width, a.p_, b.p_, c.p_));
+  }
   BITEXACT_INLINE friend constexpr value min(value a, value b) { return from_payload(fpsan::min(width, a.p_, b.p_)); }
   BITEXACT_INLINE friend constexpr value max(value a, value b) { return from_payload(fpsan::max(width, a.p_, b.p_)); }
   BITEXACT_INLINE friend constexpr value fmin(value a, value b) { return min(a, b); }
   BITEXACT_INLINE friend constexpr value fmax(value a, value b) { return max(a, b); }
-  BITEXACT_INLINE friend constexpr value clamp(value x, value lo, value hi) { return from_payload(fpsan::clamp(width, x.p_, lo.p_, hi.p_)); }
+  BITEXACT_INLINE friend constexpr value clamp(value x, value lo, value hi) {
+    return from_payload(fpsan::clamp(width, x.p_, lo.p_, hi.p_));
+  }
   BITEXACT_INLINE friend constexpr value exp2(value x) { return from_payload(fpsan::exp2(width, x.p_)); }
   BITEXACT_INLINE friend constexpr value exp(value x) { return from_payload(fpsan::exp(width, x.p_, R)); }
   BITEXACT_INLINE friend constexpr value sin(value x) { return from_payload(fpsan::sin(width, x.p_)); }
@@ -125,12 +140,16 @@ class value {
 // An operand of extern_elementwise / inline_asm_elementwise: an FpSan value
 // (its payload) or an integer (its bits, signed).
 template <class T, revision R, cast_mode C>
-BITEXACT_INLINE constexpr tag_operand as_operand(const value<T, R, C>& v) { return v.operand(); }
+BITEXACT_INLINE constexpr tag_operand as_operand(const value<T, R, C>& v) {
+  return v.operand();
+}
 BITEXACT_INLINE constexpr tag_operand as_operand(std::int32_t i) { return {u64(std::uint32_t(i)), 32}; }
 BITEXACT_INLINE constexpr tag_operand as_operand(std::int64_t i) { return {u64(i), 64}; }
 
-template <class A> struct is_f32_value : std::false_type {};
-template <revision R, cast_mode C> struct is_f32_value<value<float, R, C>> : std::true_type {};
+template <class A>
+struct is_f32_value : std::false_type {};
+template <revision R, cast_mode C>
+struct is_f32_value<value<float, R, C>> : std::true_type {};
 
 // tl.extern_elementwise(symbol, args), pure, result type value<T>. A known
 // libdevice symbol with an all-f32 signature gets its op's rewrite.
@@ -143,8 +162,8 @@ BITEXACT_INLINE constexpr value<T, R> extern_elementwise(const char* symbol, con
   constexpr bool all_f32 = (V::type == dtype::f32) && (is_f32_value<Args>::value && ...);
   op known{};
   if (all_f32 && find_known_extern(symbol, n, known))
-    return V::from_payload(apply_payload(known, 32, ops[0].payload, n > 1 ? ops[1 % n].payload : 0,
-                                         n > 2 ? ops[2 % n].payload : 0, R));
+    return V::from_payload(
+        apply_payload(known, 32, ops[0].payload, n > 1 ? ops[1 % n].payload : 0, n > 2 ? ops[2 % n].payload : 0, R));
   return V::from_payload(extern_tag(V::width, symbol, ops, n));
 }
 
@@ -161,8 +180,8 @@ BITEXACT_INLINE constexpr value<T, R> inline_asm_elementwise(const char* asm_str
 
 // acc + sum_k a[k] * b[k] with the operands cast to the accumulator width.
 template <class Acc, class A, class B, revision R, cast_mode C>
-BITEXACT_INLINE constexpr value<Acc, R, C> dot(value<Acc, R, C> acc, const value<A, R, C>* a,
-                                                const value<B, R, C>* b, int k) {
+BITEXACT_INLINE constexpr value<Acc, R, C> dot(value<Acc, R, C> acc, const value<A, R, C>* a, const value<B, R, C>* b,
+                                               int k) {
   constexpr int w = value<Acc, R, C>::width;
   u64 s = acc.payload();
   for (int i = 0; i < k; ++i)

@@ -19,7 +19,8 @@
 
 namespace bitexact::nv {
 
-template <mode M> BITEXACT_INLINE float cosf(float x) {
+template <mode M>
+BITEXACT_INLINE float cosf(float x) {
   return detail::trig_eval<M>(x, 1);
 }
 

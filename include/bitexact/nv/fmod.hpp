@@ -30,14 +30,14 @@ namespace fmod_detail {
 using ptx::u32;
 using ptx::u64;
 // Constants of __nv_fmod (libdevice.10.bc, CUDA 13.0).
-inline constexpr u64 fmod_nan = 0xfff8000000000000ull;       // the NaN it returns itself
-inline constexpr u64 inf_bits = 0x7ff0000000000000ull;       // +inf, compared with |a|, |b|
-inline constexpr u32 inf_hi = 0x7ff00000u;               // high word of +inf
-inline constexpr u64 two54 = 0x4350000000000000ull;     // 2^54: normalises subnormals
-inline constexpr u64 fmod_frac_mask = 0x000fffffffffffffull;  // significand field
-inline constexpr u64 fmod_hidden_bit = 0x0010000000000000ull;    // implicit bit, 2^52
-inline constexpr u64 fmod_sign_mask = 0x8000000000000000ull;  // sign bit, cleared for |a|, |b|
-inline constexpr int renorm = 55;                       // 55 - exponent field after *2^54
+inline constexpr u64 fmod_nan = 0xfff8000000000000ull;         // the NaN it returns itself
+inline constexpr u64 inf_bits = 0x7ff0000000000000ull;         // +inf, compared with |a|, |b|
+inline constexpr u32 inf_hi = 0x7ff00000u;                     // high word of +inf
+inline constexpr u64 two54 = 0x4350000000000000ull;            // 2^54: normalises subnormals
+inline constexpr u64 fmod_frac_mask = 0x000fffffffffffffull;   // significand field
+inline constexpr u64 fmod_hidden_bit = 0x0010000000000000ull;  // implicit bit, 2^52
+inline constexpr u64 fmod_sign_mask = 0x8000000000000000ull;   // sign bit, cleared for |a|, |b|
+inline constexpr int renorm = 55;                              // 55 - exponent field after *2^54
 
 BITEXACT_INLINE u32 hi_word(double v) { return u32(ptx::bits_of(v) >> 32); }
 

@@ -31,24 +31,25 @@ namespace fmodf_detail {
 
 using ptx::u32;
 // Constants of __nv_fmodf (libdevice.10.bc, CUDA 13.0), as in its PTX.
-inline constexpr u32 two23 = 0x4b000000u;     // 2^23: fast path iff ax <= 2^23 * ay
-inline constexpr u32 minus3 = 0xc0400000u;    // -3.0: third quotient correction
-inline constexpr u32 fmodf_one = 0x3f800000u;       // 1.0: quotient corrections; also the
-                                               // exponent field of a value in [1, 2)
-inline constexpr u32 step_max = 0x0b800000u;   // 23 << 23: at most 23 quotient bits a step
-inline constexpr u32 two_m23 = 0x34000000u;    // 2^-23: final rescaling of the remainder
-inline constexpr u32 mant_mask = 0x007fffffu;  // significand field
-inline constexpr u32 exp_mask = 0xff800000u;   // sign + exponent fields
-inline constexpr u32 max_finite_bits = 0x7f7fffffu; // |x| above this: inf or NaN
-inline constexpr u32 inf_bits = 0x7f800000u;       // +inf: the final isnan test
-inline constexpr u32 minus_zero = 0x80000000u; // -0.0: addend of the first quotient fma;
-                                               // also the sign bit
+inline constexpr u32 two23 = 0x4b000000u;            // 2^23: fast path iff ax <= 2^23 * ay
+inline constexpr u32 minus3 = 0xc0400000u;           // -3.0: third quotient correction
+inline constexpr u32 fmodf_one = 0x3f800000u;        // 1.0: quotient corrections; also the
+                                                     // exponent field of a value in [1, 2)
+inline constexpr u32 step_max = 0x0b800000u;         // 23 << 23: at most 23 quotient bits a step
+inline constexpr u32 two_m23 = 0x34000000u;          // 2^-23: final rescaling of the remainder
+inline constexpr u32 mant_mask = 0x007fffffu;        // significand field
+inline constexpr u32 exp_mask = 0xff800000u;         // sign + exponent fields
+inline constexpr u32 max_finite_bits = 0x7f7fffffu;  // |x| above this: inf or NaN
+inline constexpr u32 inf_bits = 0x7f800000u;         // +inf: the final isnan test
+inline constexpr u32 minus_zero = 0x80000000u;       // -0.0: addend of the first quotient fma;
+                                                     // also the sign bit
 
 // The whole of __nv_fmodf; M is the build (mode::ftz: nvcc -ftz=true).
 // `rcp_perturb_ulps` moves the rcp.approx seed of the slow path and the
 // reciprocal inside div.approx (tests only: they show the result does not
 // depend on the exact approximation).
-template <mode M> BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
+template <mode M>
+BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
   using namespace ptx;
   constexpr mode ieee = mode::ieee;  // the instructions that are .ftz-free in both builds
   const float ay = abs_f32<M>(y);

@@ -86,7 +86,8 @@ BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 namespace detail {
 // On the bit pattern, in an integer register: what the bit-level models
 // below use, since they work on bits anyway.
-template <mode M> BITEXACT_INLINE constexpr float flush_int(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float flush_int(float x) {
   if constexpr (M == mode::ieee) {
     return x;
   } else {
@@ -99,7 +100,8 @@ template <mode M> BITEXACT_INLINE constexpr float flush_int(float x) {
 // For values computed in floating-point registers (trig_reduction.hpp): on x86
 // hosts the same mask, computed in the SSE register that holds x (no round
 // trip through an integer register): keep = !(|x| < 2^-126), true for NaN.
-template <mode M> BITEXACT_INLINE constexpr float flush(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float flush(float x) {
 #if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
   if constexpr (M == mode::ftz) {
     if (!std::is_constant_evaluated()) {
@@ -116,9 +118,7 @@ template <mode M> BITEXACT_INLINE constexpr float flush(float x) {
 namespace detail {
 
 BITEXACT_INLINE constexpr bool is_nan(float x) { return (bits_of(x) & 0x7fffffffu) > 0x7f800000u; }
-BITEXACT_INLINE constexpr bool is_nan(double x) {
-  return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
-}
+BITEXACT_INLINE constexpr bool is_nan(double x) { return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
 BITEXACT_INLINE constexpr bool is_finite(float x) { return (bits_of(x) & 0x7f800000u) != 0x7f800000u; }
 
 // Exact binary32 -> binary64 widening, by bit manipulation (see the top note).
@@ -156,8 +156,8 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   const u64 frac = b & 0x000fffffffffffffull;
   if (e == 0x7ff) return f32_from(frac ? canonical_nan_f32 : (sign | 0x7f800000u));
   if (e == 0 && frac == 0) return f32_from(sign);  // exact zero keeps its sign
-  const int dmag = sign ? -dir : dir;  // residual direction in magnitude terms
-  const int E = (e == 0 ? 1 : e) - 1023;  // unbiased exponent of hi's binade
+  const int dmag = sign ? -dir : dir;              // residual direction in magnitude terms
+  const int E = (e == 0 ? 1 : e) - 1023;           // unbiased exponent of hi's binade
   const u64 sig = e == 0 ? frac : (frac | (u64(1) << 52));
   if (E > 127)  // beyond the binary32 range, whatever the rounding
     return f32_from(sign | (rnd == rounding::rn ? 0x7f800000u : 0x7f7fffffu));
@@ -173,8 +173,10 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   u64 mag;
   if (rnd == rounding::rn) {
     bool up;
-    if (rem != half) up = rem > half;
-    else up = dmag > 0 || (dmag == 0 && (q & 1));
+    if (rem != half)
+      up = rem > half;
+    else
+      up = dmag > 0 || (dmag == 0 && (q & 1));
     mag = q + (up ? 1 : 0);
   } else {
     mag = (rem == 0 && dmag < 0) ? q - 1 : q;
@@ -197,9 +199,7 @@ BITEXACT_INLINE constexpr double two_sum(double a, double b, double& err) {
 BITEXACT_INLINE constexpr int sign_of(double v) { return v > 0 ? 1 : v < 0 ? -1 : 0; }
 
 // Quiet a binary64 NaN: set the quiet bit, keep sign and payload.
-BITEXACT_INLINE constexpr double quiet_f64(double nan) {
-  return f64_from(bits_of(nan) | 0x0008000000000000ull);
-}
+BITEXACT_INLINE constexpr double quiet_f64(double nan) { return f64_from(bits_of(nan) | 0x0008000000000000ull); }
 // The NaN an .f64 arithmetic instruction returns when its IEEE result is NaN.
 BITEXACT_INLINE constexpr double nan_result_f64(double a, double b) {
   if (is_nan(b)) return quiet_f64(b);
@@ -214,13 +214,15 @@ BITEXACT_INLINE constexpr bool unordered(float a, float b) { return is_nan(a) ||
 
 // ---- f32 arithmetic: mul, add, fma ------------------------------------------------
 // mul.rn{.ftz}.f32: the binary64 product of two binary32 numbers is exact.
-template <mode M> BITEXACT_INLINE float mul_rn_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE float mul_rn_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double p = bitexact::mul(detail::widen(a), detail::widen(b));  // exact (or inf / NaN)
   return detail::round_to_f32<M>(p, 0, detail::rounding::rn);
 }
 // add.rn{.ftz}.f32: TwoSum gives the exact sum as s + err.
-template <mode M> BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double wa = detail::widen(a), wb = detail::widen(b);
   if (!detail::is_finite(a) || !detail::is_finite(b))
@@ -232,7 +234,8 @@ template <mode M> BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
 // fma.{rn,rz}{.ftz}.f32: a*b + c with a single rounding. The product is exact
 // in binary64; TwoSum gives the sum as s + err exactly.
 namespace detail {
-template <mode M> BITEXACT_INLINE float fma_f32(float a, float b, float c, rounding rnd) {
+template <mode M>
+BITEXACT_INLINE float fma_f32(float a, float b, float c, rounding rnd) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b), c = detail::flush_int<M>(c);
   const double p = bitexact::mul(widen(a), widen(b));  // exact
   const double wc = widen(c);
@@ -243,10 +246,12 @@ template <mode M> BITEXACT_INLINE float fma_f32(float a, float b, float c, round
   return round_to_f32<M>(s, sign_of(err), rnd);
 }
 }  // namespace detail
-template <mode M> BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
+template <mode M>
+BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
   return detail::fma_f32<M>(a, b, c, detail::rounding::rn);
 }
-template <mode M> BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
+template <mode M>
+BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
   return detail::fma_f32<M>(a, b, c, detail::rounding::rz);
 }
 
@@ -255,23 +260,28 @@ template <mode M> BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
 // integer map bitexact::ordered. The ordered forms are false when an operand
 // is NaN, the "u" forms true. The predicate is returned as a bool. (libdevice's
 // fmodf uses these five.)
-template <mode M> BITEXACT_INLINE constexpr bool setp_lt_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_lt_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return !detail::unordered(a, b) && ordered(a) < ordered(b);
 }
-template <mode M> BITEXACT_INLINE constexpr bool setp_ge_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_ge_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return !detail::unordered(a, b) && ordered(a) >= ordered(b);
 }
-template <mode M> BITEXACT_INLINE constexpr bool setp_ltu_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_ltu_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) < ordered(b);
 }
-template <mode M> BITEXACT_INLINE constexpr bool setp_gtu_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_gtu_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) > ordered(b);
 }
-template <mode M> BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) <= ordered(b);
 }
@@ -279,10 +289,12 @@ template <mode M> BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) 
 // ---- f32 sign operations: abs{.ftz}.f32, neg{.ftz}.f32, copysign.f32 ---------------
 // Bit operations: only the sign bit changes (a NaN keeps its payload); the
 // .ftz forms flush the operand first.
-template <mode M> BITEXACT_INLINE constexpr float abs_f32(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float abs_f32(float x) {
   return f32_from(bits_of(detail::flush_int<M>(x)) & 0x7fffffffu);
 }
-template <mode M> BITEXACT_INLINE constexpr float neg_f32(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float neg_f32(float x) {
   return f32_from(bits_of(detail::flush_int<M>(x)) ^ 0x80000000u);
 }
 // `copysign.f32 d, a, b`: b's magnitude with a's sign (PTX has no .ftz form).
@@ -293,7 +305,8 @@ BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
 // ---- round to integral: cvt.rzi{.ftz}.f32.f32, cvt.rpi{.ftz}.f32.f32, cvt.rpi.f64.f64
 // Masking of the fraction bits: toward zero (trunc) or toward +inf (ceil).
 // f32: a NaN gives canonical_nan_f32. f64: the input NaN quieted (H100).
-template <mode M> BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
@@ -303,14 +316,15 @@ template <mode M> BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
   const u32 frac_mask = (u32(1) << (23 - e)) - 1;  // bits below the units place
   return f32_from(b & ~frac_mask);
 }
-template <mode M> BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
+template <mode M>
+BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   const bool neg = (b & 0x80000000u) != 0;
   const int e = int((b >> 23) & 0xffu) - 127;
-  if (e >= 23) return x;  // integral already (and inf)
-  if ((b & 0x7fffffffu) == 0) return x;  // +-0
+  if (e >= 23) return x;                                        // integral already (and inf)
+  if ((b & 0x7fffffffu) == 0) return x;                         // +-0
   if (e < 0) return f32_from(neg ? 0x80000000u : 0x3f800000u);  // (-1,0) -> -0, (0,1) -> 1
   const u32 frac_mask = (u32(1) << (23 - e)) - 1;
   if ((b & frac_mask) == 0) return x;
@@ -372,16 +386,17 @@ BITEXACT_INLINE double add_rn_f64(double a, double b) {
 // corrected until the quotient is exact; tests/nv_arith_test.cpp checks that
 // fmodf's output does not change when this seed moves by +-1 ulp
 // (`rcp_perturb_ulps`, a test hook).
-template <mode M> BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
+template <mode M>
+BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
   static_assert(M == mode::ftz, "only rcp.approx.ftz.f32 is modelled");
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   if ((b & 0x7fffffffu) == 0) return f32_from((b & 0x80000000u) | 0x7f800000u);  // 1/+-0
-  if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);      // 1/+-inf
+  if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);        // 1/+-inf
   const double w = detail::widen(x);
-  const double d = 1.0 / w;                           // binary64 quotient
-  const double res = bitexact::fma(-w, d, 1.0);      // exact residual 1 - w*d = w * (1/w - d)
+  const double d = 1.0 / w;                                 // binary64 quotient
+  const double res = bitexact::fma(-w, d, 1.0);             // exact residual 1 - w*d = w * (1/w - d)
   const int dir = detail::sign_of(res) * (w > 0 ? 1 : -1);  // sign of 1/w - d
   float r = detail::round_to_f32<M>(d, dir, detail::rounding::rn);
   if (rcp_perturb_ulps != 0 && (bits_of(r) & 0x7fffffffu) != 0 && detail::is_finite(r))
@@ -401,7 +416,8 @@ inline constexpr u32 two24_f32 = 0x4b800000u;  // 2^24: rescales a subnormal div
 // would return inf; the H100 returns the exact fmod instead (1,242,174 such
 // fast-path pairs in block 0 of the structured fmodf set match its digest).
 // Which accurate mechanism the hardware uses cannot be seen from fmodf.
-template <mode M> BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0) {
+template <mode M>
+BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0) {
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const u32 bm = bits_of(b) & 0x7fffffffu;
   if (M == mode::ieee && bm != 0 && bm < 0x00800000u) {

@@ -18,7 +18,8 @@
 
 namespace bitexact::nv {
 
-template <mode M> BITEXACT_INLINE float sinf(float x) {
+template <mode M>
+BITEXACT_INLINE float sinf(float x) {
   return detail::trig_eval<M>(x, 0);
 }
 

@@ -127,16 +127,15 @@ BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
 
 // 2/pi in fixed point, least significant word first: 2/pi = 0.A2F9836E...
 // (libdevice.10.bc, CUDA 13.0: @__cudart_i2opi_f).
-inline constexpr std::uint32_t trig_i2opi0 = 0x3c439041u, trig_i2opi1 = 0xdb629599u,
-                               trig_i2opi2 = 0xf534ddc0u, trig_i2opi3 = 0xfc2757d1u,
-                               trig_i2opi4 = 0x4e441529u, trig_i2opi5 = 0xa2f9836eu;
+inline constexpr std::uint32_t trig_i2opi0 = 0x3c439041u, trig_i2opi1 = 0xdb629599u, trig_i2opi2 = 0xf534ddc0u,
+                               trig_i2opi3 = 0xfc2757d1u, trig_i2opi4 = 0x4e441529u, trig_i2opi5 = 0xa2f9836eu;
 
 BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   const std::uint32_t ix = bit_cast<std::uint32_t>(x);
   const std::uint32_t sign = ix & 0x80000000u;
   const std::uint32_t e = ((ix >> 23) & 0xffu) - 128u;  // 15 .. 126 here
   const std::uint32_t m = (ix << 8) | 0x80000000u;
-  const std::uint32_t idx = 4u - (e >> 5);              // 1 .. 4
+  const std::uint32_t idx = 4u - (e >> 5);  // 1 .. 4
 
   // w = m * 2/pi, one mad.lo.cc.u32 / madc.hi.u32 pair per table word, the
   // high half carried into the next (written out: the loop of the bitcode,
@@ -168,9 +167,9 @@ BITEXACT_INLINE trig_reduced trig_reduce_payne_hanek(float x) {
   std::uint64_t f = v << 2;
   const std::uint32_t round_up = std::uint32_t(f >> 63);  // fraction >= 1/2
   q += round_up;
-  const std::uint32_t sign_mask = 0u - (sign >> 31);      // all ones for x < 0
-  q = (q ^ sign_mask) - sign_mask;                         // IR: q = -q when x < 0
-  f ^= 0ull - round_up;                                    // IR: hi = ~hi, lo = ~lo
+  const std::uint32_t sign_mask = 0u - (sign >> 31);  // all ones for x < 0
+  q = (q ^ sign_mask) - sign_mask;                    // IR: q = -q when x < 0
+  f ^= 0ull - round_up;                               // IR: hi = ~hi, lo = ~lo
   const std::uint32_t rsign = sign ^ (round_up << 31);
   // f < 2^63 now: sitofp i64 -> double, fmul double, fptrunc -> float.
   const double rd = ptx::mul_rn_f64(ptx::cvt_rn_f64_s64(std::int64_t(f)), trig_pio2_scaled);
@@ -214,18 +213,19 @@ struct trig_poly_parity {
   float m_mul, m_add;                   // m = fma(r, m_mul, m_add)
 };
 inline constexpr trig_poly_parity trig_poly_table[2] = {
-    {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},          // even q: sin
-    {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};   // odd q: cos
+    {0.0f, trig_sin_s3, trig_sin_s2, trig_sin_s1, 1.0f, -0.0f},         // even q: sin
+    {trig_cos_c4, trig_cos_c3, trig_cos_c2, trig_cos_c1, 0.0f, 1.0f}};  // odd q: cos
 
 struct trig_poly_sign {
   float mul, add;  // z = fma(z, mul, add)
 };
 inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q & 2 clear: z
-                                                         {-1.0f, 0.0f}};  // set: fma(z, -1, 0)
+                                                           {-1.0f, 0.0f}};  // set: fma(z, -1, 0)
 
 // The libdevice sequence written with selects (used on the device, where
 // selects are cheap and tables would live in memory).
-template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
+template <mode M>
+BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
   const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
@@ -238,7 +238,8 @@ template <mode M> BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t 
 }
 
 // The same bits without data-dependent branches (used on the host).
-template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
+template <mode M>
+BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
   const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
   const trig_poly_parity& c = trig_poly_table[q & 1];
   const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
@@ -252,7 +253,8 @@ template <mode M> BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q
   return bitexact::fma(z, g.mul, g.add);
 }
 
-template <mode M> BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
+template <mode M>
+BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
 #if BITEXACT_DEVICE_PASS
   return trig_poly_selects<M>(r, q);
 #else
@@ -276,7 +278,8 @@ BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadran
 }
 
 // sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
-template <mode M> BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
+template <mode M>
+BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
   if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
     const trig_reduced red = trig_reduce_cody_waite(ptx::flush<M>(x));
     return trig_poly<M>(red.r, red.q + quadrant_offset);

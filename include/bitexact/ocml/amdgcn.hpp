@@ -26,15 +26,23 @@ namespace bitexact::ocml::amdgcn {
 
 // ---- NaN and denormal conventions -----------------------------------------
 
-template <class T> BITEXACT_INLINE constexpr T quiet(T x) {
+template <class T>
+BITEXACT_INLINE constexpr T quiet(T x) {
   return fp_bits<T>::from_bits(fp_bits<T>(x).bits | fp_bits<T>::quiet_bit).value();
 }
-template <class T> BITEXACT_INLINE constexpr T default_nan() { return fp_bits<T>::quiet_nan().value(); }
-template <class T> BITEXACT_INLINE constexpr bool isnan(T x) { return fp_bits<T>(x).is_nan(); }
+template <class T>
+BITEXACT_INLINE constexpr T default_nan() {
+  return fp_bits<T>::quiet_nan().value();
+}
+template <class T>
+BITEXACT_INLINE constexpr bool isnan(T x) {
+  return fp_bits<T>(x).is_nan();
+}
 
 // The NaN an operation with operands a, b (, c) returns, given that the IEEE
 // result r is a NaN.
-template <class T> BITEXACT_INLINE constexpr T nan_result(T a, T b, T c) {
+template <class T>
+BITEXACT_INLINE constexpr T nan_result(T a, T b, T c) {
   if (isnan(a)) return quiet(a);
   if (isnan(b)) return quiet(b);
   if (isnan(c)) return quiet(c);
@@ -42,28 +50,34 @@ template <class T> BITEXACT_INLINE constexpr T nan_result(T a, T b, T c) {
 }
 
 // Denormal mode applied to an operand or result: f32 under Ftz only.
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T flush(T x) {
-  if constexpr (Ftz && sizeof(T) == 4) return flush_subnormal(x);
-  else return x;
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T flush(T x) {
+  if constexpr (Ftz && sizeof(T) == 4)
+    return flush_subnormal(x);
+  else
+    return x;
 }
 
 // ---- arithmetic (v_add, v_sub, v_mul, v_fma; f32 and f64) ------------------
 
-template <bool Ftz, class T> BITEXACT_INLINE T add(T a, T b) {
+template <bool Ftz, class T>
+BITEXACT_INLINE T add(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = a + b;
   if (isnan(r)) return nan_result(a, b, b);
   return flush<Ftz>(r);
 }
-template <bool Ftz, class T> BITEXACT_INLINE T sub(T a, T b) {
+template <bool Ftz, class T>
+BITEXACT_INLINE T sub(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = a - b;
   if (isnan(r)) return nan_result(a, b, b);
   return flush<Ftz>(r);
 }
-template <bool Ftz, class T> BITEXACT_INLINE T mul(T a, T b) {
+template <bool Ftz, class T>
+BITEXACT_INLINE T mul(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = a * b;
@@ -71,7 +85,8 @@ template <bool Ftz, class T> BITEXACT_INLINE T mul(T a, T b) {
   return flush<Ftz>(r);
 }
 // llvm.fma / v_fma_f32 / v_fma_f64: one rounding.
-template <bool Ftz, class T> BITEXACT_INLINE T fma(T a, T b, T c) {
+template <bool Ftz, class T>
+BITEXACT_INLINE T fma(T a, T b, T c) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   c = flush<Ftz>(c);
@@ -82,13 +97,17 @@ template <bool Ftz, class T> BITEXACT_INLINE T fma(T a, T b, T c) {
 // llvm.fmuladd.f32 after instruction selection: v_fma_f32 when Fused, else a
 // multiply and an add each rounded (v_mul+v_add, or v_mad_f32 in flush mode,
 // which rounds the same way).
-template <bool Ftz, bool Fused> BITEXACT_INLINE float fmuladd(float a, float b, float c) {
-  if constexpr (Fused) return fma<Ftz>(a, b, c);
-  else return add<Ftz>(mul<Ftz>(a, b), c);
+template <bool Ftz, bool Fused>
+BITEXACT_INLINE float fmuladd(float a, float b, float c) {
+  if constexpr (Fused)
+    return fma<Ftz>(a, b, c);
+  else
+    return add<Ftz>(mul<Ftz>(a, b), c);
 }
 
 // fneg: a sign-bit flip (folded into a source modifier or a v_xor_b32).
-template <class T> BITEXACT_INLINE constexpr T neg(T x) {
+template <class T>
+BITEXACT_INLINE constexpr T neg(T x) {
   return fp_bits<T>::from_bits(fp_bits<T>(x).bits ^ fp_bits<T>::sign_mask).value();
 }
 
@@ -109,7 +128,8 @@ BITEXACT_INLINE float rcp(float x) {
 
 // Round to an integral value, ties to even (up == false) or toward +inf
 // (up == true). NaNs are quieted; zeros and infinities pass through.
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T round_integral(T x, bool up) {
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T round_integral(T x, bool up) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   x = flush<Ftz>(x);
@@ -144,7 +164,8 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr T round_integral(T x, boo
 // Ties-to-even rounding. For |x| < 2^mantissa_bits, adding and subtracting
 // 2^mantissa_bits rounds away the fraction exactly once in the default
 // round-to-nearest mode (the common, fast case); the rest goes bit by bit.
-template <bool Ftz, class T> BITEXACT_INLINE T rint(T x) {
+template <bool Ftz, class T>
+BITEXACT_INLINE T rint(T x) {
   constexpr T big = T(typename fp_bits<T>::storage(1) << fp_bits<T>::mantissa_bits);
   x = flush<Ftz>(x);
   const T a = fabs(x);
@@ -154,13 +175,17 @@ template <bool Ftz, class T> BITEXACT_INLINE T rint(T x) {
   }
   return round_integral<Ftz>(x, false);
 }
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T ceil(T x) { return round_integral<Ftz>(x, true); }
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T ceil(T x) {
+  return round_integral<Ftz>(x, true);
+}
 
 // ---- exponent manipulation (v_frexp_mant, v_frexp_exp, v_ldexp) ------------
 
 // v_frexp_exp_i32: the e with |x| = m * 2^e, m in [0.5, 1); 0 for zeros,
 // infinities and NaNs. Subnormals are normalised (unless flushed).
-template <bool Ftz, class T> BITEXACT_INLINE constexpr int frexp_exp(T x) {
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr int frexp_exp(T x) {
   using B = fp_bits<T>;
   B b(flush<Ftz>(x));
   if (!b.is_finite() || b.is_zero()) return 0;
@@ -178,7 +203,8 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr int frexp_exp(T x) {
 
 // v_frexp_mant: m in [0.5, 1) with the sign of x; zeros, infinities and NaNs
 // are returned as they are (NaNs quieted).
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T frexp_mant(T x) {
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T frexp_mant(T x) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   x = flush<Ftz>(x);
@@ -196,7 +222,8 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr T frexp_mant(T x) {
 
 // v_ldexp: x * 2^n, rounded to nearest even once (overflow to infinity,
 // gradual underflow unless flushed). NaNs are quieted.
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T ldexp(T x, int n) {
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T ldexp(T x, int n) {
   using B = fp_bits<T>;
   using U = typename B::storage;
   x = flush<Ftz>(x);
@@ -231,7 +258,7 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr T ldexp(T x, int n) {
   U q, rem, half;
   if (shift > B::mantissa_bits + 1) {
     q = 0;
-    rem = 1;   // nonzero, below half
+    rem = 1;  // nonzero, below half
     half = 2;
   } else {
     q = sig >> shift;
@@ -245,31 +272,45 @@ template <bool Ftz, class T> BITEXACT_INLINE constexpr T ldexp(T x, int n) {
 // ---- llvm.canonicalize, llvm.amdgcn.class, conversions ----------------------
 
 // Quiets NaNs; in flush mode also flushes subnormals.
-template <bool Ftz, class T> BITEXACT_INLINE constexpr T canonicalize(T x) {
+template <bool Ftz, class T>
+BITEXACT_INLINE constexpr T canonicalize(T x) {
   if (isnan(x)) return quiet(x);
   return flush<Ftz>(x);
 }
 
 // v_cmp_class mask bits.
 enum class_mask : unsigned {
-  snan = 1u << 0, qnan = 1u << 1, neg_inf = 1u << 2, neg_normal = 1u << 3,
-  neg_subnormal = 1u << 4, neg_zero = 1u << 5, pos_zero = 1u << 6,
-  pos_subnormal = 1u << 7, pos_normal = 1u << 8, pos_inf = 1u << 9,
+  snan = 1u << 0,
+  qnan = 1u << 1,
+  neg_inf = 1u << 2,
+  neg_normal = 1u << 3,
+  neg_subnormal = 1u << 4,
+  neg_zero = 1u << 5,
+  pos_zero = 1u << 6,
+  pos_subnormal = 1u << 7,
+  pos_normal = 1u << 8,
+  pos_inf = 1u << 9,
 };
 // Tests the class of the raw bits (never affected by the denormal mode).
-template <class T> BITEXACT_INLINE constexpr bool is_class(T x, unsigned mask) {
+template <class T>
+BITEXACT_INLINE constexpr bool is_class(T x, unsigned mask) {
   fp_bits<T> b(x);
   unsigned c;
-  if (b.is_nan()) c = b.is_signaling_nan() ? snan : qnan;
-  else if (b.is_inf()) c = b.sign() ? neg_inf : pos_inf;
-  else if (b.is_zero()) c = b.sign() ? neg_zero : pos_zero;
-  else if (b.is_subnormal()) c = b.sign() ? neg_subnormal : pos_subnormal;
-  else c = b.sign() ? neg_normal : pos_normal;
+  if (b.is_nan())
+    c = b.is_signaling_nan() ? snan : qnan;
+  else if (b.is_inf())
+    c = b.sign() ? neg_inf : pos_inf;
+  else if (b.is_zero())
+    c = b.sign() ? neg_zero : pos_zero;
+  else if (b.is_subnormal())
+    c = b.sign() ? neg_subnormal : pos_subnormal;
+  else
+    c = b.sign() ? neg_normal : pos_normal;
   return (c & mask) != 0;
 }
 // llvm.amdgcn.class mask 504: every finite value (normal, subnormal, zero).
-inline constexpr unsigned finite_classes = neg_normal | neg_subnormal | neg_zero |
-                                           pos_zero | pos_subnormal | pos_normal;
+inline constexpr unsigned finite_classes =
+    neg_normal | neg_subnormal | neg_zero | pos_zero | pos_subnormal | pos_normal;
 
 // v_cvt_i32_f32: truncation toward zero, saturating; NaN gives 0.
 BITEXACT_INLINE constexpr std::int32_t cvt_i32(float x) {

@@ -13,7 +13,8 @@
 
 namespace bitexact::ocml {
 
-template <config C = gfx90a> BITEXACT_INLINE float ceil_f32(float x) {
+template <config C = gfx90a>
+BITEXACT_INLINE float ceil_f32(float x) {
   return amdgcn::ceil<C.daz>(x);
 }
 

@@ -12,7 +12,8 @@
 
 namespace bitexact::ocml {
 
-template <config C = gfx90a> BITEXACT_INLINE double ceil_f64(double x) {
+template <config C = gfx90a>
+BITEXACT_INLINE double ceil_f64(double x) {
   static_cast<void>(C);
   return amdgcn::ceil<false>(x);
 }

@@ -54,7 +54,7 @@ struct config {
   bool daz = false;          // __oclc_daz_opt and f32 denormal flushing in hardware
   bool finite_only = false;  // __oclc_finite_only_opt
   bool unsafe_math = false;  // __oclc_unsafe_math_opt (no effect on these six functions)
-  release rel = rocm5_2_3;  // the device-libs release and its LLVM
+  release rel = rocm5_2_3;   // the device-libs release and its LLVM
 
   friend constexpr bool operator==(const config&, const config&) = default;
 };

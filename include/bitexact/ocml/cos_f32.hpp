@@ -14,7 +14,8 @@
 
 namespace bitexact::ocml {
 
-template <config C = gfx90a> BITEXACT_INLINE float cos_f32(float x) {
+template <config C = gfx90a>
+BITEXACT_INLINE float cos_f32(float x) {
   using namespace amdgcn;
   const float a = fabs(x);
   const detail::reduced red = detail::trig_reduce<C>(a);
@@ -22,8 +23,10 @@ template <config C = gfx90a> BITEXACT_INLINE float cos_f32(float x) {
   std::uint32_t bits = (red.quad & 1u) ? bits_of(neg(k.s)) : bits_of(k.c);
   if (red.quad > 1u) bits ^= 0x80000000u;
   const float y = float_of(bits);
-  if constexpr (C.finite_only) return y;
-  else return is_class(a, finite_classes) ? y : default_nan<float>();
+  if constexpr (C.finite_only)
+    return y;
+  else
+    return is_class(a, finite_classes) ? y : default_nan<float>();
 }
 
 }  // namespace bitexact::ocml

@@ -27,7 +27,8 @@ namespace bitexact::ocml {
 namespace detail {
 // xs - q*ys, exactly, without fma: q*ys is rebuilt from 12-bit pieces of both
 // factors and subtracted in two-sum form (ocml's non-fma path).
-template <config C> BITEXACT_INLINE float fmod_f32_step_nofma(float xs, float q, float ys) {
+template <config C>
+BITEXACT_INLINE float fmod_f32_step_nofma(float xs, float q, float ys) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   const float ysh = split_head(ys);
@@ -39,18 +40,22 @@ template <config C> BITEXACT_INLINE float fmod_f32_step_nofma(float xs, float q,
 }
 
 // One division step: remainder in [0, ys) given the estimate q.
-template <config C> BITEXACT_INLINE float fmod_f32_step(float xs, float inv, float ys) {
+template <config C>
+BITEXACT_INLINE float fmod_f32_step(float xs, float inv, float ys) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   const float q = rint<ftz>(mul<ftz>(inv, xs));
   float r;
-  if constexpr (has_fast_fma_path(C)) r = fma<ftz>(neg(q), ys, xs);
-  else r = fmod_f32_step_nofma<C>(xs, q, ys);
+  if constexpr (has_fast_fma_path(C))
+    r = fma<ftz>(neg(q), ys, xs);
+  else
+    r = fmod_f32_step_nofma<C>(xs, q, ys);
   return add<ftz>(r, r < 0.0f ? ys : -0.0f);
 }
 }  // namespace detail
 
-template <config C = gfx90a> BITEXACT_INLINE float fmod_f32(float x, float y) {
+template <config C = gfx90a>
+BITEXACT_INLINE float fmod_f32(float x, float y) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   // Quotient bits per division step (the `ldexp ..., 12` of ocml.bc 5.2.3).

@@ -29,7 +29,8 @@ BITEXACT_INLINE double recip_f64(double y) {
 }
 }  // namespace detail
 
-template <config C = gfx90a> BITEXACT_INLINE double fmod_f64(double x, double y) {
+template <config C = gfx90a>
+BITEXACT_INLINE double fmod_f64(double x, double y) {
   using namespace amdgcn;
   // Quotient bits per division step (the `ldexp ..., 26` of ocml.bc 5.2.3).
   constexpr int step = 26;

@@ -13,8 +13,8 @@ namespace bitexact::ocml {
 struct preset {
   std::string_view suffix;  // "" for gfx90a; CLI name is "ocml" + suffix
   config cfg;
-  std::string_view mcpu;    // the GPU (clang -mcpu)
-  std::string_view what;    // one line for `bitexact list`
+  std::string_view mcpu;  // the GPU (clang -mcpu)
+  std::string_view what;  // one line for `bitexact list`
 };
 
 inline constexpr preset presets[] = {

@@ -15,7 +15,8 @@
 
 namespace bitexact::ocml {
 
-template <config C = gfx90a> BITEXACT_INLINE float sin_f32(float x) {
+template <config C = gfx90a>
+BITEXACT_INLINE float sin_f32(float x) {
   using namespace amdgcn;
   const float a = fabs(x);
   const detail::reduced red = detail::trig_reduce<C>(a);
@@ -24,8 +25,10 @@ template <config C = gfx90a> BITEXACT_INLINE float sin_f32(float x) {
   if (red.quad > 1u) bits ^= 0x80000000u;
   bits ^= bits_of(x) ^ bits_of(a);  // the sign of x
   const float y = float_of(bits);
-  if constexpr (C.finite_only) return y;
-  else return is_class(a, finite_classes) ? y : default_nan<float>();
+  if constexpr (C.finite_only)
+    return y;
+  else
+    return is_class(a, finite_classes) ? y : default_nan<float>();
 }
 
 }  // namespace bitexact::ocml

@@ -29,8 +29,8 @@ namespace bitexact::ocml::detail {
 
 // Constants of ocml.bc 5.2.3, __ocmlpriv_trigred{small,large}_f32 and
 // __ocmlpriv_sincosred_f32 (f32 values; the .ll prints them as doubles).
-inline constexpr float two_over_pi_f = 0x1.45f306p-1f;   // 2/pi rounded to f32
-inline constexpr float pio2_hi = 0x1.921fb4p+0f;         // pi/2 = hi + mid + lo
+inline constexpr float two_over_pi_f = 0x1.45f306p-1f;  // 2/pi rounded to f32
+inline constexpr float pio2_hi = 0x1.921fb4p+0f;        // pi/2 = hi + mid + lo
 inline constexpr float pio2_mid = 0x1.4442d0p-24f;
 inline constexpr float pio2_lo = 0x1.846988p-48f;
 // Split of pio2_hi and pio2_mid into pieces with 12 significant bits or fewer,
@@ -42,9 +42,8 @@ inline constexpr float pio2_mid_l = 0x1.68p-39f;
 
 // 2/pi in 32-bit words, least significant first: 0.a2f9836e 4e441529 fc2757d1
 // f534ddc0 db629599 3c439041 fe5163ab (the first 224 fraction bits).
-inline constexpr std::uint32_t two_over_pi_words[7] = {
-    0xfe5163abu, 0x3c439041u, 0xdb629599u, 0xf534ddc0u,
-    0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
+inline constexpr std::uint32_t two_over_pi_words[7] = {0xfe5163abu, 0x3c439041u, 0xdb629599u, 0xf534ddc0u,
+                                                       0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
 
 // Kernel polynomial coefficients (minimax on [-pi/4, pi/4]).
 inline constexpr float sin_c3 = -0x1.983304p-13f;
@@ -92,7 +91,8 @@ struct reduced {
 // ocml and ocml-daz and 1/16 of the others: tests/exhaustive/).
 inline constexpr float tiny_argument = 0x1p-20f;
 
-template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
+template <config C>
+BITEXACT_INLINE reduced trig_reduce_small(float a) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);
@@ -117,7 +117,8 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_small(float a) {
   return {r, unsigned(cvt_i32(q)) & 3u};
 }
 
-template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
+template <config C>
+BITEXACT_INLINE reduced trig_reduce_large(float a) {
   using namespace amdgcn;
   using u32 = std::uint32_t;
   using u64 = std::uint64_t;
@@ -142,15 +143,27 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
   u32 sh = (abits >> 23) - large_exponent_offset;  // as an unsigned word
   u32 w0 = p[7], w1 = p[6], w2 = p[5], w3 = p[4], w4 = p[3], w5 = p[2];
   if (sh > 63u) {  // drop two words
-    w0 = p[5]; w1 = p[4]; w2 = p[3]; w3 = p[2]; w4 = p[1]; w5 = p[0];
+    w0 = p[5];
+    w1 = p[4];
+    w2 = p[3];
+    w3 = p[2];
+    w4 = p[1];
+    w5 = p[0];
     sh -= 64u;
   }
   if (sh > 31u) {  // drop one word
-    w0 = w1; w1 = w2; w2 = w3; w3 = w4; w4 = w5;
+    w0 = w1;
+    w1 = w2;
+    w2 = w3;
+    w3 = w4;
+    w4 = w5;
     sh -= 32u;
   }
   if (sh > 31u) {  // and one more
-    w0 = w1; w1 = w2; w2 = w3; w3 = w4;
+    w0 = w1;
+    w1 = w2;
+    w2 = w3;
+    w3 = w4;
     sh -= 32u;
   }
   u32 f0 = w0, f1 = w1, f2 = w2;
@@ -207,7 +220,8 @@ template <config C> BITEXACT_INLINE reduced trig_reduce_large(float a) {
 }
 
 // The bitcode compares with an ordered `<`: NaNs take the large path.
-template <config C> BITEXACT_INLINE reduced trig_reduce(float a) {
+template <config C>
+BITEXACT_INLINE reduced trig_reduce(float a) {
   if (a < small_reduction_limit) return trig_reduce_small<C>(a);
   return trig_reduce_large<C>(a);
 }
@@ -217,7 +231,8 @@ struct sincos_pair {
   float c;  // ~ cos(r)
 };
 
-template <config C> BITEXACT_INLINE sincos_pair sincos_kernel(float r) {
+template <config C>
+BITEXACT_INLINE sincos_pair sincos_kernel(float r) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);

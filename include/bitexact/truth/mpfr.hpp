@@ -14,13 +14,15 @@ namespace bitexact::truth {
 // calling thread's MPFR exponent range. The binade is taken from `exact`: an
 // approximation of an irrational value should be rounded toward zero, so
 // that a value just below a power of two stays in its binade.
-template <class T> double ulp_error(mpfr_srcptr exact, T result);
+template <class T>
+double ulp_error(mpfr_srcptr exact, T result);
 extern template double ulp_error<float>(mpfr_srcptr, float);
 extern template double ulp_error<double>(mpfr_srcptr, double);
 
 // Round `exact` to T in mode r exactly as the truth functions do (overflow to
 // inf or the largest finite value, gradual underflow, NaN -> default quiet NaN).
-template <class T> T round_to(mpfr_srcptr exact, rounding r);
+template <class T>
+T round_to(mpfr_srcptr exact, rounding r);
 extern template float round_to<float>(mpfr_srcptr, rounding);
 extern template double round_to<double>(mpfr_srcptr, rounding);
 
