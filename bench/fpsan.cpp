@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     for (const char* id : fs::validate::identity_names)
       benchmark::RegisterBenchmark((std::string("validate/") + fs::format_of(d).name + "/" + id).c_str(),
                                    [d, id](benchmark::State& st) { validator(st, d, id); })
-          ->Unit(benchmark::millisecond)
+          ->Unit(benchmark::kMillisecond)
           ->MeasureProcessCPUTime();
   benchmark::Initialize(&argc, argv);
   ratio_reporter rep;

@@ -77,10 +77,10 @@ void BM_NvSinfVsTruth(benchmark::State& st) {
   run_engine(st, o, n);
 }
 
-BENCHMARK(BM_BareLoop)->Unit(benchmark::millisecond);
-BENCHMARK(BM_Engine)->Unit(benchmark::millisecond);
-BENCHMARK(BM_EngineAllCores)->Unit(benchmark::millisecond)->UseRealTime();
-BENCHMARK(BM_NvSinfVsTruth)->Unit(benchmark::millisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_BareLoop)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Engine)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EngineAllCores)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NvSinfVsTruth)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 // Prints the ratios after the runs (same process, same inputs).
 class RatioReporter : public benchmark::ConsoleReporter {
