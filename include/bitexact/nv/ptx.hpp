@@ -31,10 +31,14 @@
 //  * `.rn` rounds the exact result to nearest, ties to even; `.rz` toward zero.
 //  * `.ftz` (f32 only) flushes every subnormal source operand and a subnormal
 //    result to a zero of the same sign. A result counts as subnormal when its
-//    magnitude AFTER rounding to binary32 is below 2^-126.
+//    magnitude rounded to 24 bits with an unbounded exponent is below 2^-126
+//    (IEEE tininess after rounding), not when its binary32 (subnormal)
+//    rounding is: mul.rn.ftz.f32 0x00800000 0x3f7fffff is 0x00000000 on the
+//    H100 (vectors/nv/ptx_ops.txt), 0x3f7ffffc 0x80800002 is 0x80800000.
 //  * f32 NaN: every f32 arithmetic instruction (mul, add, fma, cvt, rcp, div)
 //    whose result is NaN returns canonical_nan_f32, whatever the operands were.
-//    abs, neg and copysign are bit operations: a NaN keeps its payload.
+//    So do abs and neg (H100, vectors/nv/ptx_ops.txt: abs.f32 0x7fc00000 is
+//    0x7fffffff); only copysign is a pure bit operation.
 //  * f64 NaN: a NaN operand comes back quieted (sign and payload kept); when
 //    both operands are NaN, the second one (H100, see add_rn_f64). An invalid
 //    operation on non-NaN operands (inf * 0, inf - inf) returns
@@ -164,28 +168,32 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   // Quantum of the binary32 result: 2^(E-23) for normals, 2^-149 below 2^-126.
   const int qexp = E >= -126 ? E - 23 : -149;
   const int shift = qexp - (E - 52);  // low bits of sig below the quantum (>= 29)
-  u64 q = 0, rem = 1, half = 2;       // shift > 54: everything is far below half
-  if (shift <= 54) {
-    q = sig >> shift;
-    rem = sig & ((u64(1) << shift) - 1);
-    half = u64(1) << (shift - 1);
-  }
-  u64 mag;
-  if (rnd == rounding::rn) {
-    bool up;
-    if (rem != half)
-      up = rem > half;
-    else
-      up = dmag > 0 || (dmag == 0 && (q & 1));
-    mag = q + (up ? 1 : 0);
-  } else {
-    mag = (rem == 0 && dmag < 0) ? q - 1 : q;
-  }
+  // sig rounded at `shift` low bits in direction rnd (dmag: the residual's sign).
+  auto round_at = [&](int sh) {
+    u64 q = 0, rem = 1, half = 2;  // sh > 54: everything is far below half
+    if (sh <= 54) {
+      q = sig >> sh;
+      rem = sig & ((u64(1) << sh) - 1);
+      half = u64(1) << (sh - 1);
+    }
+    if (rnd == rounding::rn) {
+      const bool up = rem != half ? rem > half : (dmag > 0 || (dmag == 0 && (q & 1)));
+      return q + (up ? 1 : 0);
+    }
+    return (rem == 0 && dmag < 0) ? q - 1 : q;
+  };
+  const u64 mag = round_at(shift);
   // Bits of a binary32 with biased exponent B and integer significand mag:
   // ((B - 1) << 23) + mag; the addition carries into the exponent by itself.
   const u32 base = u32((E >= -126 ? E + 126 : 0)) << 23;
   u32 r = base + u32(mag);
-  if (M == mode::ftz && r < 0x00800000u) r = 0;  // .ftz: subnormal results become zero
+  // .ftz: a tiny result becomes zero, tininess detected AFTER rounding to 24
+  // bits with an unbounded exponent (IEEE 754's "after rounding"), not after
+  // rounding to the subnormal quantum: (1 - 2^-24) 2^-126 is tiny (24 bits hold
+  // it exactly) although it rounds to 2^-126 as a subnormal; (1 - 2^-44) 2^-126
+  // is not (24-bit rounding carries to 2^-126). Only the binade below 2^-126
+  // can carry (E = -127, 24-bit quantum 2^-150); lower binades are always tiny.
+  if (M == mode::ftz && E < -126 && !(E == -127 && round_at(29) >> 24)) r = 0;
   return f32_from(sign | r);
 }
 
@@ -287,14 +295,17 @@ BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
 }
 
 // ---- f32 sign operations: abs{.ftz}.f32, neg{.ftz}.f32, copysign.f32 ---------------
-// Bit operations: only the sign bit changes (a NaN keeps its payload); the
-// .ftz forms flush the operand first.
+// abs and neg change only the sign bit of a number; a NaN operand gives the
+// canonical NaN, as every f32 arithmetic instruction does (measured on the
+// H100). The .ftz forms flush the operand first.
 template <mode M>
 BITEXACT_INLINE constexpr float abs_f32(float x) {
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   return f32_from(bits_of(detail::flush_int<M>(x)) & 0x7fffffffu);
 }
 template <mode M>
 BITEXACT_INLINE constexpr float neg_f32(float x) {
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   return f32_from(bits_of(detail::flush_int<M>(x)) ^ 0x80000000u);
 }
 // `copysign.f32 d, a, b`: b's magnitude with a's sign (PTX has no .ftz form).
