@@ -42,14 +42,7 @@ using bitexact::bit_cast;
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-#define CK(x)                                                                         \
-  do {                                                                                \
-    cudaError_t e_ = (x);                                                             \
-    if (e_ != cudaSuccess) {                                                          \
-      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                   \
-    }                                                                                 \
-  } while (0)
+#include "cuda_check.cuh"  // CK(call)
 
 #ifdef BX_WITH_REPRO
 static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
