@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include "bitexact/engine/impl.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/presets.hpp"
 
 #ifndef BITEXACT_OCML_BC_SOURCE
 #define BITEXACT_OCML_BC_SOURCE "rocm-device-libs"
@@ -57,24 +57,14 @@ void run(const word* const* a, word* out, std::size_t n) {
   batch<F>(a, out, n);
 }
 
-// The rows of configs.def, for names and descriptions.
-struct config_row {
-  std::string_view tag, suffix, mcpu;
-  bool daz, finite;
-};
-constexpr config_row config_rows[] = {
-#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) {#tag, suffix, #mcpu, daz, finite},
-#include "bitexact/ocml/configs.def"
-#undef BITEXACT_OCML_CONFIG
-};
-
+// Names and descriptions come from the configuration's preset (configs.def).
 template <Fn FN, typename fn_traits<FN>::signature* F, bool Daz>
 void register_entry(std::string_view tag) {
-  for (const config_row& c : config_rows) {
-    if (c.tag != tag) continue;
-    const std::string what = std::string(c.mcpu) + (c.daz ? ", f32 denormals flushed" : ", f32 denormals IEEE") +
-                             (c.finite ? ", finite-only" : "");
-    register_impl({"ocml-bc" + std::string(c.suffix), FN, &run<FN, F, Daz>,
+  for (const ocml::preset& p : ocml::presets) {
+    if (p.tag != tag) continue;
+    const std::string what = std::string(p.mcpu) + (p.cfg.daz ? ", f32 denormals flushed" : ", f32 denormals IEEE") +
+                             (p.cfg.finite_only ? ", finite-only" : "");
+    register_impl({"ocml-bc" + std::string(p.suffix), FN, &run<FN, F, Daz>,
                    std::string("ocml.bc (") + BITEXACT_OCML_BC_SOURCE + ") for " + what + ", run on this CPU"});
   }
 }

@@ -15,10 +15,11 @@ struct preset {
   config cfg;
   std::string_view mcpu;  // the GPU (clang -mcpu)
   std::string_view what;  // one line for `bitexact list`
+  std::string_view tag;   // the row's TAG: ocml::TAG, the ocml-bc symbol infix
 };
 
 inline constexpr preset presets[] = {
-#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) {suffix, tag, #mcpu, what},
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) {suffix, tag, #mcpu, what, #tag},
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
 };
