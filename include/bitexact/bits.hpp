@@ -10,6 +10,9 @@
 #include <type_traits>
 
 #include "bitexact/config.hpp"
+#if BITEXACT_NVVM_BUILTINS
+#include "bitexact/nvptx_intrinsics.hpp"
+#endif
 
 namespace bitexact {
 
@@ -204,6 +207,36 @@ BITEXACT_INLINE double add(double a, double b) {
   return a + b;
 #endif
 }
+BITEXACT_INLINE double sub(double a, double b) {
+#if BITEXACT_DEVICE_PASS
+  return __dsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+
+// ---- cvt.rpi on an NVIDIA GPU ----------------------------------------------------
+// Rounding toward +inf to an integral value is exact, so on an NVIDIA GPU the
+// instruction itself is the fastest model of every vendor's ceil: libdevice's
+// ceilf/ceil ARE cvt.rpi, and ocml's v_ceil rounds identically (the callers
+// handle NaNs, where vendors differ). Inline PTX names the FTZ flavour
+// explicitly: a call to ::ceilf would take the program's -ftz instead.
+#if defined(__CUDA_ARCH__)
+template <bool Ftz>
+BITEXACT_INLINE float ptx_cvt_rpi(float x) {
+  float r;
+  if constexpr (Ftz)
+    asm("cvt.rpi.ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("cvt.rpi.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+BITEXACT_INLINE double ptx_cvt_rpi(double x) {
+  double r;
+  asm("cvt.rpi.f64.f64 %0, %1;" : "=d"(r) : "d"(x));
+  return r;
+}
+#endif
 
 BITEXACT_INLINE constexpr float fabs(float x) { return bit_cast<float>(bit_cast<std::uint32_t>(x) & 0x7fffffffu); }
 BITEXACT_INLINE constexpr double fabs(double x) {

@@ -24,4 +24,15 @@
 #define BITEXACT_DEVICE_PASS 0
 #endif
 
+// clang CUDA without CUDA's headers (-nocudainc): how the link-time
+// replacement bitcode is built (device/replace_clang.cpp, which defines
+// BITEXACT_CUDA_WITHOUT_HEADERS; docs/replacement.md). No header declares CUDA's
+// intrinsics then, so bitexact/nvptx_intrinsics.hpp supplies the few the
+// headers call, on clang's NVVM builtins.
+#if defined(__CUDA_ARCH__) && defined(BITEXACT_CUDA_WITHOUT_HEADERS)
+#define BITEXACT_NVVM_BUILTINS 1
+#else
+#define BITEXACT_NVVM_BUILTINS 0
+#endif
+
 #define BITEXACT_INLINE BITEXACT_HD inline

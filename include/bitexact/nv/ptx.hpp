@@ -329,6 +329,9 @@ BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
 }
 template <mode M>
 BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!std::is_constant_evaluated()) return ptx_cvt_rpi<M == mode::ftz>(x);  // the instruction itself
+#endif
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
@@ -344,6 +347,9 @@ BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
   return f32_from(neg ? (b & ~frac_mask) : ((b + frac_mask) & ~frac_mask));
 }
 BITEXACT_INLINE constexpr double cvt_rpi_f64_f64(double x) {
+#if defined(__CUDA_ARCH__)
+  if (!std::is_constant_evaluated()) return ptx_cvt_rpi(x);  // the instruction itself
+#endif
   const u64 b = bits_of(x);
   if (detail::is_nan(x)) return detail::quiet_f64(x);  // H100: the input NaN, quieted
   const bool neg = (b >> 63) != 0;

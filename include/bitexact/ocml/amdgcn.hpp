@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "bitexact/bits.hpp"
 
@@ -59,12 +60,16 @@ BITEXACT_INLINE constexpr T flush(T x) {
 }
 
 // ---- arithmetic (v_add, v_sub, v_mul, v_fma; f32 and f64) ------------------
+// Through bitexact::add/sub/mul, never a plain `a * b`: compiled for an NVIDIA
+// GPU (the ocml personality of docs/replacement.md) a plain product feeding a
+// sum is fused into an fma by nvcc's default -fmad=true and by clang's NVPTX
+// backend even when the product has other uses.
 
 template <bool Ftz, class T>
 BITEXACT_INLINE T add(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
-  T r = a + b;
+  T r = bitexact::add(a, b);
   if (isnan(r)) return nan_result(a, b, b);
   return flush<Ftz>(r);
 }
@@ -72,7 +77,7 @@ template <bool Ftz, class T>
 BITEXACT_INLINE T sub(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
-  T r = a - b;
+  T r = bitexact::sub(a, b);
   if (isnan(r)) return nan_result(a, b, b);
   return flush<Ftz>(r);
 }
@@ -80,7 +85,7 @@ template <bool Ftz, class T>
 BITEXACT_INLINE T mul(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
-  T r = a * b;
+  T r = bitexact::mul(a, b);
   if (isnan(r)) return nan_result(a, b, b);
   return flush<Ftz>(r);
 }
@@ -177,6 +182,18 @@ BITEXACT_INLINE T rint(T x) {
 }
 template <bool Ftz, class T>
 BITEXACT_INLINE constexpr T ceil(T x) {
+#if defined(__CUDA_ARCH__)
+  // On an NVIDIA GPU (ocml's bits there, docs/replacement.md): the rounding is
+  // cvt.rpi's, and NaNs are quieted keeping the payload, as v_ceil does.
+  if (!std::is_constant_evaluated()) {
+    x = flush<Ftz>(x);
+    if (isnan(x)) return quiet(x);
+    if constexpr (sizeof(T) == 4)
+      return ptx_cvt_rpi<false>(x);
+    else
+      return ptx_cvt_rpi(x);
+  }
+#endif
   return round_integral<Ftz>(x, true);
 }
 

@@ -88,10 +88,12 @@ BITEXACT_INLINE constexpr bool has_fast_fma_path(const config& c) {
 //    parts with both fast fma and dot instructions: gfx906, gfx908, gfx90a,
 //    gfx940 and all gfx10 parts, which keep v_fma_f32.
 // Another LLVM needs its own table: for any other llvm_major the first line
-// divides by zero, which no constant expression may do, so the reproductions
-// (which call this in `if constexpr`) do not compile for it.
+// calls a function that is not constexpr, which no constant expression may do,
+// so the reproductions (which call this in `if constexpr`) do not compile for
+// it. (At run time, e.g. printing a configuration, it answers false.)
+BITEXACT_INLINE bool fmuladd_table_missing_for_this_llvm_release() { return false; }
 BITEXACT_INLINE constexpr bool fmuladd_fused(const config& c) {
-  if (c.rel.llvm_major != 15) return 1 / (c.rel.llvm_major - c.rel.llvm_major) != 0;
+  if (c.rel.llvm_major != 15) return fmuladd_table_missing_for_this_llvm_release();
   const int v = c.isa_version;
   if (v >= 10000) return true;
   if (c.daz) return v == 9006 || v == 9008 || v == 9010 || v == 9400;

@@ -40,11 +40,6 @@ inline constexpr float pio2_hi_l = 0x1.fb4p-12f;
 inline constexpr float pio2_mid_h = 0x1.444p-24f;
 inline constexpr float pio2_mid_l = 0x1.68p-39f;
 
-// 2/pi in 32-bit words, least significant first: 0.a2f9836e 4e441529 fc2757d1
-// f534ddc0 db629599 3c439041 fe5163ab (the first 224 fraction bits).
-inline constexpr std::uint32_t two_over_pi_words[7] = {0xfe5163abu, 0x3c439041u, 0xdb629599u, 0xf534ddc0u,
-                                                       0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
-
 // Kernel polynomial coefficients (minimax on [-pi/4, pi/4]).
 inline constexpr float sin_c3 = -0x1.983304p-13f;
 inline constexpr float sin_c2 = 0x1.110388p-7f;
@@ -128,6 +123,12 @@ BITEXACT_INLINE reduced trig_reduce_large(float a) {
   const u32 abits = bits_of(a);
   const u64 sig = (abits & 0x007fffffu) | 0x00800000u;
 
+  // 2/pi in 32-bit words, least significant first: 0.a2f9836e 4e441529 fc2757d1
+  // f534ddc0 db629599 3c439041 fe5163ab (the first 224 fraction bits). A local
+  // array, not a namespace-scope one: nvcc lets device code read only the
+  // latter's scalars (the loop below is unrolled; the words become immediates).
+  constexpr std::uint32_t two_over_pi_words[7] = {0xfe5163abu, 0x3c439041u, 0xdb629599u, 0xf534ddc0u,
+                                                  0xfc2757d1u, 0x4e441529u, 0xa2f9836eu};
   // p[0..7]: the 256-bit product sig * (2/pi window), least significant first.
   u32 p[8];
   u64 carry = 0;
