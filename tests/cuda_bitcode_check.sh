@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Checks the clang CUDA replacement bitcode (device/replace_clang.cpp) without a
+# GPU or CUDA: what it defines and declares, and that a kernel linking it
+# compiles to PTX with every libdevice call resolved, in IEEE and FTZ builds.
+# (The bits themselves are checked on an H100: vectors/device-logs/replace_routes_run.txt.)
+# usage: cuda_bitcode_check.sh CLANG SOURCE_DIR BC_NV BC_OCML
+set -euo pipefail
+clang=$1 src=$2
+shift 2
+llvm_bin=$(dirname "$(readlink -f "$(command -v "$clang")")")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# The functions: the NAME column of functions.def.
+names=$(sed -n 's/^BITEXACT_FUNCTION(\([a-z0-9_]*\),.*/\1/p' "$src/include/bitexact/functions.def" | sort)
+[ -n "$names" ] || fail "no rows read from functions.def"
+for bc in "$@"; do
+  "$llvm_bin/llvm-dis" "$bc" -o "$tmp/x.ll"
+  defined=$(sed -n 's/^define .*@__nv_\([a-z0-9_]*\)(.*/\1/p' "$tmp/x.ll" | sort)
+  [ "$defined" = "$names" ] || fail "$bc defines __nv_{$(echo $defined)}, functions.def has {$(echo $names)}"
+  # Nothing may stay unresolved but LLVM intrinsics and libdevice's __nvvm_reflect.
+  other=$(sed -n 's/^declare .*@\([A-Za-z0-9_.]*\)(.*/\1/p' "$tmp/x.ll" | grep -v '^llvm\.' | grep -vx '__nvvm_reflect' || true)
+  [ -z "$other" ] || fail "$bc declares $other"
+  grep -q '{i32 2, !"nvvm-reflect-ftz"' "$tmp/x.ll" || fail "$bc: nvvm-reflect-ftz is not a 'warning' flag"
+  # A kernel calling every __nv_ function, compiled to PTX with the bitcode linked.
+  for mode in ieee ftz; do
+    flags=()
+    [ $mode = ftz ] && flags=(-fgpu-flush-denormals-to-zero)
+    "$clang" -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 -Wno-unknown-cuda-version \
+      -O3 "${flags[@]}" -Xclang -mlink-builtin-bitcode -Xclang "$bc" -S \
+      "$src/tests/replacement/cuda_kernel.cu" -o "$tmp/$mode.ptx"
+    # Unresolved calls would be .extern declarations (an inlined or a
+    # local .func definition is fine).
+    ! grep -q '^\.extern' "$tmp/$mode.ptx" || fail "$bc ($mode): PTX has $(grep '^\.extern' "$tmp/$mode.ptx" | tr '\n' ' ')"
+    grep -q 'fma.rn.f32' "$tmp/$mode.ptx" || fail "$bc ($mode): no fma.rn.f32 in the PTX"
+  done
+  # The IEEE build must not flush; the nv personality's FTZ build takes libdevice's
+  # FTZ flavour (__nvvm_reflect), so its code differs.
+  ! grep -q '\.ftz\.' "$tmp/ieee.ptx" || fail "$bc (ieee): PTX has .ftz instructions"
+  if [[ $bc == *_nv.bc ]]; then
+    ! cmp -s "$tmp/ieee.ptx" "$tmp/ftz.ptx" || fail "$bc: the FTZ build compiled the same code as IEEE"
+  fi
+  echo "ok: $bc defines $(echo $names | wc -w) __nv_ functions; IEEE and FTZ kernels compile to PTX"
+done
