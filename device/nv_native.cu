@@ -10,6 +10,12 @@
 // The FTZ flavour is chosen at compile time exactly as users choose it:
 //   nvcc -ftz=false (IEEE)  or  nvcc -ftz=true (FTZ)   -> BX_MODE "ieee" / "ftz"
 // See device/run_nv_native.sh for the build and run command.
+//
+// The same program checks the routes of link-time replacement
+// (device/replace_routes.sh, docs/replacement.md): compiled by clang with
+// bitexact's bitcode linked ahead of libdevice, its ::sinf() calls are
+// bitexact's; with -DBX_LINKED=nv|nv_ftz|ocml it calls
+// bitexact::cuda::<personality>::NAME from the -rdc device library instead.
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
@@ -29,6 +35,12 @@
 
 #ifdef BX_WITH_REPRO
 #include "bitexact/nv/nv.hpp"
+#endif
+#ifdef BX_LINKED
+#include "bitexact/cuda/linked.cuh"
+#define BX_NATIVE_CALL(name) bitexact::cuda::BX_LINKED::name
+#else
+#define BX_NATIVE_CALL(name) ::name
 #endif
 
 #ifndef BX_MODE
@@ -53,7 +65,8 @@ using bitexact::Fn;
 using bitexact::fn_traits;
 namespace in = bitexact::inputs;
 
-// calls<F>::native is the CUDA math function (libdevice), calls<F>::repro bitexact's.
+// calls<F>::native is the CUDA math function (libdevice, or what replaced it),
+// calls<F>::repro bitexact's header-only reproduction.
 #ifdef BX_WITH_REPRO
 #define BX_REPRO(name)                                                            \
   template <class... A>                                                           \
@@ -70,7 +83,7 @@ struct calls;
   struct calls<Fn::name> {                                      \
     template <class... A>                                       \
     __device__ static type native(A... a) {                     \
-      return ::name(a...);                                      \
+      return BX_NATIVE_CALL(name)(a...);                        \
     }                                                           \
     BX_REPRO(name)                                              \
   };

@@ -1,0 +1,26 @@
+// device/linked.cu — definitions of bitexact/cuda/linked.cuh: the relocatable
+// device library of the nvcc route of link-time replacement
+// (libbitexact_cuda_linked.a, CMake target bitexact::cuda_linked;
+// docs/replacement.md). Compiled once with -rdc=true -ftz=false; each
+// function is the header-only reproduction of its personality.
+#include "bitexact/cuda/linked.cuh"
+#include "bitexact/nv/nv.hpp"
+#include "bitexact/ocml/ocml.hpp"
+
+#define BX_PARAMS_1(T) T x
+#define BX_PARAMS_2(T) T x, T y
+#define BX_ARGS_1 x
+#define BX_ARGS_2 x, y
+
+namespace bitexact::cuda {
+
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                                        \
+  __device__ type nv::name(BX_PARAMS_##arity(type)) { return bitexact::nv::name(BX_ARGS_##arity); }        \
+  __device__ type nv_ftz::name(BX_PARAMS_##arity(type)) { return bitexact::nv::name##_ftz(BX_ARGS_##arity); } \
+  __device__ type ocml::name(BX_PARAMS_##arity(type)) {                                                     \
+    return bitexact::ocml::ocml_name<bitexact::ocml::gfx90a>(BX_ARGS_##arity);                              \
+  }
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+
+}  // namespace bitexact::cuda
