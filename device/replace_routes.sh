@@ -13,6 +13,7 @@
 #   clang-ocml  the same with bitexact_cuda_ocml.bc (AMD gfx90a bits)
 #   nvcc-nv     nvcc -rdc, calling bitexact::cuda::nv / nv_ftz from the device
 #               library (device/linked.cu): -DBX_LINKED
+#   nvcc-nv-dlto  nvcc-nv with device link-time optimisation (-dlto)
 #   nvcc-ocml   the same, bitexact::cuda::ocml
 # and device/replace_bench_main.cu per route (cost against native libdevice).
 # The binaries are linked with the static CUDA runtime and run with this
@@ -83,6 +84,13 @@ build() {
   "${lto[@]}" -c "$here/device/replace_bench_native.cu" -o "$obj/bench_native.lto.o"
   "${lto[@]}" -DBX_LINKED=nv -c "$here/device/replace_bench_replaced.cu" -o "$obj/bench_nv.lto.o"
   "${lto[@]}" -DBX_ROUTE='"nvcc -rdc -dlto nv"' -c "$here/device/replace_bench_main.cu" -o "$obj/bench_main.lto.o"
+  # Only with the library's -ftz=false: nvlink -dlto refuses to optimise objects
+  # compiled with different -ftz together ("Cicc option values for '-ftz' do
+  # not match"), so an FTZ program links the library without -dlto.
+  "${lto[@]}" -ftz=false -DBX_LINKED=nv -DBX_MODE='"ieee"' -DBX_FLAGS='"nvcc route -dlto, bitexact::cuda::nv"' \
+    -c "$here/device/nv_native.cu" -o "$obj/nv_native_nv.lto.o"
+  "$cuda/bin/nvcc" -dlto -arch=sm_$arch "$obj/nv_native_nv.lto.o" "$obj/linked.lto.o" -o "$bin/nvcc-nv-dlto.ieee" ||
+    echo "skipped nvcc-nv-dlto.ieee: nvlink -dlto failed" >&2
   # (nvlink -dlto loads NVVM_PATH/lib64/libnvvm.so; some CUDA installs keep it in lib64/ only.)
   if ! "$cuda/bin/nvcc" -dlto -arch=sm_$arch "$obj/bench_main.lto.o" "$obj/bench_native.lto.o" "$obj/bench_nv.lto.o" \
     "$obj/linked.lto.o" -o "$bin/bench-nvcc-dlto-nv"; then
@@ -115,10 +123,12 @@ check() {
   local nv=(--mode ieee=nv --mode ftz=nv-ftz)
   local ocml=(--mode ieee=ocml --digests "$here/vectors/ocml/digests.json")
   local bad=0
-  for r in clang-nv:nv nvcc-nv:nv clang-ocml:ocml nvcc-ocml:ocml; do
+  for r in clang-nv:nv nvcc-nv:nv nvcc-nv-dlto:nv clang-ocml:ocml nvcc-ocml:ocml; do
     local route=${r%%:*} kind=${r##*:}
     echo "== $route"
-    if [ "$kind" = nv ]; then
+    if [ "$route" = nvcc-nv-dlto ]; then
+      /usr/bin/python3 "${chk[@]}" "$out/run/$route" --mode ieee=nv || bad=1
+    elif [ "$kind" = nv ]; then
       /usr/bin/python3 "${chk[@]}" "$out/run/$route" "${nv[@]}" || bad=1
     else
       /usr/bin/python3 "${chk[@]}" "$out/run/$route" "${ocml[@]}" || bad=1
