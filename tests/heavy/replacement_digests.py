@@ -9,13 +9,18 @@ libm, and every block digest must equal the H100's committed one.
 
 usage: replacement_digests.py --source DIR --libdir DIR --work DIR --cc CC --cxx CXX
          [--threads N] [--only PERSONALITY.FN[.ROUTE],...] [--blocks FIRST:N]
+         [--prebuilt] [--loader "CMD ARGS"]
 --threads defaults to $BITEXACT_REPLACE_THREADS, else all cores; --blocks
-restricts every set to those blocks (a quick look). Exit 0 pass, 1 mismatch,
-2 bad arguments.
+restricts every set to those blocks (a quick look). --prebuilt runs the probes
+an earlier run left in --work instead of building them (another machine's
+cores: with --loader, e.g. "lib/ld-linux-x86-64.so.2 --library-path lib", the
+probes run on the C/C++ runtime they were built with). Exit 0 pass, 1
+mismatch, 2 bad arguments.
 """
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -34,7 +39,10 @@ def main():
                     default=int(os.environ.get("BITEXACT_REPLACE_THREADS", "0")) or os.cpu_count())
     ap.add_argument("--only", default="")
     ap.add_argument("--blocks", default="")
+    ap.add_argument("--prebuilt", action="store_true")
+    ap.add_argument("--loader", default="")
     a = ap.parse_args()
+    loader = shlex.split(a.loader)
     only = [o.split(".") for o in a.only.split(",") if o]
     first = nblocks = None
     if a.blocks:
@@ -45,9 +53,10 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     w = lambda n: os.path.join(a.work, n)
 
-    run_edge.run([a.cxx, *run_edge.cxx_flags, "-I", os.path.join(a.source, "include"), "-c",
-                  os.path.join(a.source, "tests/replacement/probe.cpp"), "-o", w("probe_cpp.o")])
-    run_edge.run([a.cxx, w("probe_cpp.o"), "-o", w("probe_cpp"), *run_edge.cxx_libs])
+    if not a.prebuilt:
+        run_edge.run([a.cxx, *run_edge.cxx_flags, "-I", os.path.join(a.source, "include"), "-c",
+                      os.path.join(a.source, "tests/replacement/probe.cpp"), "-o", w("probe_cpp.o")])
+        run_edge.run([a.cxx, w("probe_cpp.o"), "-o", w("probe_cpp"), *run_edge.cxx_libs])
     try:
         with open(os.path.join(a.source, "vectors/nv/digests.json")) as f:
             sets = json.load(f)["sets"]
@@ -58,9 +67,10 @@ def main():
     for p in ("nv", "nv-ftz"):
         lib = "bitexact_" + p.replace("-", "_")
         so, ar = os.path.join(a.libdir, f"lib{lib}.so"), os.path.join(a.libdir, f"lib{lib}.a")
-        run_edge.run([a.cxx, w("probe_cpp.o"), ar, *run_edge.cxx_libs, "-o", w(f"probe_cpp_{p}")])
-        routes = {"preload": ([w("probe_cpp")], dict(os.environ, LD_PRELOAD=so)),
-                  "static": ([w(f"probe_cpp_{p}")], dict(os.environ))}
+        if not a.prebuilt:
+            run_edge.run([a.cxx, w("probe_cpp.o"), ar, *run_edge.cxx_libs, "-o", w(f"probe_cpp_{p}")])
+        routes = {"preload": (loader + [w("probe_cpp")], dict(os.environ, LD_PRELOAD=os.path.abspath(so))),
+                  "static": (loader + [w(f"probe_cpp_{p}")], dict(os.environ))}
         for s in sets:
             if s["impl"] != p:
                 continue
