@@ -9,6 +9,9 @@
 //                  (`bitexact ocml-vectors`); such a set names its "truth"
 //                  implementation, and when that is built here the truth is
 //                  re-run against its own digests too (a second case, "truth").
+// A stand-in (stand_ins below) is an implementation that is not a vendor's
+// reproduction but must give its bits; it gets a case for each of that vendor's
+// sets too, named after the set with the stand-in's name appended.
 //
 // How many blocks a case checks (scope::ci, the "exhaustive" label run by CI on
 // two cores; scope::full, the "heavy" label, checks every block):
@@ -19,7 +22,8 @@
 //   * 16 of the 256 blocks (spread evenly, the Inf/NaN block included) of the
 //     other exhaustive sets, 8 of the 64 blocks of the contract
 //     implementations' 2^30-input sets and 2 of the others';
-//   * a truth re-run: 1 block.
+//   * a truth re-run: 1 block;
+//   * a stand-in: 16 blocks of an exhaustive set, 1 of the others.
 // BITEXACT_DIGEST_BLOCKS=k checks k spread blocks of every case instead.
 #pragma once
 
@@ -45,7 +49,19 @@ struct digest_case {
   vectors::digest_set set;  // the committed set
   bool truth;               // check the set's truth implementation instead of the reproduction
   std::string name;         // gtest name
+  std::string stand_in;     // check this implementation instead of the reproduction
 };
+
+// Implementations checked against another's committed sets. ocml-bc-nv-replaced
+// (tools/ocml_bc): AMD's ocml.bc for gfx90a with bitexact_ocml_nv.bc linked
+// ahead, run on the CPU; it must give the H100's bits of the nv (-ftz=false)
+// sets (docs/replacement-amd.md). Skipped where it is not built.
+struct stand_in_rule {
+  const char* impl;  // the stand-in
+  const char* dir;   // vendor directory
+  const char* of;    // whose sets (the "impl" field of the sets) it must match
+};
+inline constexpr stand_in_rule stand_ins[] = {{"ocml-bc-nv-replaced", "nv", "nv"}};
 
 inline std::string digests_path(const std::string& dir) {
   return std::string(BITEXACT_SOURCE_DIR) + "/vectors/" + dir + "/digests.json";
@@ -64,8 +80,15 @@ inline std::vector<digest_case> all_digest_cases() {
           dir + "_" + s.impl + "_" + s.fn + "_" + std::string(s.set.kind_name()) + "_seed" + std::to_string(s.set.seed);
       for (char& ch : name)
         if (ch == '-') ch = '_';
-      cases.push_back({dir, s, false, name});
-      if (!s.truth.empty()) cases.push_back({dir, s, true, name + "_truth"});
+      cases.push_back({dir, s, false, name, {}});
+      if (!s.truth.empty()) cases.push_back({dir, s, true, name + "_truth", {}});
+      for (const stand_in_rule& r : stand_ins) {
+        if (dir != r.dir || s.impl != r.of) continue;
+        std::string suffix = std::string("_") + r.impl;
+        for (char& ch : suffix)
+          if (ch == '-') ch = '_';
+        cases.push_back({dir, s, false, name + suffix, r.impl});
+      }
     }
   }
   return cases;
@@ -76,12 +99,13 @@ inline bool contract_impl(const std::string& impl) {
 }
 
 // Number of spread blocks a case checks (all of them: n).
-inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, scope sc) {
+inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, bool stand_in, scope sc) {
   const std::uint64_t n = s.digests.size();
   if (const char* e = std::getenv("BITEXACT_DIGEST_BLOCKS"); e && std::atoll(e) > 0)
     return std::min<std::uint64_t>(n, std::uint64_t(std::atoll(e)));
   if (sc == scope::full) return n;
   if (truth) return 1;
+  if (stand_in) return s.set.kind == sweep::InputSet::Kind::exhaustive ? 16 : 1;
   if (s.set.kind == sweep::InputSet::Kind::exhaustive) {
     if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf") return n;
     return contract_impl(s.impl) ? n / 4 : 16;
@@ -93,12 +117,14 @@ inline void check_digest_case(const digest_case& c, scope sc) {
   const vectors::digest_set& s = c.set;
   auto fn = parse_fn(s.fn);
   ASSERT_TRUE(fn) << s.fn;
-  const std::string name = c.truth ? s.truth : s.impl;
+  const std::string name = c.truth ? s.truth : !c.stand_in.empty() ? c.stand_in : s.impl;
   const Impl* impl = find_impl(name, *fn);
   if (impl == nullptr && c.truth)
     GTEST_SKIP() << "truth implementation " << name << "." << s.fn << " is not built here";
+  if (impl == nullptr && !c.stand_in.empty())
+    GTEST_SKIP() << "stand-in " << name << "." << s.fn << " is not built here";
   ASSERT_NE(impl, nullptr) << name << "." << s.fn << " is not registered";
-  const auto blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, sc));
+  const auto blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, !c.stand_in.empty(), sc));
   const auto t0 = std::chrono::steady_clock::now();
   const auto got = sweep::block_digests(*impl, s.set, s.block, blocks, s.view);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -158,6 +158,11 @@ template <class T>
 BITEXACT_INLINE T opaque(T v) {
 #if BITEXACT_DEVICE_PASS
   return v;
+#elif defined(__AMDGPU__)
+  // Plain C++ for amdgcn (device/replace_ocml_nv.cpp): a VGPR. Tested before
+  // x86 because that build defines __x86_64__ to parse the host's headers.
+  __asm__("" : "+v"(v));
+  return v;
 #elif defined(__x86_64__) || defined(__i386__)
   __asm__("" : "+x"(v));
   return v;

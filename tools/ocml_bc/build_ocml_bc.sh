@@ -2,7 +2,7 @@
 # build_ocml_bc.sh — compile AMD ocml's vendor bitcode for this CPU, for one
 # device configuration. See docs/ocml-bc.md for the why of every step.
 #
-# usage: build_ocml_bc.sh LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o
+# usage: build_ocml_bc.sh LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o [AHEAD.bc]
 #   LLVM_BIN     directory with clang, llvm-extract, llc, opt (llvm-15)
 #   BITCODE_DIR  directory with ocml.bc and the oclc_*.bc control libraries
 #   TAG          symbol infix: the functions become bx_ocml_bc_<TAG>_sin_f32 ...
@@ -13,15 +13,19 @@
 #   FUNCTIONS    the entry points, comma separated OCML:TYPE:ARITY (sin_f32:float:1,...):
 #                the OCML, TYPE and ARITY columns of include/bitexact/functions.def
 #   OUT.o        x86-64 object to write; intermediates go to OUT.o.d/
+#   AHEAD.bc     optional amdgcn bitcode linked ahead of ocml.bc, as an application
+#                links a replacement (-mlink-builtin-bitcode AHEAD.bc before ocml.bc):
+#                the entry points it defines replace ocml's. Used for bitexact's
+#                own device/bitexact_ocml_nv.bc (docs/replacement-amd.md).
 #
 # Nothing of AMD's bitcode is stored in the source tree: everything is
 # produced from the installed Debian package at build time.
 set -euo pipefail
-if (($# != 9)); then
-  echo "usage: $0 LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o" >&2
+if (($# != 9 && $# != 10)); then
+  echo "usage: $0 LLVM_BIN BITCODE_DIR TAG MCPU ISA DAZ FINITE FUNCTIONS OUT.o [AHEAD.bc]" >&2
   exit 2
 fi
-llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 function_list=$8 out=$9
+llvm=$1 bc=$2 tag=$3 mcpu=$4 isa=$5 daz=$6 finite=$7 function_list=$8 out=$9 ahead=${10:-}
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 work="$out.d"
 rm -rf "$work"
@@ -34,6 +38,10 @@ for f in ocml.bc "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_
   oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
   [[ -f $bc/$f ]] || die "missing $bc/$f"
 done
+if [[ -n $ahead ]]; then
+  [[ -f $ahead ]] || die "missing $ahead"
+  ahead="$(cd "$(dirname "$ahead")" && pwd)/$(basename "$ahead")"
+fi
 
 # 1. The entry points and everything they call.
 IFS=, read -r -a functions <<<"$function_list"
@@ -65,7 +73,12 @@ amd_flags=(-target amdgcn-amd-amdhsa "-mcpu=$mcpu" -nogpulib -O3 -fvisibility=de
 # A program built with -ffinite-math-only gets oclc_finite_only_on.bc and the
 # no-nans/no-infs function attributes (merged into the library functions too).
 if [[ $finite == on ]]; then amd_flags+=(-ffinite-math-only); fi
-link=(-Xclang -mlink-builtin-bitcode -Xclang "$work/extracted.bc")
+# clang links these in command-line order, each with "link only needed": a
+# symbol an earlier library already defined is not taken from a later one. So
+# AHEAD's definitions win over ocml's.
+link=()
+if [[ -n $ahead ]]; then link+=(-Xclang -mlink-builtin-bitcode -Xclang "$ahead"); fi
+link+=(-Xclang -mlink-builtin-bitcode -Xclang "$work/extracted.bc")
 for f in "oclc_isa_version_$isa.bc" "oclc_daz_opt_$daz.bc" "oclc_finite_only_$finite.bc" \
   oclc_unsafe_math_off.bc oclc_correctly_rounded_sqrt_on.bc oclc_wavefrontsize64_on.bc; do
   link+=(-Xclang -mlink-builtin-bitcode -Xclang "$bc/$f")
@@ -104,6 +117,10 @@ FMULADD=$fmuladd perl -e '
     $l =~ s/\@llvm\.amdgcn\.([\w.]+)/"\@bx_amdgcn_" . ($1 =~ tr|.|_|r)/ge;
     $l =~ s/\@llvm\.canonicalize\.(f32|f64)\b/\@bx_canonicalize_$1/g;
     $l =~ s/\@llvm\.fmuladd\.f32\b/$fused ? "\@llvm.fma.f32" : "\@bx_fmul_fadd_f32"/ge;
+    # bitexact::opaque on amdgcn (AHEAD.bc): an empty asm that keeps a value
+    # in a VGPR so that no fmul+fadd around it can be fused; no instruction.
+    # On x86 (contraction off) it is the value itself: freeze of a defined value.
+    $l =~ s/= (?:tail )?call (float|double) asm "", "=v,0"\((?:float|double) ([^)]+)\)(?: #\d+)?(?:, !srcloc ![0-9]+)?$/= freeze $1 $2/;
     if ($l =~ /^declare .*?\@([\w.]+)\(/) {
       next if $declared{$1}++;            # fmuladd renamed onto an existing declaration
       next if $1 eq "bx_fmul_fadd_f32";   # defined below
@@ -121,12 +138,20 @@ FMULADD=$fmuladd perl -e '
 # 5. Refuse anything this model does not cover, rather than guess.
 grep -q 'addrspace(' "$work/x86.ll" && die "address spaces left in $work/x86.ll"
 grep -q '@llvm\.amdgcn\.' "$work/x86.ll" && die "llvm.amdgcn intrinsics left in $work/x86.ll"
-allowed='^(llvm\.(fabs|copysign|fma|rint|ceil|fshl|fshr|ctlz)\.(f32|f64|i32)|bx_amdgcn_(frexp_mant_f32|frexp_mant_f64|frexp_exp_i32_f32|frexp_exp_i32_f64|ldexp_f32|ldexp_f64|rcp_f32|class_f32|class_f64)|bx_canonicalize_f32)$'
+grep -q ' asm ' "$work/x86.ll" && die "inline assembly left in $work/x86.ll"
+# Integer min/max/abs/bit-count intrinsics are exact on every target (AHEAD.bc's
+# integer code gets them from InstCombine).
+allowed='^(llvm\.(fabs|copysign|fma|rint|ceil)\.(f32|f64)|llvm\.(fshl|fshr|ctlz|cttz|umin|umax|smin|smax|abs)\.(i32|i64)|bx_amdgcn_(frexp_mant_f32|frexp_mant_f64|frexp_exp_i32_f32|frexp_exp_i32_f64|ldexp_f32|ldexp_f64|rcp_f32|class_f32|class_f64)|bx_canonicalize_f32)$'
 while read -r name; do
   [[ $name =~ $allowed ]] || die "unmodelled callee @$name in $work/x86.ll: add its model first"
 done < <(grep -oE '^declare [^@]*@[A-Za-z0-9_.]+' "$work/x86.ll" | sed 's/.*@//')
-awk '/^define .*_f32\(/ { f32 = 1 } f32 && /double/ { bad = 1 } /^}/ { f32 = 0 } END { exit bad }' \
-  "$work/x86.ll" || die "an f32 entry point uses double arithmetic: the MXCSR DAZ model would be wrong for it"
+# Only flush configurations run their f32 entry points with MXCSR DAZ/FTZ set;
+# IEEE ones may use double (bitexact_ocml_nv.bc computes f32 operations exactly
+# in double).
+if [[ $daz == on ]]; then
+  awk '/^define .*_f32\(/ { f32 = 1 } f32 && /double/ { bad = 1 } /^}/ { f32 = 0 } END { exit bad }' \
+    "$work/x86.ll" || die "an f32 entry point uses double arithmetic: the MXCSR DAZ model would be wrong for it"
+fi
 
 # 6. x86-64 object. No IR optimisation beyond inlining our fmul+fadd helper;
 #    contraction off (no llvm.fmuladd is left anyway); FMA and SSE4.1 so that

@@ -8,12 +8,16 @@
 # and compares, opcode by opcode, the floating-point instructions of the result
 # with the AMDGPU assembly build_ocml_bc.sh produced for the same configuration.
 #
-# usage: check_hip_driver.sh OCML_BC_BUILD_DIR [LLVM_BIN [BITCODE_DIR]]
+# usage: check_hip_driver.sh OCML_BC_BUILD_DIR [LLVM_BIN [BITCODE_DIR [NV_BC]]]
 #   OCML_BC_BUILD_DIR: where CMake put ocml_bc_<tag>.o.d/ (build/src/ocml_bc)
+#   NV_BC: bitexact_ocml_nv.bc (build/device/); when given, also the HIP build
+#          with it linked ahead of the device libraries (docs/replacement-amd.md)
+#          against ocml_bc_gfx90a_nv_replaced ("ocml-bc-nv-replaced")
 set -euo pipefail
 objs=$1
 llvm=${2:-/usr/lib/llvm-15/bin}
 bc=${3:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
+nv_bc=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/rocm/amdgcn"
@@ -60,4 +64,30 @@ gfx702 gfx702 -fno-gpu-flush-denormals-to-zero
 gfx90a_finite gfx90a -ffinite-math-only
 gfx803_daz_finite gfx803 -ffinite-math-only
 LIST
+if [[ -n $nv_bc ]]; then
+  # The driver puts a user's -Xclang -mlink-builtin-bitcode after its own
+  # device libraries, where it would lose to ocml; so -nogpulib and the
+  # driver's own list for gfx90a (clang -### shows it), with NV_BC first.
+  libs=(-Xclang -mlink-builtin-bitcode -Xclang "$nv_bc")
+  for l in hip ocml ockl oclc_daz_opt_off oclc_unsafe_math_off oclc_finite_only_off \
+    oclc_correctly_rounded_sqrt_on oclc_wavefrontsize64_on oclc_isa_version_90a oclc_abi_version_400; do
+    libs+=(-Xclang -mlink-builtin-bitcode -Xclang "$bc/$l.bc")
+  done
+  "$llvm/clang" -x hip --offload-arch=gfx90a --cuda-device-only -nogpulib -nogpuinc -O3 "${libs[@]}" \
+    -S -o "$tmp/nv.s" "$tmp/k.hip"
+  # Compares (v_cmp_*) are left out: in this module the f64 compares of
+  # fmodf's model feed branches, and block layout picks the predicate or its
+  # inverse (v_cmp_ge vs v_cmp_nge) differently in a kernel and in a function.
+  arith() { histogram "$1" | grep -v ' v_cmp_'; }
+  diff <(histogram "$tmp/nv.s" | grep ' v_cmp_') \
+    <(histogram "$objs/ocml_bc_gfx90a_nv_replaced.o.d/amdgcn.s" | grep ' v_cmp_') >"$tmp/cmp" ||
+    { echo "gfx90a_nv_replaced: compares (not checked):"; cat "$tmp/cmp"; }
+  if diff <(arith "$tmp/nv.s") <(arith "$objs/ocml_bc_gfx90a_nv_replaced.o.d/amdgcn.s") >"$tmp/diff"; then
+    echo "gfx90a_nv_replaced: same floating-point arithmetic instructions as the HIP driver build with $nv_bc ahead"
+  else
+    echo "gfx90a_nv_replaced: DIFFERENT from the HIP driver build with $nv_bc ahead:" >&2
+    cat "$tmp/diff" >&2
+    status=1
+  fi
+fi
 exit $status

@@ -25,6 +25,11 @@
 #define BX_OCML_BC_ENTRY(tag, fn, symbol) extern "C" bitexact::fn_traits<bitexact::Fn::fn>::signature symbol;
 #include "ocml_bc_entries.inc"
 #undef BX_OCML_BC_ENTRY
+// ocml.bc for gfx90a with bitexact_ocml_nv.bc linked ahead (empty when that
+// bitcode is not built): "ocml-bc-nv-replaced".
+#define BX_OCML_BC_NV_ENTRY(fn, symbol) extern "C" bitexact::fn_traits<bitexact::Fn::fn>::signature symbol;
+#include "ocml_bc_nv_entries.inc"
+#undef BX_OCML_BC_NV_ENTRY
 
 namespace bitexact {
 namespace {
@@ -75,6 +80,13 @@ const bool registered = [] {
 #define BX_OCML_BC_ENTRY(tag, fn, symbol) register_entry<Fn::fn, &symbol, ocml::tag.daz>(#tag);
 #include "ocml_bc_entries.inc"
 #undef BX_OCML_BC_ENTRY
+  // IEEE f32 denormals (gfx90a's default), so no MXCSR flush.
+#define BX_OCML_BC_NV_ENTRY(fn, symbol)                                                               \
+  register_impl({"ocml-bc-nv-replaced", Fn::fn, &run<Fn::fn, &symbol, false>,                         \
+                 std::string("ocml.bc (") + BITEXACT_OCML_BC_SOURCE +                                 \
+                     ") for gfx90a with bitexact_ocml_nv.bc linked ahead (NVIDIA's bits), run on this CPU"});
+#include "ocml_bc_nv_entries.inc"
+#undef BX_OCML_BC_NV_ENTRY
   return true;
 }();
 

@@ -255,7 +255,9 @@ BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
 
 template <mode M>
 BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
-#if BITEXACT_DEVICE_PASS
+  // __AMDGPU__: plain C++ for amdgcn (device/replace_ocml_nv.cpp) is device
+  // code too; the tables would be global memory there.
+#if BITEXACT_DEVICE_PASS || defined(__AMDGPU__)
   return trig_poly_selects<M>(r, q);
 #else
   return trig_poly_tables<M>(r, q);
