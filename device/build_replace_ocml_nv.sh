@@ -2,7 +2,7 @@
 # build_replace_ocml_nv.sh — compile device/replace_ocml_nv.cpp to amdgcn LLVM
 # bitcode (bitexact_ocml_nv.bc: ocml's entry points with NVIDIA's bits) and
 # check what came out. Run by the CMake target bitexact_amdgcn_nv_bc;
-# docs/replacement-amd.md explains the flags.
+# docs/replacement.md ("AMD GPU") explains the flags.
 #
 # usage: build_replace_ocml_nv.sh LLVM_BIN INCLUDE_DIR SOURCE OUT.bc ENTRIES [HOST_INCLUDE_DIR...]
 #   LLVM_BIN          directory with clang and llvm-dis (llvm-15)

@@ -4,7 +4,7 @@
 // AMD GPU program ahead of ocml.bc (clang -mlink-builtin-bitcode), its
 // definitions of __ocml_sin_f32, __ocml_fmod_f64, ... are the ones the
 // program's sinf, fmod, ... calls reach, and ocml's are never linked. See
-// docs/replacement-amd.md.
+// docs/replacement.md ("AMD GPU").
 //
 // One entry point per row of include/bitexact/functions.def (the OCML column
 // names the symbol, NAME the reproduction): adding a row adds a replacement.

@@ -55,7 +55,7 @@ struct digest_case {
 // Implementations checked against another's committed sets. ocml-bc-nv-replaced
 // (tools/ocml_bc): AMD's ocml.bc for gfx90a with bitexact_ocml_nv.bc linked
 // ahead, run on the CPU; it must give the H100's bits of the nv (-ftz=false)
-// sets (docs/replacement-amd.md). Skipped where it is not built.
+// sets (docs/replacement.md, "AMD GPU"). Skipped where it is not built.
 struct stand_in_rule {
   const char* impl;  // the stand-in
   const char* dir;   // vendor directory

@@ -3,7 +3,7 @@
 // the CPU, against the H100's outputs on every edge input (vectors/nv/edge.txt,
 // column nv: nvcc -ftz=false). Zero differing bits allowed. The committed H100
 // block digests are checked by tests/exhaustive/vendor_digest_test.cpp (sampled)
-// and tests/heavy/vendor_digest_full_test.cpp (all). docs/replacement-amd.md.
+// and tests/heavy/vendor_digest_full_test.cpp (all). docs/replacement.md ("AMD GPU").
 #include <gtest/gtest.h>
 
 #include <algorithm>

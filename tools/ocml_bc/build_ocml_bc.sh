@@ -16,7 +16,7 @@
 #   AHEAD.bc     optional amdgcn bitcode linked ahead of ocml.bc, as an application
 #                links a replacement (-mlink-builtin-bitcode AHEAD.bc before ocml.bc):
 #                the entry points it defines replace ocml's. Used for bitexact's
-#                own device/bitexact_ocml_nv.bc (docs/replacement-amd.md).
+#                own device/bitexact_ocml_nv.bc (docs/replacement.md ("AMD GPU")).
 #
 # Nothing of AMD's bitcode is stored in the source tree: everything is
 # produced from the installed Debian package at build time.

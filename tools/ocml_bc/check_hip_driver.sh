@@ -11,7 +11,7 @@
 # usage: check_hip_driver.sh OCML_BC_BUILD_DIR [LLVM_BIN [BITCODE_DIR [NV_BC]]]
 #   OCML_BC_BUILD_DIR: where CMake put ocml_bc_<tag>.o.d/ (build/src/ocml_bc)
 #   NV_BC: bitexact_ocml_nv.bc (build/device/); when given, also the HIP build
-#          with it linked ahead of the device libraries (docs/replacement-amd.md)
+#          with it linked ahead of the device libraries (docs/replacement.md ("AMD GPU"))
 #          against ocml_bc_gfx90a_nv_replaced ("ocml-bc-nv-replaced")
 set -euo pipefail
 objs=$1
