@@ -12,10 +12,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
+
+#include "times_reporter.hpp"
 
 // The reproductions need a fused multiply-add for every fma libdevice does.
 // The default x86-64 target has none, so bitexact::fma becomes a call to
@@ -78,32 +79,19 @@ float nv_cosf_ftz(float x) { return bitexact::nv::cosf_ftz(x); }
 float glibc_sinf(float x) { return ::sinf(x); }
 float glibc_cosf(float x) { return ::cosf(x); }
 
-// Collects the time per iteration of every run to print ratios at the end.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs)
-      if (r.run_type == Run::RT_Iteration && r.iterations > 0)
-        times_[r.benchmark_name()] = r.cpu_accumulated_time / double(r.iterations);
-    ConsoleReporter::ReportRuns(runs);
-  }
-  void print_ratios() const {
-    std::printf("\nratio time(nv) / time(glibc), same inputs, same run:\n");
-    for (const char* fn : {"sinf", "cosf"})
-      for (const char* set : {"fast", "small", "large"})
-        for (const char* flavour : {"nv", "nv_ftz"}) {
-          const std::string a = std::string(flavour) + "_" + fn + "/" + set;
-          const std::string b = std::string("glibc_") + fn + "/" + set;
-          auto ia = times_.find(a), ib = times_.find(b);
-          if (ia == times_.end() || ib == times_.end()) continue;
-          std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(), set,
-                      ia->second / ib->second, ia->second * 1e9 / n_inputs, ib->second * 1e9 / n_inputs);
-        }
-  }
-
- private:
-  std::map<std::string, double> times_;
-};
+// Ratios of the runs against glibc's on the same inputs.
+void print_ratios(const TimesReporter& t) {
+  std::printf("\nratio time(nv) / time(glibc), same inputs, same run:\n");
+  for (const char* fn : {"sinf", "cosf"})
+    for (const char* set : {"fast", "small", "large"})
+      for (const char* flavour : {"nv", "nv_ftz"}) {
+        const auto a = t.seconds(std::string(flavour) + "_" + fn + "/" + set);
+        const auto b = t.seconds(std::string("glibc_") + fn + "/" + set);
+        if (!a || !b) continue;
+        std::printf("  %-18s %-6s %.3f  (%.2f vs %.2f ns/call)\n", (std::string(flavour) + "_" + fn).c_str(), set,
+                    *a / *b, *a * 1e9 / n_inputs, *b * 1e9 / n_inputs);
+      }
+}
 
 void register_all() {
   for (const char* set : {"fast", "small", "large"}) {
@@ -129,9 +117,9 @@ int main(int argc, char** argv) {
   }
 #endif
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  TimesReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
+  print_ratios(reporter);
   benchmark::Shutdown();
   return 0;
 }

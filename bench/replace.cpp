@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "times_reporter.hpp"
+
 #ifndef BX_REPLACE_DIR
 #error "define BX_REPLACE_DIR, the folder of the built libbitexact_*.so (bench/CMakeLists.txt does)"
 #endif
@@ -109,29 +111,17 @@ void register_fn(const char* fn, P glibc, const std::map<std::string, void*>& li
   }
 }
 
-// Collects the time per iteration of every run to print ratios at the end.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs)
-      if (r.run_type == Run::RT_Iteration && r.iterations > 0)
-        times_[r.benchmark_name()] = r.cpu_accumulated_time / double(r.iterations);
-    ConsoleReporter::ReportRuns(runs);
-  }
-  void print_ratios() const {
-    std::printf("\nratio time(libbitexact_LIB.so) / time(glibc), same inputs, same run:\n");
-    for (const char* fn : {"sinf", "cosf", "fmodf", "fmod", "ceilf", "ceil"})
-      for (const char* lib : libraries) {
-        auto ia = times_.find(std::string(lib) + "_" + fn), ib = times_.find(std::string("glibc_") + fn);
-        if (ia == times_.end() || ib == times_.end()) continue;
-        std::printf("  %-6s %-7s %6.2f  (%.2f vs %.2f ns/call)\n", fn, lib, ia->second / ib->second,
-                    ia->second * 1e9 / n_inputs, ib->second * 1e9 / n_inputs);
-      }
-  }
-
- private:
-  std::map<std::string, double> times_;
-};
+// Ratios of every library's run against glibc's on the same inputs.
+void print_ratios(const TimesReporter& t) {
+  std::printf("\nratio time(libbitexact_LIB.so) / time(glibc), same inputs, same run:\n");
+  for (const char* fn : {"sinf", "cosf", "fmodf", "fmod", "ceilf", "ceil"})
+    for (const char* lib : libraries) {
+      const auto a = t.seconds(std::string(lib) + "_" + fn), b = t.seconds(std::string("glibc_") + fn);
+      if (!a || !b) continue;
+      std::printf("  %-6s %-7s %6.2f  (%.2f vs %.2f ns/call)\n", fn, lib, *a / *b, *a * 1e9 / n_inputs,
+                  *b * 1e9 / n_inputs);
+    }
+}
 
 }  // namespace
 
@@ -146,9 +136,9 @@ int main(int argc, char** argv) {
   register_fn<unary<double>>("ceil", static_cast<unary<double>>(&::ceil), libs);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
+  TimesReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.print_ratios();
+  print_ratios(reporter);
   benchmark::Shutdown();
   return 0;
 }

@@ -1,0 +1,31 @@
+// bench/times_reporter.hpp — Google Benchmark's console output, plus each
+// benchmark's CPU time per iteration kept by name, so that a program can print
+// ratios against a baseline measured in the same run (how bitexact shows its
+// speed targets; DEVELOPERS.md).
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+class TimesReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs)
+      if (r.run_type == Run::RT_Iteration && r.iterations > 0)
+        times_[r.benchmark_name()] = r.cpu_accumulated_time / double(r.iterations);
+    ConsoleReporter::ReportRuns(runs);
+  }
+  // Seconds of CPU per iteration of the benchmark `name`; empty if it did not run.
+  std::optional<double> seconds(const std::string& name) const {
+    auto it = times_.find(name);
+    if (it == times_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  std::map<std::string, double> times_;
+};
