@@ -13,6 +13,7 @@ packages=(
   rocm-device-libs llvm-15 clang-15           # ocml bitcode, executed on the CPU
   hipcc                                       # compiles device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test
+  python3-numpy                               # reads exported .npy vectors in a test
 )
 missing=()
 for p in "${packages[@]}"; do

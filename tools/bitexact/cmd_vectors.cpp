@@ -1,0 +1,98 @@
+// bitexact vectors export FN --impl IMPL --inputs SET --format npy|csv|json|bin|hex --out PATH
+//   Any input set (sweep syntax: exhaustive, uniform:N:SEED, structured:N:SEED,
+//   binades:N, edge, interval:..., file:PATH) evaluated by one implementation,
+//   written bit for bit in a format other tools read (vectors/README.md): one
+//   row per input, columns x [y] out. Streams, so the 2^32-row sets fit too
+//   (32 GiB as npy); evaluated on all cores. npy, csv and bin get their
+//   manifest in PATH.manifest.json: function, implementation, input-set
+//   definition, count, columns, and the XXH3-64 digest of the outputs.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+
+#include "bitexact/engine/sweep.hpp"
+#include "bitexact/engine/vector_io.hpp"
+#include "command.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace bitexact::cli {
+namespace {
+
+struct Args {
+  std::string fn, impl, inputs, format = "npy", out;
+};
+
+void run_export(const Args& a) {
+  const Impl& impl = resolve_impl(a.impl + "." + a.fn);
+  const FnInfo& f = fn_info(impl.fn);
+  const sweep::InputSet set = sweep::parse_input_set(a.inputs, impl.fn);
+  const vector_io::format fmt_ = vector_io::parse_format(a.format);
+  std::vector<std::string> columns = {"x"};
+  if (f.arity == 2) columns.push_back("y");
+  columns.push_back("out");
+  const std::size_t c = columns.size();
+
+  // The outputs' digest: XXH3-64 (seed 0) of the output words, little-endian,
+  // in input order (rows are produced in order, chunk after chunk).
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  auto fill = [&](std::uint64_t first, std::size_t n, word* rows) {
+    std::vector<word> a0(n), a1(n), out(n);
+    set.generate(first, first + n, a0.data(), a1.data());
+    const word* args[2] = {a0.data(), a1.data()};
+    constexpr std::size_t grain = 4096;
+    tbb::parallel_for(std::size_t(0), (n + grain - 1) / grain, [&](std::size_t g) {
+      const std::size_t lo = g * grain, m = std::min(grain, n - lo);
+      const word* sub[2] = {args[0] + lo, args[1] + lo};
+      impl.eval(sub, out.data() + lo, m);
+    });
+    for (std::size_t i = 0; i < n; ++i) {
+      rows[i * c] = a0[i];
+      if (f.arity == 2) rows[i * c + 1] = a1[i];
+      rows[i * c + c - 1] = out[i];
+      if (f.bits == 32) {
+        const std::uint32_t w = std::uint32_t(out[i]);
+        XXH3_64bits_update(state, &w, 4);
+      } else {
+        const std::uint64_t w = out[i];
+        XXH3_64bits_update(state, &w, 8);
+      }
+    }
+  };
+  nlohmann::json manifest = {{"fn", std::string(f.name)},
+                             {"impl", impl.name},
+                             {"impl_description", impl.description},
+                             {"inputs", set.spec},
+                             {"inputs_description", set.describe()},
+                             {"count", set.count},
+                             {"produced_by", "bitexact vectors export"}};
+  // The digest is known once every row is out: the manifest files of npy, csv
+  // and bin are written after the rows and carry it; json embeds its manifest
+  // before the rows, without it.
+  vector_io::write(a.out, fmt_, f.bits, columns, set.count, [&](std::uint64_t first, std::size_t n, word* rows) {
+    fill(first, n, rows);
+    if (first + n == set.count) manifest["digest_out"] = format_hex(XXH3_64bits_digest(state), 64);
+  }, manifest);
+  XXH3_freeState(state);
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static Args a;
+  auto* vectors = app.add_subcommand("vectors", "Reference vectors in formats other tools read (vectors/README.md)");
+  vectors->require_subcommand(1);
+  auto* ex = vectors->add_subcommand("export", "Evaluate IMPL.FN on an input set and write inputs and outputs, bit for bit");
+  ex->add_option("fn", a.fn, "function: " + function_list())->required();
+  ex->add_option("--impl", a.impl, "implementation, e.g. nv, ocml, mpfr")->required();
+  ex->add_option("--inputs", a.inputs, "input set, as for sweep (exhaustive, uniform:N:SEED, edge, file:PATH, ...)")
+      ->required();
+  ex->add_option("--format", a.format, "npy (default), csv, json, bin or hex");
+  ex->add_option("--out", a.out, "file to write (npy/csv/bin also get PATH.manifest.json)")->required();
+  ex->callback([] { run_export(a); });
+});
+
+}  // namespace
+}  // namespace bitexact::cli
