@@ -1,0 +1,111 @@
+// The porting tools on worked examples (docs/porting.md): a sinf port that
+// keeps only libdevice's Cody-Waite reduction (the Mojo FFT port's mistake) is
+// matched to libdevice everywhere except the inputs of libdevice's slow path,
+// each explained by that path; a correct port is identified exactly; bad
+// input is one line and exit 2. Expected: libdevice's own threshold and
+// reduction (bitexact/nv/trig_reduction.hpp, checked against the H100).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bitexact/bits.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/vector_io.hpp"
+#include "bitexact/nv/sinf.hpp"
+#include "bitexact/nv/trig_reduction.hpp"
+#include "cli_runner.hpp"
+
+namespace bitexact {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_cli;
+
+fs::path scratch(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("bx_port_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d / name;
+}
+
+// libdevice's sinf with the Cody-Waite reduction for every finite input.
+float sinf_cody_waite_only(float x) {
+  if (!fp_bits<float>(x).is_finite()) return nv::sinf(x);
+  const auto red = nv::detail::trig_reduce_cody_waite(x);
+  return nv::detail::trig_poly<nv::mode::ieee>(red.r, red.q);
+}
+
+bool slow_path(std::uint32_t x) {
+  const std::uint32_t a = x & 0x7fffffffu;
+  return a >= nv::detail::trig_slow_threshold_bits && a < 0x7f800000u;
+}
+
+TEST(Identify, CodyWaiteOnlyPortDiffersExactlyOnTheSlowPath) {
+  const fs::path in = scratch("in.hex"), out = scratch("out.hex");
+  auto r = run_cli("vectors export sinf --impl nv --inputs binades:40 --format hex --out " + in.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const vector_io::table t = vector_io::read(in.string(), std::nullopt, 32, 2);
+  std::string port;
+  std::uint64_t slow_and_different = 0;
+  for (std::size_t i = 0; i < t.rows(); ++i) {
+    const std::uint32_t x = std::uint32_t(t.data[2 * i]);
+    const std::uint32_t y = bit_cast<std::uint32_t>(sinf_cody_waite_only(bit_cast<float>(x)));
+    port += format_hex(y, 32) + "\n";
+    if (slow_path(x)) slow_and_different += y != std::uint32_t(t.data[2 * i + 1]);
+  }
+  std::ofstream(out) << port;
+  ASSERT_GT(slow_and_different, 100u) << "the input set must reach the slow path";
+  r = run_cli("identify sinf --inputs " + in.string() + " --outputs " + out.string() + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["best"], "nv");
+  EXPECT_FALSE(j["exact"].get<bool>());
+  // Every difference is a slow-path input, and says so.
+  ASSERT_EQ(j["reasons"].size(), 1u) << j["reasons"].dump();
+  EXPECT_EQ(j["reasons"].begin().key(), "|x| >= 105615: libdevice's Payne-Hanek slow path");
+  EXPECT_EQ(j["reasons"].begin().value().get<std::uint64_t>(), slow_and_different);
+  for (const auto& w : j["residual"])
+    EXPECT_TRUE(slow_path(std::uint32_t(parse_hex_word(w["x"].get<std::string>(), 32, "x")))) << w.dump();
+  EXPECT_EQ(j["matches"][0]["impl"], "nv");
+  EXPECT_LT(j["matches"][0]["bitexact_share"].get<double>(), 1.0);
+}
+
+TEST(Identify, CorrectPortsAreNamed) {
+  for (const std::string impl : {"nv-ftz", "ocml-daz"}) {
+    const fs::path p = scratch(impl + ".npy");
+    auto r = run_cli("vectors export cosf --impl " + impl + " --inputs binades:20 --out " + p.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    r = run_cli("identify cosf --inputs " + p.string() + " --outputs " + p.string() + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["exact"].get<bool>()) << impl;
+    // Named first or among the ties (cosf of a subnormal is 1 with or
+    // without DAZ, so ocml and ocml-daz agree on these inputs).
+    std::vector<std::string> named = {j["best"].get<std::string>()};
+    for (const auto& t : j["tied"]) named.push_back(t.get<std::string>());
+    EXPECT_NE(std::find(named.begin(), named.end(), impl), named.end()) << j["best"] << " " << j["tied"].dump();
+  }
+}
+
+TEST(Identify, BadInputIsOneLineExit2) {
+  const fs::path in = scratch("two.hex"), out = scratch("three.hex");
+  std::ofstream(in) << "0x3f800000\n0x40000000\n";
+  std::ofstream(out) << "0x3f576aa5\n0x3f68c7b7\n0x00000000\n";
+  for (const std::string& args : {"identify sinf --inputs " + in.string() + " --outputs " + out.string(),
+                                  "identify expf --inputs " + in.string() + " --outputs " + in.string(),
+                                  "identify fmodf --inputs " + in.string() + " --outputs " + in.string(),
+                                  "identify sinf --inputs " + scratch("none").string() + " --outputs " + in.string()}) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace bitexact
