@@ -109,3 +109,99 @@ TEST(Identify, BadInputIsOneLineExit2) {
 
 }  // namespace
 }  // namespace bitexact
+
+namespace bitexact {
+namespace {
+
+// The Cody-Waite-only port and a correct one, written as hex files.
+struct ports {
+  fs::path in, cw, correct;
+  std::uint64_t slow_and_different = 0;
+};
+const ports& make_ports() {
+  static const ports p = [] {
+    ports q{scratch("c_in.hex"), scratch("c_cw.hex"), scratch("c_ok.hex")};
+    auto r = run_cli("vectors export sinf --impl nv --inputs binades:40 --format hex --out " + q.in.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+    const vector_io::table t = vector_io::read(q.in.string(), std::nullopt, 32, 2);
+    std::string cw, ok;
+    for (std::size_t i = 0; i < t.rows(); ++i) {
+      const std::uint32_t x = std::uint32_t(t.data[2 * i]);
+      const std::uint32_t y = bit_cast<std::uint32_t>(sinf_cody_waite_only(bit_cast<float>(x)));
+      cw += format_hex(y, 32) + "\n";
+      ok += format_hex(t.data[2 * i + 1], 32) + "\n";
+      if (slow_path(x)) q.slow_and_different += y != std::uint32_t(t.data[2 * i + 1]);
+    }
+    std::ofstream(q.cw) << cw;
+    std::ofstream(q.correct) << ok;
+    return q;
+  }();
+  return p;
+}
+
+TEST(Check, CodyWaiteOnlyPortFailsOnTheSlowPathOnly) {
+  const ports& p = make_ports();
+  auto r = run_cli("check sinf --against nv --inputs " + p.in.string() + " --outputs " + p.cw.string() + " --json");
+  EXPECT_EQ(r.status, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_FALSE(j["pass"].get<bool>());
+  EXPECT_EQ(j["failing"].get<std::uint64_t>(), p.slow_and_different);
+  ASSERT_EQ(j["reasons"].size(), 1u) << j["reasons"].dump();
+  EXPECT_EQ(j["reasons"].begin().key(), "|x| >= 105615: libdevice's Payne-Hanek slow path");
+  for (const auto& w : j["first_differences"])
+    EXPECT_TRUE(slow_path(std::uint32_t(parse_hex_word(w["x"].get<std::string>(), 32, "x")))) << w.dump();
+}
+
+TEST(Check, CorrectPortPassesEveryBar) {
+  const ports& p = make_ports();
+  for (const std::string bar : {"", " --bitexact", " --ulp 0", " --atol 0 --rtol 0"}) {
+    auto r = run_cli("check sinf --against nv --inputs " + p.in.string() + " --outputs " + p.correct.string() + bar +
+                     " --json");
+    EXPECT_EQ(r.status, 0) << bar << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["bitexact_share"].get<double>(), 1.0);
+    // libdevice's sinf is within 2 ulp of sin (CUDA's documented bound).
+    EXPECT_LE(j["max_ulp_to_truth"].get<double>(), 2.0);
+  }
+}
+
+TEST(Check, UlpBarCountsRepresentableValues) {
+  // Against nv, the correct port's outputs moved by one ulp: fails bit-exact,
+  // passes --ulp 1, fails --ulp 0.
+  const ports& p = make_ports();
+  std::ifstream in(p.correct);
+  std::string line, moved;
+  while (std::getline(in, line)) {
+    const std::uint32_t y = std::uint32_t(parse_hex_word(line, 32, "y"));
+    const bool finite_nonzero = (y & 0x7f800000u) != 0x7f800000u && (y & 0x7fffffffu) != 0;
+    moved += format_hex(finite_nonzero ? y + 1 : y, 32) + "\n";
+  }
+  const fs::path m = scratch("moved.hex");
+  std::ofstream(m) << moved;
+  const std::string base = "check sinf --against nv --inputs " + p.in.string() + " --outputs " + m.string();
+  EXPECT_EQ(run_cli(base).status, 1);
+  EXPECT_EQ(run_cli(base + " --ulp 0").status, 1);
+  EXPECT_EQ(run_cli(base + " --ulp 1").status, 0);
+  // One f32 ulp is at most 2^-23 relative for normal outputs; a subnormal
+  // output's ulp (2^-149) needs the absolute part.
+  EXPECT_EQ(run_cli(base + " --atol 1e-38 --rtol 1e-6").status, 0);
+  EXPECT_EQ(run_cli(base + " --rtol 1e-6").status, 1);
+  EXPECT_EQ(run_cli(base + " --rtol 1e-9").status, 1);
+}
+
+TEST(Check, BadInputIsOneLineExit2) {
+  const ports& p = make_ports();
+  const fs::path short_file = scratch("short.hex");
+  std::ofstream(short_file) << "0x3f800000\n0x3f800000\n";
+  for (const std::string& args :
+       {"check sinf --against nope --inputs " + p.in.string() + " --outputs " + p.cw.string(),
+        "check sinf --against nv --inputs " + p.in.string() + " --outputs " + p.cw.string() + " --ulp 1 --atol 1",
+        "check sinf --against nv --inputs " + p.in.string() + " --outputs " + short_file.string()}) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace bitexact

@@ -39,7 +39,37 @@ word flushed(word w) {
   return word(bit_cast<U>(flush_subnormal(bit_cast<T>(U(w)))));
 }
 
+template <class T>
+sweep::Disc disc(word port, word ref) {
+  using U = typename float_traits<T>::storage;
+  const fp_bits<T> p(bit_cast<T>(U(port))), r(bit_cast<T>(U(ref)));
+  using sweep::Disc;
+  if (p.is_nan() && r.is_nan()) return Disc::nan_payload;
+  if (p.is_nan() != r.is_nan()) return Disc::nan_vs_number;
+  if (p.is_inf() && r.is_inf()) return Disc::inf_sign;
+  if (p.is_inf() != r.is_inf()) return Disc::inf_vs_number;
+  if (p.is_zero() && r.is_zero()) return Disc::zero_sign;
+  if (p.is_zero() != r.is_zero()) return Disc::zero_vs_nonzero;
+  return Disc::number_vs_number;
+}
+
+template <class T>
+std::uint64_t distance(word port, word ref) {
+  using U = typename float_traits<T>::storage;
+  const T p = bit_cast<T>(U(port)), r = bit_cast<T>(U(ref));
+  const bool pn = fp_bits<T>(p).is_nan(), rn = fp_bits<T>(r).is_nan();
+  if (pn || rn) return pn && rn ? 0 : ~std::uint64_t(0);
+  return std::uint64_t(ulp_steps(p, r));
+}
+
 }  // namespace
+
+sweep::Disc discrepancy(int bits, word port, word ref) {
+  return bits == 32 ? disc<float>(port, ref) : disc<double>(port, ref);
+}
+std::uint64_t ulp_distance(int bits, word port, word ref) {
+  return bits == 32 ? distance<float>(port, ref) : distance<double>(port, ref);
+}
 
 port_data load(Fn fn, const std::string& inputs, const std::string& outputs) {
   const FnInfo& f = fn_info(fn);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bitexact/engine/impl.hpp"
+#include "bitexact/engine/sweep.hpp"  // Disc
 
 namespace bitexact::porting {
 
@@ -39,6 +40,12 @@ struct match {
 // Every registered implementation of the function, most bit-identical outputs
 // first (ties by name).
 std::vector<match> rank(const port_data& p);
+
+// The discrepancy class (after Varity) of two outputs whose bits differ.
+sweep::Disc discrepancy(int bits, word port, word ref);
+// Representable values between two outputs (0 when equal; both NaN count as
+// equal, a NaN and a number as the largest distance).
+std::uint64_t ulp_distance(int bits, word port, word ref);
 
 // Why the port's output `port` differs from `impl`'s `ref` at operands (a, b),
 // as far as it can be told from the values: a NaN payload, a flushed

@@ -1,0 +1,156 @@
+// bitexact check FN --against IMPL --inputs PATH --outputs PATH
+//                [--bitexact | --ulp U | --atol A --rtol R] [--json]
+//   A port's outputs against an implementation (docs/porting.md): the share of
+//   bit-identical outputs, the largest ULP distance to IMPL and the largest
+//   error against the correctly rounded truth (each with its input), the
+//   discrepancy classes (after Varity), and the first differing inputs with the
+//   reason where one is known. Exit 0 when every output meets the bar (default
+//   --bitexact; --ulp U: at most U representable values from IMPL's; --atol
+//   --rtol: |port - impl| <= atol + rtol * |impl|, numpy.isclose's rule), 1
+//   when some do not, 2 on bad input. Both NaN always counts as meeting --ulp
+//   and --atol/--rtol.
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bitexact/bits.hpp"
+#include "bitexact/engine/porting.hpp"
+#include "command.hpp"
+
+namespace bitexact::cli {
+namespace {
+
+struct Args {
+  std::string fn, against, inputs, outputs;
+  bool bitexact = false, json = false;
+  double ulp = -1, atol = -1, rtol = -1;
+};
+
+double value(int bits, word w) {
+  return bits == 32 ? double(bit_cast<float>(std::uint32_t(w))) : bit_cast<double>(std::uint64_t(w));
+}
+
+int run_check(const Args& a) {
+  const Impl& impl = resolve_impl(a.against + "." + a.fn);
+  const FnInfo& f = fn_info(impl.fn);
+  const int modes = int(a.bitexact) + int(a.ulp >= 0) + int(a.atol >= 0 || a.rtol >= 0);
+  if (modes > 1) throw input_error("choose one bar: --bitexact, --ulp U, or --atol A --rtol R");
+  const porting::port_data p = porting::load(impl.fn, a.inputs, a.outputs);
+  if (p.size() == 0) throw input_error(a.inputs + ": no inputs");
+  const std::vector<word> ref = porting::evaluate(impl, p);
+  const std::string bar = a.ulp >= 0 ? fmt::format("ulp <= {}", a.ulp)
+                          : (a.atol >= 0 || a.rtol >= 0)
+                              ? fmt::format("|port - {}| <= {} + {} * |{}|", impl.name, std::max(a.atol, 0.0),
+                                            std::max(a.rtol, 0.0), impl.name)
+                              : std::string("bit-exact");
+  auto meets = [&](std::size_t i) {
+    if (p.out[i] == ref[i]) return true;
+    const std::uint64_t d = porting::ulp_distance(f.bits, p.out[i], ref[i]);
+    if (d == 0) return a.ulp >= 0 || a.atol >= 0 || a.rtol >= 0;  // both NaN: payloads only
+    if (a.ulp >= 0) return double(d) <= a.ulp;
+    if (a.atol >= 0 || a.rtol >= 0) {
+      const double x = value(f.bits, p.out[i]), y = value(f.bits, ref[i]);
+      if (std::isinf(x) || std::isinf(y)) return x == y;
+      return std::fabs(x - y) <= std::max(a.atol, 0.0) + std::max(a.rtol, 0.0) * std::fabs(y);
+    }
+    return false;
+  };
+  std::uint64_t equal = 0, failing = 0, max_d = 0, failing_or_not = 0;  // the last: differing outputs
+  std::size_t max_d_at = 0, max_e_at = 0;
+  double max_e = -1;
+  std::map<std::string, std::uint64_t> classes, reasons;
+  nlohmann::json first = nlohmann::json::array();
+  auto hex = [&](word w) { return format_hex(w, f.bits); };
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    // The port's error against the truth (approximate to 2^-23 ulp; the
+    // largest is recomputed exactly below).
+    const double e = f.ulp_error_approx(p.a[i], p.b[i], p.out[i]);
+    if (!std::isnan(e) && e > max_e) max_e = e, max_e_at = i;
+    if (p.out[i] == ref[i]) {
+      ++equal;
+      continue;
+    }
+    failing += !meets(i);
+    const std::uint64_t d = porting::ulp_distance(f.bits, p.out[i], ref[i]);
+    if (failing_or_not == 0 || d > max_d) max_d = d, max_d_at = i;
+    ++failing_or_not;
+    ++classes[std::string(sweep::disc_name(porting::discrepancy(f.bits, p.out[i], ref[i])))];
+    const std::string r = porting::reason(impl, p.a[i], p.b[i], p.out[i], ref[i]);
+    ++reasons[r.substr(0, r.find(';'))];
+    if (first.size() < 10) {
+      nlohmann::json w = {{"x", hex(p.a[i])}};
+      if (f.arity == 2) w["y"] = hex(p.b[i]);
+      w["port"] = hex(p.out[i]);
+      w[impl.name] = hex(ref[i]);
+      w["reason"] = r;
+      first.push_back(w);
+    }
+  }
+  const double exact_e = max_e >= 0 ? f.ulp_error(p.a[max_e_at], p.b[max_e_at], p.out[max_e_at]) : 0;
+  const bool pass = failing == 0;
+  auto witness = [&](std::size_t i) {
+    nlohmann::json w = {{"x", hex(p.a[i])}};
+    if (f.arity == 2) w["y"] = hex(p.b[i]);
+    w["port"] = hex(p.out[i]);
+    return w;
+  };
+  if (a.json) {
+    nlohmann::json j = {{"fn", std::string(f.name)}, {"against", impl.name}, {"inputs", p.size()},
+                        {"bar", bar}, {"pass", pass}, {"failing", failing}, {"bitexact", equal},
+                        {"bitexact_share", double(equal) / double(p.size())}};
+    // A NaN against a number has no ULP distance.
+    j["max_ulp_to_impl"] = equal == p.size()         ? nlohmann::json(0)
+                           : max_d == ~std::uint64_t(0) ? nlohmann::json("nan-vs-number")
+                                                        : nlohmann::json(max_d);
+    if (equal != p.size()) j["max_ulp_to_impl_at"] = witness(max_d_at);
+    j["max_ulp_to_truth"] = exact_e;
+    j["max_ulp_to_truth_at"] = witness(max_e_at);
+    j["classes"] = classes;
+    j["reasons"] = reasons;
+    j["first_differences"] = first;
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::string out = fmt::format("check {} against {}: {} inputs, bar: {}\n", f.name, impl.name, p.size(), bar);
+    out += fmt::format("  bit-identical     {}/{} ({:.4f}%)\n", equal, p.size(), 100.0 * double(equal) / double(p.size()));
+    if (equal != p.size())
+      out += fmt::format("  max ULP to {:<6} {} at x={}\n", impl.name,
+                         max_d == ~std::uint64_t(0) ? std::string("NaN vs a number") : std::to_string(max_d),
+                         hex(p.a[max_d_at]));
+    out += fmt::format("  max ULP to truth  {:.4g} at x={} (the port's own error)\n", exact_e, hex(p.a[max_e_at]));
+    for (const auto& [c, n] : classes) out += fmt::format("  {:>10}  {}\n", n, c);
+    for (const auto& [r, n] : reasons) out += fmt::format("  {:>10}  reason: {}\n", n, r);
+    for (const auto& w : first)
+      out += fmt::format("  x={} port={} {}={}  {}\n", w["x"].get<std::string>(), w["port"].get<std::string>(),
+                         impl.name, w[impl.name].get<std::string>(), w["reason"].get<std::string>());
+    out += pass ? "PASS\n" : fmt::format("FAIL: {} of {} outputs miss the bar\n", failing, p.size());
+    std::fputs(out.c_str(), stdout);
+  }
+  return pass ? 0 : 1;
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  static Args a;
+  auto* c = app.add_subcommand("check", "Check a port's outputs against an implementation: bit-exact share, ULP "
+                                        "distances, discrepancy classes, reasons; exit 0 pass, 1 fail, 2 bad input");
+  c->add_option("fn", a.fn, "function: " + function_list())->required();
+  c->add_option("--against", a.against, "implementation, e.g. nv, nv-ftz, ocml")->required();
+  c->add_option("--inputs", a.inputs, "the inputs (npy, csv, json, bin or hex lines; an export will do)")->required();
+  c->add_option("--outputs", a.outputs, "the port's outputs, one column (or an export: its last column)")->required();
+  c->add_flag("--bitexact", a.bitexact, "every output bit for bit (the default)");
+  c->add_option("--ulp", a.ulp, "at most U representable values from IMPL's output")->check(CLI::NonNegativeNumber);
+  c->add_option("--atol", a.atol, "absolute tolerance (numpy.isclose)")->check(CLI::NonNegativeNumber);
+  c->add_option("--rtol", a.rtol, "relative tolerance (numpy.isclose)")->check(CLI::NonNegativeNumber);
+  c->add_flag("--json", a.json, "machine-readable result");
+  c->callback([] {
+    const int rc = run_check(a);
+    std::fflush(stdout);
+    if (rc != 0) std::exit(rc);
+  });
+});
+
+}  // namespace
+}  // namespace bitexact::cli
