@@ -1,0 +1,94 @@
+// bitexact tolerance (docs/porting.md): the proposal follows the isclose rule
+// on hand-made outputs, accepts every accepted implementation on real outputs
+// and is tight, and bad input is one line and exit 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "bitexact/bits.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/vector_io.hpp"
+#include "cli_runner.hpp"
+
+namespace bitexact {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_cli;
+
+fs::path scratch(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("bx_tol_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d / name;
+}
+
+std::string hex32(float v) { return format_hex(bit_cast<std::uint32_t>(v), 32); }
+
+TEST(Tolerance, GenericFormFollowsTheIscloseRule) {
+  // Reference 1, 2; accepted 1.001, 2 (error 1e-3 at |ref| = 1); rejected 1.5, 2.5.
+  const fs::path ref = scratch("ref.hex"), acc = scratch("acc.hex"), rej = scratch("rej.hex");
+  std::ofstream(ref) << hex32(1.0f) << "\n" << hex32(2.0f) << "\n";
+  std::ofstream(acc) << hex32(1.001f) << "\n" << hex32(2.0f) << "\n";
+  std::ofstream(rej) << hex32(1.5f) << "\n" << hex32(2.5f) << "\n";
+  auto r = run_cli("tolerance --reference " + ref.string() + " --accept " + acc.string() + " --reject " +
+                   rej.string() + " --bits 32 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  // atol = rtol = t needs |1.001f - 1| <= t + t * 1: t >= 0.0005000233..., two digits up: 0.00051.
+  const double t = j["proposal"]["atol"];
+  EXPECT_EQ(t, j["proposal"]["rtol"].get<double>());
+  const double err = double(1.001f) - 1.0;
+  EXPECT_GE(t * 2, err);
+  EXPECT_LT(t, err / 2 * 1.1);
+  EXPECT_EQ(j["proposal"]["rejected_share"][rej.string()].get<double>(), 1.0);
+  EXPECT_TRUE(j["proposal"]["separates"].get<bool>());
+}
+
+TEST(Tolerance, SinfProposalAcceptsEveryImplementationAndIsTight) {
+  auto r = run_cli("tolerance sinf --inputs binades:8 --accept nv,ocml --low bf16 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const double t = j["proposal"]["atol"];
+  ASSERT_GT(t, 0);
+  // Recompute independently from exports: every accepted output within
+  // t + t*|truth|, and at t/2 some output is not.
+  const fs::path m = scratch("mpfr.npy"), nv = scratch("nv.npy"), oc = scratch("ocml.npy");
+  for (const auto& [impl, p] : {std::pair{"mpfr", m}, {"nv", nv}, {"ocml", oc}})
+    ASSERT_EQ(run_cli(std::string("vectors export sinf --impl ") + impl + " --inputs binades:8 --out " + p.string()).status, 0);
+  const auto tm = vector_io::read(m.string(), std::nullopt, 32, 2);
+  bool tight = false;
+  for (const fs::path& p : {nv, oc}) {
+    const auto ta = vector_io::read(p.string(), std::nullopt, 32, 2);
+    for (std::size_t i = 0; i < tm.rows(); ++i) {
+      const double rv = bit_cast<float>(std::uint32_t(tm.data[2 * i + 1]));
+      const double av = bit_cast<float>(std::uint32_t(ta.data[2 * i + 1]));
+      if (!std::isfinite(rv)) continue;
+      EXPECT_LE(std::fabs(av - rv), t + t * std::fabs(rv)) << p << " input " << i;
+      tight = tight || std::fabs(av - rv) > t / 2 + t / 2 * std::fabs(rv);
+    }
+  }
+  EXPECT_TRUE(tight) << "t/2 would accept everything too";
+  EXPECT_GT(j["proposal"]["rejected_share"]["bf16"].get<double>(), 0.3);
+}
+
+TEST(Tolerance, BadInputIsOneLineExit2) {
+  const fs::path a = scratch("a.hex"), b = scratch("b.hex");
+  std::ofstream(a) << "0x3f800000\n";
+  std::ofstream(b) << "0x3f800000\n0x40000000\n";
+  for (const std::string& args :
+       {std::string("tolerance sinf --low fp8"), std::string("tolerance sinf --low fp32"),
+        std::string("tolerance expf"), std::string("tolerance"),
+        "tolerance --reference " + a.string() + " --accept " + b.string() + " --reject " + a.string() + " --bits 32"}) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace bitexact
