@@ -38,4 +38,12 @@ inline cli_result run_cli(const std::string& args, const std::string& input = ""
   return r;
 }
 
+// A path `name` in a per-process scratch directory named after `tag`.
+inline std::filesystem::path scratch_path(const std::string& tag, const std::string& name) {
+  const std::filesystem::path d =
+      std::filesystem::temp_directory_path() / ("bx_" + tag + "_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(d);
+  return d / name;
+}
+
 }  // namespace bitexact::testing

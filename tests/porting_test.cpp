@@ -28,11 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::run_cli;
 
-fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("bx_port_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d / name;
-}
+fs::path scratch(const std::string& name) { return testing::scratch_path("port", name); }
 
 // libdevice's sinf with the Cody-Waite reduction for every finite input.
 float sinf_cody_waite_only(float x) {

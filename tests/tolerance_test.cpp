@@ -21,11 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::run_cli;
 
-fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("bx_tol_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d / name;
-}
+fs::path scratch(const std::string& name) { return testing::scratch_path("tol", name); }
 
 std::string hex32(float v) { return format_hex(bit_cast<std::uint32_t>(v), 32); }
 

@@ -21,11 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using vector_io::format;
 
-fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("bx_vio_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d / name;
-}
+fs::path scratch(const std::string& name) { return testing::scratch_path("vio", name); }
 
 // Words that a careless format loses: NaNs with payloads (quiet and
 // signalling, both signs), signed zeros, subnormals, infinities.

@@ -138,8 +138,7 @@ const bool registered = register_command([](CLI::App& app) {
                                         "distances, discrepancy classes, reasons; exit 0 pass, 1 fail, 2 bad input");
   c->add_option("fn", a.fn, "function: " + function_list())->required();
   c->add_option("--against", a.against, "implementation, e.g. nv, nv-ftz, ocml")->required();
-  c->add_option("--inputs", a.inputs, "the inputs (npy, csv, json, bin or hex lines; an export will do)")->required();
-  c->add_option("--outputs", a.outputs, "the port's outputs, one column (or an export: its last column)")->required();
+  add_port_files(c, a.inputs, a.outputs);
   c->add_flag("--bitexact", a.bitexact, "every output bit for bit (the default)");
   c->add_option("--ulp", a.ulp, "at most U representable values from IMPL's output")->check(CLI::NonNegativeNumber);
   c->add_option("--atol", a.atol, "absolute tolerance (numpy.isclose)")->check(CLI::NonNegativeNumber);

@@ -92,8 +92,7 @@ const bool registered = register_command([](CLI::App& app) {
   auto* id = app.add_subcommand("identify", "Rank every implementation by the share of a port's outputs it reproduces "
                                             "bit for bit; name the best and explain its differences");
   id->add_option("fn", a.fn, "function: " + function_list())->required();
-  id->add_option("--inputs", a.inputs, "the inputs (npy, csv, json, bin or hex lines; an export will do)")->required();
-  id->add_option("--outputs", a.outputs, "the port's outputs, one column (or an export: its last column)")->required();
+  add_port_files(id, a.inputs, a.outputs);
   id->add_flag("--json", a.json, "machine-readable result");
   id->callback([] { run_identify(a); });
 });

@@ -30,4 +30,11 @@ struct evaluated {
 };
 evaluated eval_stdin(const Impl& impl);
 
+// The options naming a port's evidence (check, identify): --inputs and
+// --outputs, files in any format of vectors/README.md.
+inline void add_port_files(CLI::App* cmd, std::string& inputs, std::string& outputs) {
+  cmd->add_option("--inputs", inputs, "the inputs (npy, csv, json, bin or hex lines; an export will do)")->required();
+  cmd->add_option("--outputs", outputs, "the port's outputs, one column (or an export: its last column)")->required();
+}
+
 }  // namespace bitexact::cli
