@@ -7,18 +7,13 @@
 #include "bitexact/nv/nv.hpp"
 #include "bitexact/ocml/ocml.hpp"
 
-#define BX_PARAMS_1(T) T x
-#define BX_PARAMS_2(T) T x, T y
-#define BX_ARGS_1 x
-#define BX_ARGS_2 x, y
-
 namespace bitexact::cuda {
 
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                                        \
-  __device__ type nv::name(BX_PARAMS_##arity(type)) { return bitexact::nv::name(BX_ARGS_##arity); }        \
-  __device__ type nv_ftz::name(BX_PARAMS_##arity(type)) { return bitexact::nv::name##_ftz(BX_ARGS_##arity); } \
-  __device__ type ocml::name(BX_PARAMS_##arity(type)) {                                                     \
-    return bitexact::ocml::ocml_name<bitexact::ocml::gfx90a>(BX_ARGS_##arity);                              \
+  __device__ type nv::name(BITEXACT_PARAMS_##arity(type)) { return bitexact::nv::name(BITEXACT_ARGS_##arity); }        \
+  __device__ type nv_ftz::name(BITEXACT_PARAMS_##arity(type)) { return bitexact::nv::name##_ftz(BITEXACT_ARGS_##arity); } \
+  __device__ type ocml::name(BITEXACT_PARAMS_##arity(type)) {                                                     \
+    return bitexact::ocml::ocml_name<bitexact::ocml::gfx90a>(BITEXACT_ARGS_##arity);                              \
   }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION

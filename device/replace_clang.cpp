@@ -43,12 +43,6 @@
 #error "compile with clang -x cuda --cuda-device-only -nocudainc (docs/replacement.md)"
 #endif
 
-// The operand lists of one- and two-operand functions.
-#define BX_PARAMS_1(T) T x
-#define BX_PARAMS_2(T) T x, T y
-#define BX_ARGS_1 x
-#define BX_ARGS_2 x, y
-
 #if defined(BITEXACT_PERSONALITY_NV)
 // libdevice's query: a clang builtin in newer clangs (19 and later); older ones
 // need the declaration libdevice itself has.
@@ -66,8 +60,8 @@ extern "C" __attribute__((device)) int __nvvm_reflect(const char*);
 #endif
 
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                   \
-  extern "C" __attribute__((device)) type __nv_##name(BX_PARAMS_##arity(type)) { \
-    BX_BODY(name, ocml_name, BX_ARGS_##arity)                                      \
+  extern "C" __attribute__((device)) type __nv_##name(BITEXACT_PARAMS_##arity(type)) { \
+    BX_BODY(name, ocml_name, BITEXACT_ARGS_##arity)                                      \
   }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION

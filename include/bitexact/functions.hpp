@@ -30,6 +30,14 @@ inline constexpr std::size_t function_count = 0
 #undef BITEXACT_FUNCTION
     ;
 
+// Operand lists by the ARITY column, for X-macro expansions that define one
+// C or C++ function per row (the replacement libraries and bitcode):
+// BITEXACT_PARAMS_##arity(type) declares x [, y]; BITEXACT_ARGS_##arity passes them.
+#define BITEXACT_PARAMS_1(T) T x
+#define BITEXACT_PARAMS_2(T) T x, T y
+#define BITEXACT_ARGS_1 x
+#define BITEXACT_ARGS_2 x, y
+
 // The signature of a function of N operands of type T.
 template <class T, int N>
 struct fn_signature;

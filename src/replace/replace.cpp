@@ -14,6 +14,8 @@
 // libraries are linked as C and need only libc (and libm for fmaf on a CPU
 // without FMA), so C programs can link the static archive with `cc`.
 
+#include "bitexact/functions.hpp"
+
 #if defined(BITEXACT_REPLACE_NV) || defined(BITEXACT_REPLACE_NV_FTZ)
 #include "bitexact/nv/nv.hpp"
 #elif defined(BITEXACT_REPLACE_OCML)
@@ -33,18 +35,12 @@
 
 #define BX_EXPORT extern "C" __attribute__((visibility("default")))
 
-// Parameter and argument lists by ARITY (the column of functions.def).
-#define BX_PARAMS_1(T) T x
-#define BX_PARAMS_2(T) T x, T y
-#define BX_ARGS_1 x
-#define BX_ARGS_2 x, y
-
 namespace {
 // repro_NAME: this personality's NAME, internal, so that sincosf below calls
 // the reproductions directly rather than through the exported (and, in a
 // shared library, interposable) names.
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  type repro_##name(BX_PARAMS_##arity(type)) { return BX_REPRO(name, ocml)(BX_ARGS_##arity); }
+  type repro_##name(BITEXACT_PARAMS_##arity(type)) { return BX_REPRO(name, ocml)(BITEXACT_ARGS_##arity); }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 }  // namespace
@@ -52,7 +48,7 @@ namespace {
 // The exported C symbols. noexcept matches glibc's declarations (__THROW) so
 // that this file would still compile next to <math.h>.
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  BX_EXPORT type name(BX_PARAMS_##arity(type)) noexcept { return repro_##name(BX_ARGS_##arity); }
+  BX_EXPORT type name(BITEXACT_PARAMS_##arity(type)) noexcept { return repro_##name(BITEXACT_ARGS_##arity); }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 

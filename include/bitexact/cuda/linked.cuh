@@ -19,10 +19,8 @@
 
 #include "bitexact/functions.hpp"
 
-#define BX_LINKED_PARAMS_1(T) T
-#define BX_LINKED_PARAMS_2(T) T, T
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) \
-  __device__ type name(BX_LINKED_PARAMS_##arity(type));
+  __device__ type name(BITEXACT_PARAMS_##arity(type));
 
 namespace bitexact::cuda {
 namespace nv {
@@ -37,5 +35,3 @@ namespace ocml {
 }  // namespace bitexact::cuda
 
 #undef BITEXACT_FUNCTION
-#undef BX_LINKED_PARAMS_1
-#undef BX_LINKED_PARAMS_2
