@@ -99,7 +99,6 @@ struct Classifier {
     return int(VClass::normal);
   }
   bool is_nan(word w) const { return (w & ~sign) > expmask; }
-  bool is_inf(word w) const { return (w & ~sign) == expmask; }
   bool is_zero(word w) const { return (w & ~sign) == 0; }
   std::int64_t ordered(word w) const {
     std::int64_t mag = std::int64_t(w & ~sign);
@@ -168,23 +167,9 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
 }
 
 void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, word y) {
-  Disc d;
+  const Disc d = discrepancy(c.bits, x, y);
   double dist = 0;
-  const bool nx = c.is_nan(x), ny = c.is_nan(y);
-  if (nx && ny)
-    d = Disc::nan_payload;
-  else if (nx || ny)
-    d = Disc::nan_vs_number;
-  else if (c.is_inf(x) && c.is_inf(y))
-    d = Disc::inf_sign;
-  else if (c.is_inf(x) || c.is_inf(y))
-    d = Disc::inf_vs_number;
-  else if (c.is_zero(x) && c.is_zero(y))
-    d = Disc::zero_sign;
-  else if (c.is_zero(x) || c.is_zero(y))
-    d = Disc::zero_vs_nonzero;
-  else {
-    d = Disc::number_vs_number;
+  if (d == Disc::number_vs_number) {
     std::int64_t ox = c.ordered(x), oy = c.ordered(y);
     std::uint64_t steps = ox > oy ? std::uint64_t(ox) - std::uint64_t(oy) : std::uint64_t(oy) - std::uint64_t(ox);
     ++p.dist[dist_bin(steps)];

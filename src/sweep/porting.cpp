@@ -8,23 +8,31 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/sweep.hpp"
 #include "bitexact/engine/vector_io.hpp"
 #include "bitexact/nv/trig_reduction.hpp"  // trig_slow_threshold_bits
 
 namespace bitexact::porting {
 namespace {
 
+// The reason text of two different outputs: their discrepancy class
+// (sweep::discrepancy, the sweep's own), told the way a porter reads it.
 template <class T>
 std::string classify(word port, word ref) {
   using U = typename float_traits<T>::storage;
   const T p = bit_cast<T>(U(port)), r = bit_cast<T>(U(ref));
-  const fp_bits<T> bp(p), br(r);
-  if (bp.is_nan() && br.is_nan()) return "NaN payload (both NaN, other bits)";
-  if (bp.is_nan() != br.is_nan()) return bp.is_nan() ? "NaN where the reference is a number" : "a number where the reference is NaN";
-  if (bp.is_inf() || br.is_inf())
-    return bp.is_inf() && br.is_inf() ? "infinity of the other sign" : "infinity vs a finite value";
-  if (bp.is_zero() && br.is_zero()) return "zero of the other sign";
-  if (bp.is_zero() && br.is_subnormal()) return "subnormal result flushed to zero (FTZ)";
+  switch (sweep::discrepancy(float_traits<T>::total_bits, port, ref)) {
+    case sweep::Disc::nan_payload: return "NaN payload (both NaN, other bits)";
+    case sweep::Disc::nan_vs_number:
+      return fp_bits<T>(p).is_nan() ? "NaN where the reference is a number" : "a number where the reference is NaN";
+    case sweep::Disc::inf_sign: return "infinity of the other sign";
+    case sweep::Disc::inf_vs_number: return "infinity vs a finite value";
+    case sweep::Disc::zero_sign: return "zero of the other sign";
+    case sweep::Disc::zero_vs_nonzero:
+      if (fp_bits<T>(p).is_zero() && fp_bits<T>(r).is_subnormal()) return "subnormal result flushed to zero (FTZ)";
+      break;
+    default: break;
+  }
   return fmt::format("{} ulp apart", std::uint64_t(ulp_steps(p, r)));
 }
 
@@ -40,20 +48,6 @@ word flushed(word w) {
 }
 
 template <class T>
-sweep::Disc disc(word port, word ref) {
-  using U = typename float_traits<T>::storage;
-  const fp_bits<T> p(bit_cast<T>(U(port))), r(bit_cast<T>(U(ref)));
-  using sweep::Disc;
-  if (p.is_nan() && r.is_nan()) return Disc::nan_payload;
-  if (p.is_nan() != r.is_nan()) return Disc::nan_vs_number;
-  if (p.is_inf() && r.is_inf()) return Disc::inf_sign;
-  if (p.is_inf() != r.is_inf()) return Disc::inf_vs_number;
-  if (p.is_zero() && r.is_zero()) return Disc::zero_sign;
-  if (p.is_zero() != r.is_zero()) return Disc::zero_vs_nonzero;
-  return Disc::number_vs_number;
-}
-
-template <class T>
 std::uint64_t distance(word port, word ref) {
   using U = typename float_traits<T>::storage;
   const T p = bit_cast<T>(U(port)), r = bit_cast<T>(U(ref));
@@ -64,9 +58,6 @@ std::uint64_t distance(word port, word ref) {
 
 }  // namespace
 
-sweep::Disc discrepancy(int bits, word port, word ref) {
-  return bits == 32 ? disc<float>(port, ref) : disc<double>(port, ref);
-}
 std::uint64_t ulp_distance(int bits, word port, word ref) {
   return bits == 32 ? distance<float>(port, ref) : distance<double>(port, ref);
 }

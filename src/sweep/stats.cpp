@@ -87,6 +87,20 @@ std::string bin_label(int b) {
   return "(" + p(k - 1) + "," + p(k) + "]";
 }
 
+Disc discrepancy(int bits, word x, word y) {
+  const word sign = word(1) << (bits - 1);
+  const word inf = bits == 32 ? word(fp_bits<float>::exponent_mask) : word(fp_bits<double>::exponent_mask);
+  const word ax = x & ~sign, ay = y & ~sign;
+  const bool nx = ax > inf, ny = ay > inf;
+  if (nx && ny) return Disc::nan_payload;
+  if (nx || ny) return Disc::nan_vs_number;
+  if (ax == inf && ay == inf) return Disc::inf_sign;
+  if (ax == inf || ay == inf) return Disc::inf_vs_number;
+  if (ax == 0 && ay == 0) return Disc::zero_sign;
+  if (ax == 0 || ay == 0) return Disc::zero_vs_nonzero;
+  return Disc::number_vs_number;
+}
+
 std::string_view disc_name(Disc d) {
   switch (d) {
     case Disc::nan_vs_number:

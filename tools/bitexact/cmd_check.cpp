@@ -19,6 +19,7 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/engine/porting.hpp"
+#include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {
@@ -78,7 +79,7 @@ int run_check(const Args& a) {
     const std::uint64_t d = porting::ulp_distance(f.bits, p.out[i], ref[i]);
     if (failing_or_not == 0 || d > max_d) max_d = d, max_d_at = i;
     ++failing_or_not;
-    ++classes[std::string(sweep::disc_name(porting::discrepancy(f.bits, p.out[i], ref[i])))];
+    ++classes[std::string(sweep::disc_name(sweep::discrepancy(f.bits, p.out[i], ref[i])))];
     const std::string r = porting::reason(impl, p.a[i], p.b[i], p.out[i], ref[i]);
     ++reasons[r.substr(0, r.find(';'))];
     if (first.size() < 10) {

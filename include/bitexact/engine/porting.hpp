@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "bitexact/engine/impl.hpp"
-#include "bitexact/engine/sweep.hpp"  // Disc
 
 namespace bitexact::porting {
 
@@ -41,8 +40,6 @@ struct match {
 // first (ties by name).
 std::vector<match> rank(const port_data& p);
 
-// The discrepancy class (after Varity) of two outputs whose bits differ.
-sweep::Disc discrepancy(int bits, word port, word ref);
 // Representable values between two outputs (0 when equal; both NaN count as
 // equal, a NaN and a number as the largest distance).
 std::uint64_t ulp_distance(int bits, word port, word ref);

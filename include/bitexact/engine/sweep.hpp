@@ -165,6 +165,9 @@ enum class Disc : int {
   count
 };
 std::string_view disc_name(Disc d);
+// The class of two outputs of `bits` width whose bits differ (the sweep's
+// pair statistics and the porting tools).
+Disc discrepancy(int bits, word x, word y);
 // ULP-distance bins of number_vs_number pairs: 1, 2, (2,4], ..., (2^19,2^20], >2^20.
 constexpr int dist_bins = 22;
 int dist_bin(std::uint64_t steps);
