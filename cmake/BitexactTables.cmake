@@ -36,11 +36,13 @@ function(bitexact_ocml_config_rows out)
   set(${out} ${result} PARENT_SCOPE)
 endfunction()
 
-# bitexact_missing_llvm_tools(OUT BIN TOOLS tool... TARGETS target...): appends to
-# the list OUT what is missing of the tools in BIN and of the targets its llc
-# supports (amdgcn, x86-64).
+# bitexact_missing_llvm_tools(OUT BIN TOOLS tool... TARGETS target... [PROGRAMS prog...]):
+# appends to the list OUT what is missing of the tools in BIN, of the targets its
+# llc supports (amdgcn, x86-64), and of the PROGRAMS (found into the cache as
+# BITEXACT_<PROG>, e.g. BITEXACT_BASH); and an x86-64 build host, which the
+# bitcode pipelines need (they parse the host's headers and run on its CPU).
 function(bitexact_missing_llvm_tools out bin)
-  cmake_parse_arguments(arg "" "" "TOOLS;TARGETS" ${ARGN})
+  cmake_parse_arguments(arg "" "" "TOOLS;TARGETS;PROGRAMS" ${ARGN})
   set(missing ${${out}})
   foreach(tool ${arg_TOOLS})
     if(NOT EXISTS "${bin}/${tool}")
@@ -54,6 +56,16 @@ function(bitexact_missing_llvm_tools out bin)
         list(APPEND missing "the ${t} target in ${bin}/llc")
       endif()
     endforeach()
+  endif()
+  foreach(prog ${arg_PROGRAMS})
+    string(TOUPPER "BITEXACT_${prog}" var)
+    find_program(${var} ${prog})
+    if(NOT ${var})
+      list(APPEND missing ${prog})
+    endif()
+  endforeach()
+  if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+    list(APPEND missing "an x86-64 host (found ${CMAKE_SYSTEM_PROCESSOR})")
   endif()
   set(${out} ${missing} PARENT_SCOPE)
 endfunction()

@@ -9,14 +9,8 @@ set(BITEXACT_OCML_LLVM_BIN "/usr/lib/llvm-15/bin" CACHE PATH
   "llvm-15 tools (clang, llvm-extract, opt, llc) used to compile ocml.bc")
 
 set(_bx_missing "")
-bitexact_missing_llvm_tools(_bx_missing ${BITEXACT_OCML_LLVM_BIN} TOOLS clang llvm-dis llc TARGETS amdgcn)
-find_program(BITEXACT_BASH bash)
-if(NOT BITEXACT_BASH)
-  list(APPEND _bx_missing bash)
-endif()
-if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-  list(APPEND _bx_missing "an x86-64 host (found ${CMAKE_SYSTEM_PROCESSOR})")
-endif()
+bitexact_missing_llvm_tools(_bx_missing ${BITEXACT_OCML_LLVM_BIN} TOOLS clang llvm-dis llc TARGETS amdgcn
+  PROGRAMS bash)
 # The host C++ system include directories, as that clang sees them for the host.
 if(NOT _bx_missing)
   execute_process(COMMAND "${BITEXACT_OCML_LLVM_BIN}/clang" -x c++ -std=c++20 -E -v -
