@@ -10,8 +10,8 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <tbb/parallel_for.h>
 
+#include "bitexact/engine/porting.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/engine/vector_io.hpp"
 #include "command.hpp"
@@ -41,15 +41,11 @@ void run_export(const Args& a) {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
   auto fill = [&](std::uint64_t first, std::size_t n, word* rows) {
-    std::vector<word> a0(n), a1(n), out(n);
-    set.generate(first, first + n, a0.data(), a1.data());
-    const word* args[2] = {a0.data(), a1.data()};
-    constexpr std::size_t grain = 4096;
-    tbb::parallel_for(std::size_t(0), (n + grain - 1) / grain, [&](std::size_t g) {
-      const std::size_t lo = g * grain, m = std::min(grain, n - lo);
-      const word* sub[2] = {args[0] + lo, args[1] + lo};
-      impl.eval(sub, out.data() + lo, m);
-    });
+    porting::port_data chunk{impl.fn, std::vector<word>(n), std::vector<word>(n), std::vector<word>(n)};
+    set.generate(first, first + n, chunk.a.data(), chunk.b.data());
+    const std::vector<word> out = porting::evaluate(impl, chunk);  // all cores
+    const std::vector<word>& a0 = chunk.a;
+    const std::vector<word>& a1 = chunk.b;
     for (std::size_t i = 0; i < n; ++i) {
       rows[i * c] = a0[i];
       if (f.arity == 2) rows[i * c + 1] = a1[i];
