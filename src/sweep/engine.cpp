@@ -216,21 +216,14 @@ constexpr std::uint64_t eval_batch = 65536;
 void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
                Worker& wk, const State& like) {
   const FnInfo& f = fn_info(o.fn);
-  const Classifier c = Classifier::of(f);
   const std::uint64_t lo = chunk * o.chunk_size;
   const std::uint64_t hi = std::min(lo + o.chunk_size, o.inputs.count);
   const std::size_t ni = impls.size();
   reset_counters(wk.acc, like);
   State& s = wk.acc;
-  s.count = hi - lo;
-  for (std::size_t i = 0; i < ni; ++i) s.impl_stats[i].count = hi - lo;
   std::vector<XXH3_state_t> digest(o.digests ? ni : 0);
   for (auto& d : digest) XXH3_64bits_reset(&d);
-  std::vector<std::uint64_t> differs(ni, 0);
-  std::array<std::uint64_t, 25> in_cnt{};
-  std::array<std::uint64_t, 5> out_cnt{};
   std::vector<const word*> outp(ni);
-  const word mask = c.mask;
 
   for (std::uint64_t blo = lo; blo < hi; blo += eval_batch) {
     const std::size_t n = std::min(eval_batch, hi - blo);
@@ -247,52 +240,10 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
       outp[i] = wk.out[i].data();
       if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
     }
-    // Hot loop: plain local counters and pointers; the rare differing results go
-    // to account_impl / account_pair.
-    for (std::size_t j = 0; j < n; ++j) {
-      const word a = wk.a[j] & mask, b = wk.b[j] & mask;
-      const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
-      ++in_cnt[in_cls];
-      if (!truth) {  // no reference: every pair is compared directly
-        std::size_t pi = 0;
-        for (std::size_t i = 0; i < ni; ++i)
-          for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
-            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-            if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
-          }
-        continue;
-      }
-      const word t = wk.t[j] & mask;
-      const int out_cls = c.vclass(t);
-      ++out_cnt[out_cls];
-      bool any = false;
-      for (std::size_t i = 0; i < ni; ++i) {
-        const word r = outp[i][j] & mask;
-        if (r == t) continue;
-        any = true;
-        ++differs[i];
-        account_impl(c, o.fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
-      }
-      // Two implementations can differ only where one of them differs from the truth.
-      if (!any) continue;
-      std::size_t pi = 0;
-      for (std::size_t i = 0; i < ni; ++i)
-        for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
-          const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-          if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
-        }
-    }
+    account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n);
   }
-  for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
-  for (std::size_t k = 0; k < 5; ++k) s.out_class_count[k] += out_cnt[k];
-  for (std::size_t i = 0; i < ni; ++i) {
-    if (o.digests) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
-    if (!truth) continue;
-    // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
-    auto& st = s.impl_stats[i];
-    st.correctly_rounded += (hi - lo) - differs[i];
-    st.hist[bins::cr] = st.correctly_rounded;
-  }
+  if (o.digests)
+    for (std::size_t i = 0; i < ni; ++i) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
 }
 
 void merge_counters(State& dst, const State& src) {
@@ -306,6 +257,73 @@ void merge_counters(State& dst, const State& src) {
 }
 
 }  // namespace
+
+// The statistics of n evaluated inputs (the body of every chunk, and of the
+// inputs the CUDA backend hands back to the host).
+void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
+             std::size_t n) {
+  const FnInfo& f = fn_info(fn);
+  const Classifier c = Classifier::of(f);
+  const std::size_t ni = s.impls.size();
+  std::vector<std::uint64_t> differs(ni, 0);
+  std::array<std::uint64_t, 25> in_cnt{};
+  std::array<std::uint64_t, 5> out_cnt{};
+  const word mask = c.mask;
+  // Hot loop: plain local counters and pointers; the rare differing results go
+  // to account_impl / account_pair.
+  for (std::size_t j = 0; j < n; ++j) {
+    const word a = a_in[j] & mask, b = f.arity == 2 ? b_in[j] & mask : 0;
+    const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
+    ++in_cnt[in_cls];
+    if (!truth_out) {  // no reference: every pair is compared directly
+      std::size_t pi = 0;
+      for (std::size_t i = 0; i < ni; ++i)
+        for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+          const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+          if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+        }
+      continue;
+    }
+    const word t = truth_out[j] & mask;
+    const int out_cls = c.vclass(t);
+    ++out_cnt[out_cls];
+    bool any = false;
+    for (std::size_t i = 0; i < ni; ++i) {
+      const word r = outp[i][j] & mask;
+      if (r == t) continue;
+      any = true;
+      ++differs[i];
+      account_impl(c, fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
+    }
+    // Two implementations can differ only where one of them differs from the truth.
+    if (!any) continue;
+    std::size_t pi = 0;
+    for (std::size_t i = 0; i < ni; ++i)
+      for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+        if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+      }
+  }
+  s.count += n;
+  for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
+  for (std::size_t k = 0; k < 5; ++k) s.out_class_count[k] += out_cnt[k];
+  for (std::size_t i = 0; i < ni; ++i) {
+    auto& st = s.impl_stats[i];
+    st.count += n;
+    if (!truth_out) continue;
+    // Correct = same bits as the truth, plus both-NaN (counted by account_impl).
+    st.correctly_rounded += n - differs[i];
+    st.hist[bins::cr] = st.correctly_rounded;
+  }
+}
+
+State fresh_partial(const State& like) {
+  State acc;
+  reset_counters(acc, like);
+  return acc;
+}
+
+void merge_partial(State& dst, const State& part) { merge_counters(dst, part); }
 
 bool run(const Options& o, State& state) {
   const Impl* truth = truth_of(o);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "bitexact/engine/classify.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
 
@@ -54,14 +55,7 @@ void MaxWitness::merge(const MaxWitness& o) {
 
 // ---- bins ----------------------------------------------------------------------------
 
-int ulp_bin(double e) {
-  if (e <= 0.5) return bins::half;
-  if (e <= 1.0) return bins::one;
-  // (2^(k-1), 2^k] for k = 1..20 -> bins 3..22
-  for (int k = 1; k <= 20; ++k)
-    if (e <= std::ldexp(1.0, k)) return bins::pow2_first + k - 1;
-  return bins::huge;
-}
+int ulp_bin(double e) { return hd::ulp_bin(e); }
 
 std::string bin_label(int b) {
   switch (b) {
@@ -87,19 +81,7 @@ std::string bin_label(int b) {
   return "(" + p(k - 1) + "," + p(k) + "]";
 }
 
-Disc discrepancy(int bits, word x, word y) {
-  const word sign = word(1) << (bits - 1);
-  const word inf = bits == 32 ? word(fp_bits<float>::exponent_mask) : word(fp_bits<double>::exponent_mask);
-  const word ax = x & ~sign, ay = y & ~sign;
-  const bool nx = ax > inf, ny = ay > inf;
-  if (nx && ny) return Disc::nan_payload;
-  if (nx || ny) return Disc::nan_vs_number;
-  if (ax == inf && ay == inf) return Disc::inf_sign;
-  if (ax == inf || ay == inf) return Disc::inf_vs_number;
-  if (ax == 0 && ay == 0) return Disc::zero_sign;
-  if (ax == 0 || ay == 0) return Disc::zero_vs_nonzero;
-  return Disc::number_vs_number;
-}
+Disc discrepancy(int bits, word x, word y) { return Disc(hd::discrepancy(bits, x, y)); }
 
 std::string_view disc_name(Disc d) {
   switch (d) {
@@ -122,14 +104,7 @@ std::string_view disc_name(Disc d) {
   }
 }
 
-int dist_bin(std::uint64_t steps) {
-  if (steps <= 1) return 0;
-  if (steps == 2) return 1;
-  // (2^(k-1), 2^k] for k = 2..20 -> bins 2..20
-  for (int k = 2; k <= 20; ++k)
-    if (steps <= (std::uint64_t(1) << k)) return k;
-  return 21;
-}
+int dist_bin(std::uint64_t steps) { return hd::dist_bin(steps); }
 
 std::string dist_label(int b) {
   if (b == 0) return "1";

@@ -295,6 +295,19 @@ State make_state(const Options& o);
 // Returns true when every chunk of the range is done (false: stopped early).
 bool run(const Options& o, State& state);
 
+// The statistics of n inputs whose outputs are already known, exactly as the
+// engine accounts the inputs of a chunk: a[j], b[j] the operands (b unused for
+// one-operand functions), outs[i][j] the output of implementation i of s.impls,
+// truth[j] the truth's output (nullptr: a sweep without truth). `s` must be a
+// partial from fresh_partial (counters of the same implementations). The
+// CUDA backend uses it for the inputs it hands back to the host.
+void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
+             std::size_t n);
+// A state with the counters of `like` (implementations, function, digests) all zero.
+State fresh_partial(const State& like);
+// Adds the counters (not the chunk sets) of a partial to `dst`.
+void merge_partial(State& dst, const State& part);
+
 // The block digests of `impl` over blocks `blocks` of `set` (block = inputs per
 // block): a sweep with no truth, chunk = block, digests on, on all cores.
 std::vector<std::uint64_t> block_digests(const Impl& impl, const InputSet& set, std::uint64_t block,
