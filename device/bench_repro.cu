@@ -67,20 +67,20 @@ static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
 // ---- the functions: every row of functions.def ------------------------------------
 template <Fn F>
 struct calls;
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)  \
-  template <>                                                    \
-  struct calls<Fn::name> {                                       \
-    template <class... A>                                        \
-    __device__ static type native(A... a) {                      \
-      return ::name(a...);                                       \
-    }                                                            \
-    template <class... A>                                        \
-    __device__ static type repro(A... a) {                       \
-      if constexpr (ftz_build)                                   \
-        return bitexact::nv::name##_ftz(a...);                   \
-      else                                                       \
-        return bitexact::nv::name(a...);                         \
-    }                                                            \
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  template <>                                                   \
+  struct calls<Fn::name> {                                      \
+    template <class... A>                                       \
+    __device__ static type native(A... a) {                     \
+      return ::name(a...);                                      \
+    }                                                           \
+    template <class... A>                                       \
+    __device__ static type repro(A... a) {                      \
+      if constexpr (ftz_build)                                  \
+        return bitexact::nv::name##_ftz(a...);                  \
+      else                                                      \
+        return bitexact::nv::name(a...);                        \
+    }                                                           \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION

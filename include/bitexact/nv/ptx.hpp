@@ -143,10 +143,10 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
     asm("fma.rz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
   return r;
 }
-// setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p. CMP is a string literal.
+// setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p  (CMP: lt, ge, ltu, gtu, leu).
 #define BITEXACT_PTX_SETP_F32(CMP)                                                               \
   template <mode M>                                                                              \
-  BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                     \
+  BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
     unsigned r;                                                                                  \
     if constexpr (M == mode::ftz)                                                                \
       asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".ftz.f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
