@@ -19,7 +19,7 @@ args=("$@")
 while (($#)); do
   case $1 in
     --runs | --pairs-log2)
-      [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "$0: $1 needs a number" >&2; exit 2; }
+      [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "$0: $1 needs a positive number" >&2; exit 2; }
       shift 2 ;;
     *) echo "$0: unknown argument '$1' (--runs N, --pairs-log2 K)" >&2; exit 2 ;;
   esac
@@ -44,7 +44,7 @@ gpu_state() {
     echo "# (no nvidia-smi)"
   fi
 }
-txt="$out/bench_repro.txt"
+txt="$out/bench_repro.txt.tmp"  # renamed when complete
 {
   echo "# device/bench_repro.cu, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nvcc --version | tail -2 | head -1)"
   echo "# GPU before:"
@@ -61,4 +61,5 @@ done
   echo "# GPU after:"
   gpu_state
 } >>"$txt"
-cat "$txt"
+mv "$txt" "$out/bench_repro.txt"
+cat "$out/bench_repro.txt"
