@@ -22,6 +22,19 @@
 //    GPU, in either build, with or without contraction. The .f64 and integer
 //    ops are the native IEEE binary64 / integer operations (PTX has no FTZ for
 //    .f64) plus the NaN rule below.
+//  * On an NVIDIA GPU (__CUDA_ARCH__: nvcc, and clang CUDA with or without
+//    CUDA's headers) every f32 op below IS the PTX instruction it models, as
+//    inline PTX with the .ftz form spelled out by M (namespace ptx::insn), so
+//    the including translation unit's -ftz flag cannot change it either:
+//    PTX fixes the .ftz form of an instruction written with or without it.
+//    The models are a few dozen integer and binary64 operations per op; the
+//    instruction is one. Constant evaluation keeps the model. The bits are
+//    those of the instruction by definition; that the host models equal the
+//    instructions is what vectors/nv/ptx_ops.txt (the H100) checks, and
+//    device/bench_repro.cu compares every reproduction with the native
+//    function on the device. The one op whose host model is not the
+//    instruction's exact function is rcp.approx (and div.approx through it):
+//    see rcp_approx_f32.
 //  * Checked: tests/nv_ptx_test.cpp compares every op, in every FTZ form
 //    offered here, with the instruction's own outputs on the H100
 //    (vectors/nv/ptx_ops.txt, from device/nv_ptx_ops.cu), and the f32
@@ -82,6 +95,124 @@ BITEXACT_INLINE constexpr u64 bits_of(double x) { return bit_cast<u64>(x); }
 BITEXACT_INLINE constexpr float f32_from(u32 b) { return bit_cast<float>(b); }
 BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 
+// ---- the instructions themselves, on an NVIDIA GPU ---------------------------------
+// One inline-PTX statement per op (plus a selp where PTX gives a predicate,
+// which asm cannot return: ptxas folds the selp and the caller's test back into
+// the compare). Plain `asm` (not volatile), so that ptxas schedules, CSEs and
+// removes them like any instruction; every rounding is explicit (.rn, .rz), so
+// ptxas never contracts a mul with an add. Each op below calls these first on
+// the device and keeps its model for the host and for constant evaluation
+// (tested with __builtin_is_constant_evaluated, which, unlike
+// std::is_constant_evaluated, nvcc accepts in device code without
+// --expt-relaxed-constexpr).
+#if defined(__CUDA_ARCH__)
+namespace insn {
+template <mode M>
+BITEXACT_INLINE float mul_rn_f32(float a, float b) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("mul.rn.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  else
+    asm("mul.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float add_rn_f32(float a, float b) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("add.rn.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  else
+    asm("add.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  else
+    asm("fma.rn.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("fma.rz.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  else
+    asm("fma.rz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  return r;
+}
+// setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p  (CMP: lt, ge, ltu, gtu, leu).
+#define BITEXACT_PTX_SETP_F32(CMP)                                                               \
+  template <mode M>                                                                              \
+  BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
+    unsigned r;                                                                                  \
+    if constexpr (M == mode::ftz)                                                                \
+      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".ftz.f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
+          : "=r"(r)                                                                              \
+          : "f"(a), "f"(b));                                                                     \
+    else                                                                                         \
+      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"     \
+          : "=r"(r)                                                                              \
+          : "f"(a), "f"(b));                                                                     \
+    return r != 0;                                                                               \
+  }
+BITEXACT_PTX_SETP_F32(lt)
+BITEXACT_PTX_SETP_F32(ge)
+BITEXACT_PTX_SETP_F32(ltu)
+BITEXACT_PTX_SETP_F32(gtu)
+BITEXACT_PTX_SETP_F32(leu)
+#undef BITEXACT_PTX_SETP_F32
+template <mode M>
+BITEXACT_INLINE float abs_f32(float x) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("abs.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("abs.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float neg_f32(float x) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("neg.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("neg.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+BITEXACT_INLINE float copysign_f32(float sign_src, float mag_src) {
+  float r;
+  asm("copysign.f32 %0, %1, %2;" : "=f"(r) : "f"(sign_src), "f"(mag_src));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float cvt_rzi_f32_f32(float x) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("cvt.rzi.ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("cvt.rzi.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+BITEXACT_INLINE float rcp_approx_ftz_f32(float x) {
+  float r;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE float div_approx_f32(float a, float b) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  else
+    asm("div.approx.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+}  // namespace insn
+#endif
+
 // ---- .ftz ------------------------------------------------------------------------
 // The operand and result rule of a .ftz instruction: a subnormal (or zero)
 // becomes a zero of the same sign; normal numbers, infinities and NaNs pass
@@ -104,6 +235,9 @@ BITEXACT_INLINE constexpr float flush_int(float x) {
 // For values computed in floating-point registers (trig_reduction.hpp): on x86
 // hosts the same mask, computed in the SSE register that holds x (no round
 // trip through an integer register): keep = !(|x| < 2^-126), true for NaN.
+// On a GPU the integer mask (three instructions); no PTX instruction flushes
+// without also turning a NaN into the canonical one. trig_reduction.hpp needs
+// none on an NVIDIA GPU, where its arithmetic is the .ftz instructions.
 template <mode M>
 BITEXACT_INLINE constexpr float flush(float x) {
 #if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
@@ -224,13 +358,20 @@ BITEXACT_INLINE constexpr bool unordered(float a, float b) { return is_nan(a) ||
 // mul.rn{.ftz}.f32: the binary64 product of two binary32 numbers is exact.
 template <mode M>
 BITEXACT_INLINE float mul_rn_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return insn::mul_rn_f32<M>(a, b);
+#else
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double p = bitexact::mul(detail::widen(a), detail::widen(b));  // exact (or inf / NaN)
   return detail::round_to_f32<M>(p, 0, detail::rounding::rn);
+#endif
 }
 // add.rn{.ftz}.f32: TwoSum gives the exact sum as s + err.
 template <mode M>
 BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::add_rn_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double wa = detail::widen(a), wb = detail::widen(b);
   if (!detail::is_finite(a) || !detail::is_finite(b))
@@ -256,11 +397,19 @@ BITEXACT_INLINE float fma_f32(float a, float b, float c, rounding rnd) {
 }  // namespace detail
 template <mode M>
 BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return insn::fma_rn_f32<M>(a, b, c);
+#else
   return detail::fma_f32<M>(a, b, c, detail::rounding::rn);
+#endif
 }
 template <mode M>
 BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return insn::fma_rz_f32<M>(a, b, c);
+#else
   return detail::fma_f32<M>(a, b, c, detail::rounding::rz);
+#endif
 }
 
 // ---- f32 comparisons: setp.{lt,ge,ltu,gtu,leu}{.ftz}.f32 --------------------------
@@ -270,26 +419,41 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
 // fmodf uses these five.)
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_lt_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_lt_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return !detail::unordered(a, b) && ordered(a) < ordered(b);
 }
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_ge_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_ge_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return !detail::unordered(a, b) && ordered(a) >= ordered(b);
 }
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_ltu_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_ltu_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) < ordered(b);
 }
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_gtu_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_gtu_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) > ordered(b);
 }
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_leu_f32<M>(a, b);
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   return detail::unordered(a, b) || ordered(a) <= ordered(b);
 }
@@ -300,16 +464,25 @@ BITEXACT_INLINE constexpr bool setp_leu_f32(float a, float b) {
 // H100). The .ftz forms flush the operand first.
 template <mode M>
 BITEXACT_INLINE constexpr float abs_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::abs_f32<M>(x);
+#endif
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   return f32_from(bits_of(detail::flush_int<M>(x)) & 0x7fffffffu);
 }
 template <mode M>
 BITEXACT_INLINE constexpr float neg_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::neg_f32<M>(x);
+#endif
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
   return f32_from(bits_of(detail::flush_int<M>(x)) ^ 0x80000000u);
 }
 // `copysign.f32 d, a, b`: b's magnitude with a's sign (PTX has no .ftz form).
 BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::copysign_f32(sign_src, mag_src);
+#endif
   return f32_from((bits_of(mag_src) & 0x7fffffffu) | (bits_of(sign_src) & 0x80000000u));
 }
 
@@ -318,6 +491,9 @@ BITEXACT_INLINE constexpr float copysign_f32(float sign_src, float mag_src) {
 // f32: a NaN gives canonical_nan_f32. f64: the input NaN quieted (H100).
 template <mode M>
 BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::cvt_rzi_f32_f32<M>(x);
+#endif
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
@@ -330,7 +506,7 @@ BITEXACT_INLINE constexpr float cvt_rzi_f32_f32(float x) {
 template <mode M>
 BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
 #if defined(__CUDA_ARCH__)
-  if (!std::is_constant_evaluated()) return ptx_cvt_rpi<M == mode::ftz>(x);  // the instruction itself
+  if (!__builtin_is_constant_evaluated()) return ptx_cvt_rpi<M == mode::ftz>(x);  // the instruction itself
 #endif
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
@@ -348,7 +524,7 @@ BITEXACT_INLINE constexpr float cvt_rpi_f32_f32(float x) {
 }
 BITEXACT_INLINE constexpr double cvt_rpi_f64_f64(double x) {
 #if defined(__CUDA_ARCH__)
-  if (!std::is_constant_evaluated()) return ptx_cvt_rpi(x);  // the instruction itself
+  if (!__builtin_is_constant_evaluated()) return ptx_cvt_rpi(x);  // the instruction itself
 #endif
   const u64 b = bits_of(x);
   if (detail::is_nan(x)) return detail::quiet_f64(x);  // H100: the input NaN, quieted
@@ -402,10 +578,17 @@ BITEXACT_INLINE double add_rn_f64(double a, double b) {
 // uses no other). libdevice's fmodf only uses it as a seed that is refined and
 // corrected until the quotient is exact; tests/nv_arith_test.cpp checks that
 // fmodf's output does not change when this seed moves by +-1 ulp
-// (`rcp_perturb_ulps`, a test hook).
+// (`rcp_perturb_ulps`, a test hook of the host model).
+// On an NVIDIA GPU this is the instruction itself (MUFU.RCP), not the
+// correctly rounded stand-in: the two can differ by an ulp, which is the
+// difference the hook shows fmodf does not see. The hook is ignored there.
 template <mode M>
 BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
   static_assert(M == mode::ftz, "only rcp.approx.ftz.f32 is modelled");
+#if defined(__CUDA_ARCH__)
+  (void)rcp_perturb_ulps;
+  return insn::rcp_approx_ftz_f32(x);
+#else
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
@@ -419,6 +602,7 @@ BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
   if (rcp_perturb_ulps != 0 && (bits_of(r) & 0x7fffffffu) != 0 && detail::is_finite(r))
     r = f32_from(bits_of(r) + u32(rcp_perturb_ulps));  // test hook: a different seed
   return r;
+#endif
 }
 
 namespace detail {
@@ -433,8 +617,13 @@ inline constexpr u32 two24_f32 = 0x4b800000u;  // 2^24: rescales a subnormal div
 // would return inf; the H100 returns the exact fmod instead (1,242,174 such
 // fast-path pairs in block 0 of the structured fmodf set match its digest).
 // Which accurate mechanism the hardware uses cannot be seen from fmodf.
+// On an NVIDIA GPU: the instruction itself (rcp_perturb_ulps is ignored).
 template <mode M>
 BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0) {
+#if defined(__CUDA_ARCH__)
+  (void)rcp_perturb_ulps;
+  return insn::div_approx_f32<M>(a, b);
+#else
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const u32 bm = bits_of(b) & 0x7fffffffu;
   if (M == mode::ieee && bm != 0 && bm < 0x00800000u) {
@@ -442,6 +631,7 @@ BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0)
     b = mul_rn_f32<mode::ieee>(b, f32_from(detail::two24_f32));
   }
   return mul_rn_f32<M>(a, rcp_approx_f32<mode::ftz>(b, rcp_perturb_ulps));
+#endif
 }
 
 // ---- integer: mad.lo.cc.u32 + madc.hi.u32 ---------------------------------------------

@@ -8,16 +8,22 @@
 // __internal_trig_reduction_slowpath, __internal_accurate_sinf/cosf).
 // docs/nv-trig.md explains the algorithm; ptx.hpp the instruction model.
 //
-// The f32 arithmetic here (and the one f64 -> f32 conversion) is the IEEE one
-// (bitexact::mul / add / sub / fma: SSE or hardware fma on the host, the
-// __f*_rn intrinsics on a device), not the bit-level models of ptx.hpp: every operand of it is finite (NaN and Inf
+// On the host the f32 arithmetic here (and the one f64 -> f32 conversion) is
+// the IEEE one (bitexact::mul / add / sub / fma: SSE or hardware fma), not the
+// bit-level models of ptx.hpp: every operand of it is finite (NaN and Inf
 // inputs leave through trig_large before any arithmetic), so no step can
 // produce a NaN whose bits would matter, and the three places where .ftz can
 // change a value are flushed explicitly (below). The bit-level models would
 // give the same bits through a binary64 emulation of every step of the hot
-// path. On a device the
-// intrinsics follow the translation unit's -ftz flag, so the IEEE flavour runs
-// there under -ftz=false (docs/nv-trig.md).
+// path.
+//
+// On an NVIDIA GPU (__CUDA_ARCH__) the f32 arithmetic is the PTX instructions
+// of ptx.hpp (mul.rn, add.rn, fma.rn) in the .ftz form that M selects, as in
+// libdevice's two builds: the translation unit's -ftz flag cannot change them
+// (the __f*_rn intrinsics would follow it, and flush in an IEEE build), and the
+// three flushes below are no-ops there (trig_flush), because each flushed
+// value is the result of a .ftz instruction or an operand consumed only by
+// .ftz instructions, which flush it themselves.
 //
 // The FTZ flavour. With __nvvm_reflect("__CUDA_FTZ") = 1 every f32 instruction
 // of the function is the .ftz variant: subnormal operands and results are
@@ -93,6 +99,52 @@ struct trig_reduced {
   std::int32_t q;
 };
 
+// ---- the f32 operations of this file --------------------------------------------
+// Host (and AMD GPU): IEEE arithmetic (bitexact::mul / add / sub / fma) and
+// explicit flushes. NVIDIA GPU: the instructions, .ftz chosen by M (top note).
+template <mode M>
+BITEXACT_INLINE float trig_mul(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return ptx::mul_rn_f32<M>(a, b);
+#else
+  return bitexact::mul(a, b);
+#endif
+}
+template <mode M>
+BITEXACT_INLINE float trig_add(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return ptx::add_rn_f32<M>(a, b);
+#else
+  return bitexact::add(a, b);
+#endif
+}
+// a - b: on the device add.rn of -b (the same value for every finite operand;
+// this file subtracts only constants).
+template <mode M>
+BITEXACT_INLINE float trig_sub(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return ptx::add_rn_f32<M>(a, -b);
+#else
+  return bitexact::sub(a, b);
+#endif
+}
+template <mode M>
+BITEXACT_INLINE float trig_fma(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return ptx::fma_rn_f32<M>(a, b, c);
+#else
+  return bitexact::fma(a, b, c);
+#endif
+}
+template <mode M>
+BITEXACT_INLINE float trig_flush(float x) {
+#if defined(__CUDA_ARCH__)
+  return x;  // flushed by the .ftz instructions that produce or consume it
+#else
+  return ptx::flush<M>(x);
+#endif
+}
+
 // ---- Cody-Waite reduction, |x| < 105615 --------------------------------------
 //
 // libdevice: k = f2i.rn(x * 2/pi); r = fma(k, -pio2_hi, x); r = fma(k, -pio2_mid, r);
@@ -104,14 +156,16 @@ struct trig_reduced {
 // an integer, ties to even: exactly f2i.rn(y), and already converted back to
 // float as the IR's sitofp does (a zero comes out as +0 both ways). This
 // replaces a float->int->float round trip on the host.
-// `x` must already be flushed in the FTZ flavour (see the top of this file).
+// `x` must already be flushed in the FTZ flavour (trig_flush; see the top of
+// this file).
 inline constexpr float trig_rint_shift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
+template <mode M>
 BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
-  const float y = bitexact::mul(x, trig_two_over_pi);
-  const float kf = bitexact::sub(bitexact::add(y, trig_rint_shift), trig_rint_shift);
-  float r = bitexact::fma(kf, trig_minus_pio2_hi, x);
-  r = bitexact::fma(kf, trig_minus_pio2_mid, r);
-  r = bitexact::fma(kf, trig_minus_pio2_lo, r);
+  const float y = trig_mul<M>(x, trig_two_over_pi);
+  const float kf = trig_sub<M>(trig_add<M>(y, trig_rint_shift), trig_rint_shift);
+  float r = trig_fma<M>(kf, trig_minus_pio2_hi, x);
+  r = trig_fma<M>(kf, trig_minus_pio2_mid, r);
+  r = trig_fma<M>(kf, trig_minus_pio2_lo, r);
   return {r, std::int32_t(kf)};
 }
 
@@ -226,15 +280,15 @@ inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q
 // selects are cheap and tables would live in memory).
 template <mode M>
 BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
-  const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
+  const float s = trig_flush<M>(trig_mul<M>(r, r));  // .ftz: may underflow
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
-  float p = odd ? bitexact::fma(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
-  p = bitexact::fma(p, s, odd ? trig_cos_c2 : trig_sin_s2);
-  p = bitexact::fma(p, s, odd ? trig_cos_c1 : trig_sin_s1);
-  const float u = ptx::flush<M>(bitexact::fma(s, m, 0.0f));  // .ftz: may underflow
-  const float z = bitexact::fma(p, u, m);
-  return (q & 2) != 0 ? bitexact::fma(z, -1.0f, 0.0f) : z;
+  float p = odd ? trig_fma<M>(trig_cos_c4, s, trig_cos_c3) : trig_sin_s3;
+  p = trig_fma<M>(p, s, odd ? trig_cos_c2 : trig_sin_s2);
+  p = trig_fma<M>(p, s, odd ? trig_cos_c1 : trig_sin_s1);
+  const float u = trig_flush<M>(trig_fma<M>(s, m, 0.0f));  // .ftz: may underflow
+  const float z = trig_fma<M>(p, u, m);
+  return (q & 2) != 0 ? trig_fma<M>(z, -1.0f, 0.0f) : z;
 }
 
 // The same bits without data-dependent branches (used on the host).
@@ -283,7 +337,7 @@ BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadran
 template <mode M>
 BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
   if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
-    const trig_reduced red = trig_reduce_cody_waite(ptx::flush<M>(x));
+    const trig_reduced red = trig_reduce_cody_waite<M>(trig_flush<M>(x));
     return trig_poly<M>(red.r, red.q + quadrant_offset);
   }
   return trig_large<M>(x, quadrant_offset);
