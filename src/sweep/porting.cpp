@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 
 #include "bitexact/bits.hpp"
+#include "bitexact/engine/cuda_backend.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/engine/vector_io.hpp"
@@ -101,8 +102,10 @@ std::vector<word> evaluate(const Impl& impl, const port_data& p) {
 
 std::vector<match> rank(const port_data& p) {
   std::vector<match> m;
+  // The native CUDA functions take part only where a GPU can evaluate them.
+  const bool gpu = sweep::cuda::device_count() > 0;
   for (const Impl* impl : all_impls()) {
-    if (impl->fn != p.fn) continue;
+    if (impl->fn != p.fn || (impl->gpu && !gpu)) continue;
     const std::vector<word> r = evaluate(*impl, p);
     match x{impl->name, 0, 0};
     for (std::size_t i = 0; i < r.size(); ++i) x.equal += r[i] == p.out[i];

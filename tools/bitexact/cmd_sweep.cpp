@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/engine/cuda_backend.hpp"
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
@@ -73,7 +74,7 @@ std::function<void(const sweep::Progress&)> progress_bar(bool enabled) {
 namespace {
 
 struct SweepArgs {
-  std::string fn, impls, inputs = "random:1000000", out, shard;
+  std::string fn, impls, inputs = "random:1000000", out, shard, backend = "cpu";
   bool resume = false, quiet = false;
   unsigned threads = 0;
   std::uint64_t chunk = 65536, stop_after = 0;
@@ -87,11 +88,28 @@ void run_sweep(const SweepArgs& a) {
   std::vector<const Impl*> impls;
   if (a.impls.empty()) {
     for (const Impl* p : all_impls())
-      if (p->fn == *fn && p->name != "mpfr") impls.push_back(p);
+      if (p->fn == *fn && p->name != "mpfr" && !p->gpu) impls.push_back(p);
   } else {
     impls = sweep::resolve_impls(a.impls, *fn);
   }
   if (a.chunk == 0) throw input_error("--chunk must be positive");
+  if (a.backend != "cpu" && a.backend != "cuda" && a.backend != "hip")
+    throw input_error(fmt::format("unknown --backend '{}' (cpu, cuda, hip)", a.backend));
+  if (a.backend == "hip")
+    throw input_error("--backend hip: this build has no HIP backend (no AMD GPU runtime; see docs/sweep.md)");
+  const bool on_gpu = a.backend == "cuda";
+  if (on_gpu) {
+    std::string why;
+    if (sweep::cuda::device_count(&why) == 0) throw input_error("--backend cuda: no usable GPU (" + why + ")");
+  } else {
+    for (const Impl* p : impls)
+      if (p->gpu) {
+        std::string why;
+        if (sweep::cuda::device_count(&why) == 0)
+          throw input_error(fmt::format("implementation '{}' needs a GPU ({})", p->name, why));
+        break;
+      }
+  }
   sweep::Options o;
   o.fn = *fn;
   o.impls = impls;
@@ -132,7 +150,7 @@ void run_sweep(const SweepArgs& a) {
   auto prev = std::signal(SIGINT, on_sigint);
   bool finished = false;
   try {
-    finished = sweep::run(o, state);
+    finished = on_gpu ? sweep::cuda::run(o, state) : sweep::run(o, state);
   } catch (...) {
     std::signal(SIGINT, prev);
     throw;
@@ -168,6 +186,10 @@ const bool registered = register_command([](CLI::App& app) {
   c->add_option("--out", a.out, "output folder")->required();
   c->add_option("--shard", a.shard, "run shard K of N (1-based, contiguous chunk ranges); merge with 'bitexact merge'");
   c->add_flag("--resume", a.resume, "continue the sweep whose state.json is in --out");
+  c->add_option("--backend", a.backend,
+                 "where to compute: cpu (all cores), cuda (every visible NVIDIA GPU: inputs, implementations, "
+                 "truth and statistics on the device; same report), hip (not built here)")
+      ->capture_default_str();
   c->add_option("--threads", a.threads, "worker threads (default: all cores)");
   c->add_option("--chunk", a.chunk, "inputs per chunk")->capture_default_str();
   c->add_option("--checkpoint-seconds", a.checkpoint_seconds, "seconds between checkpoints of state.json")

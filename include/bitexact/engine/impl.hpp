@@ -56,6 +56,9 @@ struct Impl {
   BatchFn eval;
   std::string description;         // one line for `bitexact list`
   bool correctly_rounded = false;  // true for the truth implementations
+  // Evaluated on a GPU (the native CUDA functions, src/cuda/): usable only
+  // where one is visible, so never part of a default implementation list.
+  bool gpu = false;
 };
 
 // Registration happens from static initialisers of object files in

@@ -1,0 +1,375 @@
+// device/cuda_stats.cu — the CUDA sweep backend's statistics kernel and its
+// input generator (interface: device/cuda_sweep.hpp).
+//
+// One thread per input: the truth from bitexact::truth's fast layer (the same
+// host/device code the CPU engine's "mpfr" implementation runs first), the
+// ULP error of every output that differs from it (the same fast formula as
+// the CPU engine's), and the engine's statistics (sweep::State), accumulated
+// with the same rules (bitexact/engine/classify.hpp). An input whose truth the
+// fast layer cannot decide, or one of whose errors needs MPFR (no fast form,
+// or near a histogram bin boundary), is not accounted here: its index goes to
+// a list that the host accounts with the CPU engine's own code. So the GPU's
+// statistics plus the host's equal, bit for bit, what the CPU engine computes.
+//
+// Built with -ftz=false (a flushed subnormal would change the truth and the
+// errors) and -fmad=false (belt and braces: the truth headers pin every
+// operation already).
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "bitexact/engine/classify.hpp"
+#include "bitexact/inputs.hpp"
+#include "bitexact/truth/exact.hpp"
+#include "bitexact/truth/sincosf_fast.hpp"
+#include "cuda_sweep.hpp"
+
+namespace bitexact::cuda_sweep {
+namespace {
+
+namespace hd = bitexact::sweep::hd;
+namespace tr = bitexact::truth::detail;
+using word = std::uint64_t;
+
+// ---- generation of standard sets -----------------------------------------------
+
+template <Fn F>
+__global__ void k_generate(gen_kind kind, u64 seed, u64 base, u64 n, void* a_out, void* b_out) {
+  using T = typename fn_traits<F>::type;
+  using W = typename float_traits<T>::storage;
+  constexpr int N = fn_traits<F>::arity;
+  W* a = static_cast<W*>(a_out);
+  W* b = static_cast<W*>(b_out);
+  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += u64(gridDim.x) * blockDim.x) {
+    if (kind == gen_kind::exhaustive) {
+      a[i] = W(base + i);
+      continue;
+    }
+    const auto k = kind == gen_kind::uniform ? inputs::set_kind::uniform : inputs::set_kind::structured;
+    const auto p = inputs::standard_input<T, N>(k, seed, base + i);
+    a[i] = p.x;
+    if constexpr (N == 2) b[i] = p.y;
+  }
+}
+
+// ---- the truth and the fast ULP errors, per function ------------------------------
+
+// The correctly rounded result (true), or false when only MPFR can decide.
+template <Fn F>
+__device__ bool truth_of(word a, word b, word& t) {
+  using T = typename fn_traits<F>::type;
+  using W = typename float_traits<T>::storage;
+  const T x = bit_cast<T>(W(a)), y = bit_cast<T>(W(b));
+  (void)y;
+  T r;
+  if constexpr (F == Fn::sinf) {
+    if (!tr::sinf_fast(x, truth::rounding::nearest, r)) return false;
+  } else if constexpr (F == Fn::cosf) {
+    if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
+  } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
+    r = tr::fmod_exact(x, y);
+  } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
+    r = tr::ceil_exact(x);
+  } else {
+    static_assert(F != F, "a new row of functions.def needs its truth here (and in the CPU truth)");
+  }
+  t = bit_cast<W>(r);
+  return true;
+}
+
+// The ULP error the CPU engine would compute (sweep::ulp_error: the fast form
+// unless near a bin boundary), or -1 when that takes MPFR. Only called for a
+// finite-or-infinite, non-NaN pair of outputs that are not both zero.
+template <Fn F>
+__device__ double fast_ulp(word a, word r) {
+  double e = -1.0;
+  if constexpr (F == Fn::sinf)
+    e = tr::ulp_error_sinf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
+  else if constexpr (F == Fn::cosf)
+    e = tr::ulp_error_cosf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
+  // fmod and ceil have no fast form (FnInfo::ulp_error_approx is MPFR's): -1.
+  (void)a, (void)r;
+  if (e < 0 || e != e) return -1.0;  // NaN cannot happen here (no NaN output); be safe
+  return hd::near_bin_boundary(e) ? -1.0 : e;
+}
+
+// ---- witness sets under spin locks ------------------------------------------------
+
+__device__ void lock(int* l) {
+  while (atomicCAS(l, 0, 1) != 0) __nanosleep(20);
+  __threadfence();
+}
+__device__ void unlock(int* l) {
+  __threadfence();
+  atomicExch(l, 0);
+}
+__device__ bool less(const DevWitness& x, const DevWitness& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; }
+__device__ u64 vload(const u64* p) { return *static_cast<const volatile u64*>(p); }
+
+// sweep::WitnessSet::offer on a locked set.
+__device__ void insert_locked(DevWitnessSet& s, const DevWitness& x, int k) {
+  if (s.n == k && !less(x, s.w[k - 1])) return;
+  int pos = 0;
+  while (pos < s.n && less(s.w[pos], x)) ++pos;
+  if (pos < s.n && s.w[pos].a == x.a && s.w[pos].b == x.b) return;  // same input
+  const int last = s.n < k ? s.n : k - 1;
+  for (int i = last; i > pos; --i) s.w[i] = s.w[i - 1];
+  s.w[pos] = x;
+  if (s.n < k) ++s.n;
+  if (s.n == k) *static_cast<volatile u64*>(&s.key_hi) = s.w[k - 1].a;
+}
+
+__device__ void offer(DevWitnessSet& s, const DevWitness& x) {
+  // key_hi only decreases once the set is full: an input above it never enters.
+  if (*static_cast<volatile int*>(&s.n) == witness_k && x.a > vload(&s.key_hi)) return;
+  lock(&s.lock);
+  insert_locked(s, x, witness_k);
+  unlock(&s.lock);
+}
+
+// sweep::MaxWitness::offer (k = K), or the binade rule (k = 1: the smallest
+// input at the maximum). e > 0, so bits order as values and 0 means none.
+__device__ void offer_max(DevMax& m, double e, const DevWitness& x, int k) {
+  const u64 eb = bit_cast<u64>(e);
+  if (eb < vload(&m.value_bits)) return;  // the maximum only grows
+  lock(&m.at.lock);
+  if (m.at.n == 0 || eb > m.value_bits) {
+    *static_cast<volatile u64*>(&m.value_bits) = eb;
+    m.at.n = 0;
+    m.at.key_hi = ~u64(0);
+  }
+  if (eb == m.value_bits) insert_locked(m.at, x, k);
+  unlock(&m.at.lock);
+}
+
+__device__ void atomic_max_bits(u64* p, u64 v) {
+  if (v > vload(p)) atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+}
+__device__ void add(u64* p, u64 v) {
+  atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+}
+
+// Adds 1 at arr[key] for every lane with key >= 0, one atomic per distinct key
+// in the warp. All 32 lanes must call it together.
+__device__ void warp_count(u64* arr, long long key) {
+  const unsigned peers = __match_any_sync(0xffffffffu, key);
+  const int lane = threadIdx.x & 31;
+  if (key >= 0 && lane == __ffs(peers) - 1) add(&arr[key], __popc(peers));
+}
+
+// Per-block counters (shared memory), flushed to the global statistics once
+// per block. Layout: per implementation [differs, nan_payload, hist[27],
+// in_class_wrong[25], out_class_wrong[5]], per pair [differ, cls[7],
+// dist[22]], then count, in_class[25], out_class[5], deferred.
+constexpr int impl_words = 2 + hist_bins + 25 + 5;
+constexpr int pair_words = 1 + disc_count + dist_bins;
+constexpr int count_words = 1 + 25 + 5 + 1;
+constexpr int max_impls = 8;  // checked by the host side
+
+template <Fn F>
+__global__ void k_stats(const void* a_in, const void* b_in, const void* const* outs, int ni, u64 n, DevStats st) {
+  using T = typename fn_traits<F>::type;
+  using W = typename float_traits<T>::storage;
+  constexpr int bits = int(8 * sizeof(W));
+  constexpr int arity = fn_traits<F>::arity;
+  constexpr int ebits = bits == 32 ? 8 : 11, mbits = bits == 32 ? 23 : 52;
+  const int nb = 2 << ebits;  // binades: (sign, biased exponent)
+  const int np = ni * (ni - 1) / 2;
+  extern __shared__ unsigned int sh[];
+  unsigned int* sh_impl = sh;
+  unsigned int* sh_pair = sh + ni * impl_words;
+  unsigned int* sh_cnt = sh_pair + np * pair_words;
+  const int words = ni * impl_words + np * pair_words + count_words;
+  for (int i = threadIdx.x; i < words; i += blockDim.x) sh[i] = 0;
+  __syncthreads();
+
+  const W* A = static_cast<const W*>(a_in);
+  const W* B = static_cast<const W*>(b_in);
+  const int lane = threadIdx.x & 31;
+  const u64 warp = (u64(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const u64 warps = (u64(gridDim.x) * blockDim.x) >> 5;
+  // Warp-uniform loop: every lane runs every iteration (warp_count needs all 32).
+  for (u64 base = warp * 32; base < n; base += warps * 32) {
+    const u64 j = base + lane;
+    const bool valid = j < n;
+    word a = 0, b = 0, t = 0;
+    bool deferred = !valid;
+    if (valid) {
+      a = A[j];
+      b = arity == 2 ? word(B[j]) : 0;
+      deferred = !truth_of<F>(a, b, t);
+    }
+    // Deferral: any output whose error only MPFR can give.
+    for (int i = 0; i < ni && !deferred; ++i) {
+      const word r = static_cast<const W*>(outs[i])[j];
+      if (r == t || hd::is_nan(bits, r) || hd::is_nan(bits, t) || (hd::is_zero(bits, r) && hd::is_zero(bits, t)))
+        continue;
+      if (fast_ulp<F>(a, r) < 0) deferred = true;
+    }
+    if (valid && deferred) {
+      const u64 k = atomicAdd(reinterpret_cast<unsigned long long*>(&st.counts->deferred), 1ull);
+      if (k < st.deferred_capacity) st.deferred[k] = j;
+    }
+    const bool live = valid && !deferred;
+    const int in_cls = live ? (arity == 1 ? hd::vclass(bits, a) : hd::vclass(bits, a) * 5 + hd::vclass(bits, b)) : 0;
+    const int out_cls = live ? hd::vclass(bits, t) : 0;
+    if (live) {
+      atomicAdd(&sh_cnt[0], 1u);
+      atomicAdd(&sh_cnt[1 + in_cls], 1u);
+      atomicAdd(&sh_cnt[26 + out_cls], 1u);
+    }
+    const int binade = int(a >> mbits);  // sign and exponent
+    const int bucket = int(a >> (bits - 12));
+    bool any = false;
+    for (int i = 0; i < ni; ++i) {
+      const word r = live ? word(static_cast<const W*>(outs[i])[j]) : t;
+      const bool wrong = r != t;
+      any |= wrong;
+      long long binade_key = -1, bucket_key = -1;
+      if (wrong) {
+        unsigned int* c = sh_impl + i * impl_words;
+        atomicAdd(&c[0], 1u);
+        const bool rn = hd::is_nan(bits, r), tn = hd::is_nan(bits, t);
+        if (rn && tn) {
+          atomicAdd(&c[1], 1u);  // correct, payload noted
+        } else {
+          DevWitness w{a, b, r, t, 0.0};
+          int bin;
+          double e = 0;
+          if (rn || tn) {
+            bin = 26;  // bins::nan
+            e = __longlong_as_double(0x7ff8000000000000ll);
+          } else if (hd::is_zero(bits, r) && hd::is_zero(bits, t)) {
+            bin = 24;  // bins::zero_sign
+          } else {
+            e = fast_ulp<F>(a, r);  // >= 0: deferred inputs never get here
+            bin = e == __longlong_as_double(0x7ff0000000000000ll) ? 25 : hd::ulp_bin(e);
+          }
+          w.ulp = e;
+          atomicAdd(&c[2 + bin], 1u);
+          atomicAdd(&c[2 + hist_bins + in_cls], 1u);
+          atomicAdd(&c[2 + hist_bins + 25 + out_cls], 1u);
+          binade_key = binade;
+          bucket_key = bucket;
+          DevImpl& di = st.impls[i];
+          if (bin >= 24) {
+            offer(di.special, w);
+          } else {
+            offer_max(di.max, e, w, witness_k);
+            offer_max(st.binade_witness[size_t(i) * nb + binade], e, w, 1);
+            const u64 eb = bit_cast<u64>(e);
+            atomic_max_bits(&st.bucket_max[size_t(i) * bucket_count + bucket], eb);
+            atomic_max_bits(&di.in_class_max[in_cls], eb);
+          }
+        }
+      }
+      // Both NaN counts as correct but still as "not the truth's bits" for the
+      // binade and bucket counters? No: account_impl returns before them.
+      if (wrong && hd::is_nan(bits, r) && hd::is_nan(bits, t)) binade_key = bucket_key = -1;
+      warp_count(st.binade_wrong + size_t(i) * nb, binade_key);
+      warp_count(st.bucket_wrong + size_t(i) * bucket_count, bucket_key);
+    }
+    if (live && any) {
+      int pi = 0;
+      for (int i = 0; i < ni; ++i)
+        for (int k = i + 1; k < ni; ++k, ++pi) {
+          const word x = static_cast<const W*>(outs[i])[j], y = static_cast<const W*>(outs[k])[j];
+          if (x == y) continue;
+          const int d = hd::discrepancy(bits, x, y);
+          double dist = 0;
+          unsigned int* c = sh_pair + pi * pair_words;
+          if (d == 3) {  // number_vs_number
+            const u64 steps = hd::ordered_distance(bits, x, y);
+            atomicAdd(&c[1 + disc_count + hd::dist_bin(steps)], 1u);
+            dist = double(steps);
+          }
+          atomicAdd(&c[0], 1u);
+          atomicAdd(&c[1 + d], 1u);
+          offer(st.pairs[pi].witness[d], DevWitness{a, b, x, y, dist});
+        }
+    }
+  }
+  __syncthreads();
+  // Flush the block's counters.
+  for (int w = threadIdx.x; w < words; w += blockDim.x) {
+    const unsigned int v = sh[w];
+    if (v == 0) continue;
+    u64* dst;
+    if (w < ni * impl_words) {
+      const int i = w / impl_words, o = w % impl_words;
+      DevImpl& di = st.impls[i];
+      dst = o == 0                       ? &di.differs
+            : o == 1                     ? &di.nan_payload
+            : o < 2 + hist_bins          ? &di.hist[o - 2]
+            : o < 2 + hist_bins + 25     ? &di.in_class_wrong[o - 2 - hist_bins]
+                                         : &di.out_class_wrong[o - 2 - hist_bins - 25];
+    } else if (w < ni * impl_words + np * pair_words) {
+      const int q = w - ni * impl_words, p = q / pair_words, o = q % pair_words;
+      DevPair& dp = st.pairs[p];
+      dst = o == 0 ? &dp.differ : o < 1 + disc_count ? &dp.cls[o - 1] : &dp.dist[o - 1 - disc_count];
+    } else {
+      const int o = w - ni * impl_words - np * pair_words;
+      DevCounts& dc = *st.counts;
+      dst = o == 0 ? &dc.count : o < 26 ? &dc.in_class[o - 1] : o < 31 ? &dc.out_class[o - 26] : &dc.deferred;
+    }
+    add(dst, v);
+  }
+}
+
+template <Fn F>
+__global__ void k_gather(const u64* idx, u64 m, const void* a_in, const void* b_in, const void* const* outs, int ni,
+                         u64* rows) {
+  using W = typename float_traits<typename fn_traits<F>::type>::storage;
+  const u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (q >= m) return;
+  const u64 j = idx[q];
+  u64* row = rows + q * u64(2 + ni);
+  row[0] = static_cast<const W*>(a_in)[j];
+  row[1] = fn_traits<F>::arity == 2 ? u64(static_cast<const W*>(b_in)[j]) : 0;
+  for (int i = 0; i < ni; ++i) row[2 + i] = static_cast<const W*>(outs[i])[j];
+}
+
+template <class Launch>
+int dispatch(Fn fn, Launch&& launch) {
+  int rc = 0;
+  for_each_fn([&](auto f) {
+    if (decltype(f)::value == fn) rc = launch(f);
+  });
+  return rc;
+}
+
+}  // namespace
+
+int launch_generate(Fn fn, gen_kind kind, u64 seed, u64 base, u64 n, void* a, void* b, void* stream) {
+  return dispatch(fn, [&](auto f) {
+    k_generate<decltype(f)::value><<<132 * 8, 256, 0, static_cast<cudaStream_t>(stream)>>>(kind, seed, base, n, a, b);
+    return int(cudaGetLastError());
+  });
+}
+
+int launch_gather(Fn fn, const u64* idx, u64 m, const void* a, const void* b, const void* const* outs, int ni,
+                  u64* rows, void* stream) {
+  if (m == 0) return 0;
+  return dispatch(fn, [&](auto f) {
+    k_gather<decltype(f)::value>
+        <<<unsigned((m + 255) / 256), 256, 0, static_cast<cudaStream_t>(stream)>>>(idx, m, a, b, outs, ni, rows);
+    return int(cudaGetLastError());
+  });
+}
+
+int launch_stats(Fn fn, const void* a, const void* b, const void* const* outs, int ni, u64 n, DevStats stats,
+                 void* stream) {
+  if (ni < 1 || ni > max_impls) return int(cudaErrorInvalidValue);
+  const int np = ni * (ni - 1) / 2;
+  const size_t shared = size_t(ni * impl_words + np * pair_words + count_words) * sizeof(unsigned int);
+  int sms = 132;
+  int dev = 0;
+  if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  return dispatch(fn, [&](auto f) {
+    k_stats<decltype(f)::value>
+        <<<sms * 8, 256, shared, static_cast<cudaStream_t>(stream)>>>(a, b, outs, ni, n, stats);
+    return int(cudaGetLastError());
+  });
+}
+
+}  // namespace bitexact::cuda_sweep

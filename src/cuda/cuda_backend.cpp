@@ -1,0 +1,467 @@
+// The CUDA backend of the sweep engine (bitexact/engine/cuda_backend.hpp): the
+// host side. It cuts the state's chunk range into batches, runs each batch on
+// one of the visible GPUs (kernels: device/cuda_sweep.hpp), turns the GPU's
+// statistics into a partial sweep::State, accounts the inputs the GPU handed
+// back with sweep::account (the CPU engine's own code), and merges both into
+// the state, exactly as sweep::run merges its chunks.
+#include <cuda_runtime.h>
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/cuda_backend.hpp"
+#include "cuda_sweep.hpp"
+
+namespace bitexact::sweep::cuda {
+namespace {
+
+namespace cs = cuda_sweep;
+static_assert(cs::witness_k == int(WitnessSet::K));
+static_assert(cs::hist_bins == bins::count);
+static_assert(cs::disc_count == int(Disc::count));
+static_assert(cs::dist_bins == sweep::dist_bins);
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) throw input_error(fmt::format("CUDA: {}: {}", what, cudaGetErrorString(e)));
+}
+void check(int e, const char* what) { check(cudaError_t(e), what); }
+
+// How one implementation is evaluated in a batch.
+struct Eval {
+  enum class How { native_ieee, native_ftz, native_fast, repro, host } how;
+  int repro = 0;
+  const Impl* impl = nullptr;
+};
+
+Eval eval_of(const Impl* p) {
+  if (p->name == "native-nv") return {Eval::How::native_ieee, 0, p};
+  if (p->name == "native-nv-ftz") return {Eval::How::native_ftz, 0, p};
+  if (p->name == "native-nv-fast") return {Eval::How::native_fast, 0, p};
+  if (p->name == "nv") return {Eval::How::repro, 0, p};
+  if (p->name == "nv-ftz") return {Eval::How::repro, 1, p};
+  int k = 2;
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
+  if (p->name == "ocml" suffix) return {Eval::How::repro, k, p};              \
+  ++k;
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
+  if (p->gpu) throw input_error(fmt::format("implementation '{}' has no CUDA kernel", p->name));
+  return {Eval::How::host, 0, p};  // evaluated on the host, uploaded
+}
+
+template <class T>
+T* device_alloc(std::size_t n) {
+  void* p = nullptr;
+  check(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(T)), "cudaMalloc");
+  return static_cast<T*>(p);
+}
+
+// One GPU's buffers for batches of up to `cap` inputs.
+struct Gpu {
+  int dev = 0;
+  cudaStream_t stream = nullptr;
+  std::uint64_t cap = 0;
+  int wbytes = 4, ni = 0, nb = 0, np = 0;
+  void *a = nullptr, *b = nullptr;
+  std::vector<void*> outs;
+  const void** outs_dev = nullptr;
+  cs::DevStats st{};
+  std::uint64_t* rows = nullptr;  // gathered deferred inputs
+  std::vector<word> ha, hb, hout;  // host-side inputs/outputs (host-evaluated implementations, uploads)
+  std::vector<unsigned char> hpack;
+
+  void init(int device, const FnInfo& f, int n_impls, std::uint64_t batch) {
+    dev = device;
+    check(cudaSetDevice(dev), "cudaSetDevice");
+    check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    cap = batch;
+    wbytes = f.bits / 8;
+    ni = n_impls;
+    nb = 2 << (f.bits == 32 ? 8 : 11);
+    np = ni * (ni - 1) / 2;
+    a = device_alloc<unsigned char>(cap * wbytes);
+    b = device_alloc<unsigned char>(cap * wbytes);
+    for (int i = 0; i < ni; ++i) outs.push_back(device_alloc<unsigned char>(cap * wbytes));
+    outs_dev = device_alloc<const void*>(ni);
+    check(cudaMemcpy(outs_dev, outs.data(), ni * sizeof(void*), cudaMemcpyHostToDevice), "cudaMemcpy");
+    st.counts = device_alloc<cs::DevCounts>(1);
+    st.impls = device_alloc<cs::DevImpl>(ni);
+    st.pairs = device_alloc<cs::DevPair>(std::max(np, 1));
+    st.binade_wrong = device_alloc<std::uint64_t>(std::size_t(ni) * nb);
+    st.binade_witness = device_alloc<cs::DevMax>(std::size_t(ni) * nb);
+    st.bucket_max = device_alloc<std::uint64_t>(std::size_t(ni) * cs::bucket_count);
+    st.bucket_wrong = device_alloc<std::uint64_t>(std::size_t(ni) * cs::bucket_count);
+    st.deferred = device_alloc<std::uint64_t>(cap);
+    st.deferred_capacity = cap;  // every input of a batch could be deferred
+    rows = nullptr;
+  }
+  void release() {
+    if (!stream) return;
+    cudaSetDevice(dev);
+    for (void* p : {a, b}) cudaFree(p);
+    for (void* p : outs) cudaFree(p);
+    cudaFree(outs_dev);
+    cudaFree(st.counts), cudaFree(st.impls), cudaFree(st.pairs), cudaFree(st.binade_wrong);
+    cudaFree(st.binade_witness), cudaFree(st.bucket_max), cudaFree(st.bucket_wrong), cudaFree(st.deferred);
+    cudaFree(rows);
+    cudaStreamDestroy(stream);
+    stream = nullptr;
+  }
+  // Zero statistics; the "no witness yet" bound of every witness set is all ones.
+  void reset_stats() {
+    auto zero = [&](void* p, std::size_t bytes) { check(cudaMemsetAsync(p, 0, bytes, stream), "cudaMemset"); };
+    zero(st.counts, sizeof(cs::DevCounts));
+    zero(st.impls, ni * sizeof(cs::DevImpl));
+    zero(st.pairs, std::max(np, 1) * sizeof(cs::DevPair));
+    zero(st.binade_wrong, std::size_t(ni) * nb * 8);
+    zero(st.binade_witness, std::size_t(ni) * nb * sizeof(cs::DevMax));
+    zero(st.bucket_max, std::size_t(ni) * cs::bucket_count * 8);
+    zero(st.bucket_wrong, std::size_t(ni) * cs::bucket_count * 8);
+    // key_hi = all ones: set in host memory images and uploaded.
+    std::vector<cs::DevImpl> im(ni);
+    std::memset(im.data(), 0, im.size() * sizeof(cs::DevImpl));
+    for (auto& x : im) x.max.at.key_hi = x.special.key_hi = ~0ull;
+    std::vector<cs::DevPair> pr(std::max(np, 1));
+    std::memset(pr.data(), 0, pr.size() * sizeof(cs::DevPair));
+    for (auto& p : pr)
+      for (auto& w : p.witness) w.key_hi = ~0ull;
+    std::vector<cs::DevMax> bw(std::size_t(ni) * nb);
+    std::memset(bw.data(), 0, bw.size() * sizeof(cs::DevMax));
+    for (auto& m : bw) m.at.key_hi = ~0ull;
+    check(cudaMemcpyAsync(st.impls, im.data(), im.size() * sizeof(cs::DevImpl), cudaMemcpyHostToDevice, stream),
+          "upload");
+    check(cudaMemcpyAsync(st.pairs, pr.data(), pr.size() * sizeof(cs::DevPair), cudaMemcpyHostToDevice, stream),
+          "upload");
+    check(cudaMemcpyAsync(st.binade_witness, bw.data(), bw.size() * sizeof(cs::DevMax), cudaMemcpyHostToDevice,
+                          stream),
+          "upload");
+    check(cudaStreamSynchronize(stream), "reset");  // the host images go out of scope
+  }
+};
+
+// Words of `bytes` width packed little-endian from 64-bit words, and back.
+void pack(const word* in, std::size_t n, int bytes, unsigned char* out) {
+  if (bytes == 8) {
+    std::memcpy(out, in, n * 8);
+    return;
+  }
+  auto* o = reinterpret_cast<std::uint32_t*>(out);
+  for (std::size_t i = 0; i < n; ++i) o[i] = std::uint32_t(in[i]);
+}
+
+Witness to_witness(const cs::DevWitness& w) { return Witness{w.a, w.b, w.r, w.s, w.ulp}; }
+WitnessSet to_set(const cs::DevWitnessSet& s) {
+  WitnessSet out;
+  for (int i = 0; i < s.n; ++i) out.w.push_back(to_witness(s.w[i]));
+  return out;
+}
+
+// The GPU's statistics of one batch as a partial State.
+State partial_from_gpu(Gpu& g, const State& like) {
+  cs::DevCounts counts;
+  std::vector<cs::DevImpl> im(g.ni);
+  std::vector<cs::DevPair> pr(std::max(g.np, 1));
+  std::vector<std::uint64_t> bwrong(std::size_t(g.ni) * g.nb), bkmax(std::size_t(g.ni) * cs::bucket_count),
+      bkwrong(std::size_t(g.ni) * cs::bucket_count);
+  std::vector<cs::DevMax> bwit(std::size_t(g.ni) * g.nb);
+  auto down = [&](void* dst, const void* src, std::size_t bytes) {
+    check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, g.stream), "download");
+  };
+  down(&counts, g.st.counts, sizeof counts);
+  down(im.data(), g.st.impls, im.size() * sizeof(cs::DevImpl));
+  down(pr.data(), g.st.pairs, pr.size() * sizeof(cs::DevPair));
+  down(bwrong.data(), g.st.binade_wrong, bwrong.size() * 8);
+  down(bwit.data(), g.st.binade_witness, bwit.size() * sizeof(cs::DevMax));
+  down(bkmax.data(), g.st.bucket_max, bkmax.size() * 8);
+  down(bkwrong.data(), g.st.bucket_wrong, bkwrong.size() * 8);
+  check(cudaStreamSynchronize(g.stream), "statistics");
+
+  State p = fresh_partial(like);
+  p.count = counts.count;
+  for (std::size_t k = 0; k < p.in_class_count.size(); ++k) p.in_class_count[k] = counts.in_class[k];
+  for (std::size_t k = 0; k < 5; ++k) p.out_class_count[k] = counts.out_class[k];
+  for (int i = 0; i < g.ni; ++i) {
+    ImplStats& s = p.impl_stats[i];
+    const cs::DevImpl& d = im[i];
+    s.count = counts.count;
+    s.correctly_rounded = counts.count - d.differs + d.nan_payload;
+    s.nan_payload_differs = d.nan_payload;
+    for (int k = 1; k < bins::count; ++k) s.hist[k] = d.hist[k];
+    s.hist[bins::cr] = s.correctly_rounded;
+    if (d.max.at.n > 0) {
+      s.max.value = bit_cast<double>(d.max.value_bits);
+      s.max.at = to_set(d.max.at);
+    }
+    for (int k = 0; k < g.nb; ++k) {
+      const std::size_t q = std::size_t(i) * g.nb + k;
+      s.binade_wrong[k] = bwrong[q];
+      if (bwit[q].at.n > 0) {
+        s.binade_max[k] = bit_cast<double>(bwit[q].value_bits);
+        s.binade_witness[k] = to_witness(bwit[q].at.w[0]);
+      }
+    }
+    for (int k = 0; k < cs::bucket_count; ++k) {
+      s.bucket_max[k] = bit_cast<double>(bkmax[std::size_t(i) * cs::bucket_count + k]);
+      s.bucket_wrong[k] = bkwrong[std::size_t(i) * cs::bucket_count + k];
+    }
+    for (std::size_t k = 0; k < s.in_class_wrong.size(); ++k) {
+      s.in_class_wrong[k] = d.in_class_wrong[k];
+      s.in_class_max[k] = bit_cast<double>(d.in_class_max[k]);
+    }
+    for (int k = 0; k < 5; ++k) s.out_class_wrong[k] = d.out_class_wrong[k];
+    s.special_witness = to_set(d.special);
+  }
+  for (int q = 0; q < g.np; ++q) {
+    PairStats& s = p.pair_stats[q];
+    s.differ = pr[q].differ;
+    for (int k = 0; k < cs::disc_count; ++k) {
+      s.cls[k] = pr[q].cls[k];
+      s.witness[k] = to_set(pr[q].witness[k]);
+    }
+    for (int k = 0; k < cs::dist_bins; ++k) s.dist[k] = pr[q].dist[k];
+  }
+  return p;
+}
+
+cs::gen_kind gen_of(const InputSet& s) {
+  switch (s.kind) {
+    case InputSet::Kind::exhaustive:
+      return cs::gen_kind::exhaustive;
+    case InputSet::Kind::uniform:
+      return cs::gen_kind::uniform;
+    case InputSet::Kind::structured:
+      return cs::gen_kind::structured;
+    default:
+      return cs::gen_kind::uploaded;
+  }
+}
+
+// One batch [lo, hi) of inputs on GPU g: returns the partial State of the
+// batch (GPU statistics plus the deferred inputs accounted on the host).
+State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const Impl* truth, std::uint64_t lo,
+                std::uint64_t hi, const State& like) {
+  const FnInfo& f = fn_info(o.fn);
+  const std::uint64_t n = hi - lo;
+  check(cudaSetDevice(g.dev), "cudaSetDevice");
+  const cs::gen_kind gk = gen_of(o.inputs);
+  bool host_inputs = gk == cs::gen_kind::uploaded;
+  for (const Eval& e : evals) host_inputs |= e.how == Eval::How::host;
+  if (host_inputs) {
+    g.ha.resize(n);
+    g.hb.assign(n, 0);
+    o.inputs.generate(lo, hi, g.ha.data(), g.hb.data());
+  }
+  if (gk == cs::gen_kind::uploaded) {
+    g.hpack.resize(n * g.wbytes);
+    pack(g.ha.data(), n, g.wbytes, g.hpack.data());
+    check(cudaMemcpy(g.a, g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice), "upload inputs");
+    pack(g.hb.data(), n, g.wbytes, g.hpack.data());
+    check(cudaMemcpy(g.b, g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice), "upload inputs");
+  } else {
+    check(cs::launch_generate(o.fn, gk, o.inputs.seed, lo, n, g.a, g.b, g.stream), "generate");
+  }
+  for (int i = 0; i < g.ni; ++i) {
+    const Eval& e = evals[i];
+    int rc = 0;
+    switch (e.how) {
+      case Eval::How::native_ieee:
+        rc = cs::launch_native_ieee(o.fn, g.a, g.b, g.outs[i], n, g.stream);
+        break;
+      case Eval::How::native_ftz:
+        rc = cs::launch_native_ftz(o.fn, g.a, g.b, g.outs[i], n, g.stream);
+        break;
+      case Eval::How::native_fast:
+        rc = cs::launch_native_fast(o.fn, g.a, g.b, g.outs[i], n, g.stream);
+        break;
+      case Eval::How::repro:
+        rc = cs::launch_repro(e.repro, o.fn, g.a, g.b, g.outs[i], n, g.stream);
+        break;
+      case Eval::How::host: {
+        g.hout.resize(n);
+        const word* args[2] = {g.ha.data(), g.hb.data()};
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 65536), [&](const tbb::blocked_range<std::size_t>& r) {
+          const word* sub[2] = {args[0] + r.begin(), args[1] + r.begin()};
+          e.impl->eval(sub, g.hout.data() + r.begin(), r.size());
+        });
+        g.hpack.resize(n * g.wbytes);
+        pack(g.hout.data(), n, g.wbytes, g.hpack.data());
+        check(cudaMemcpyAsync(g.outs[i], g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice, g.stream), "upload");
+        check(cudaStreamSynchronize(g.stream), "upload");
+        break;
+      }
+    }
+    check(rc, "evaluation kernel");
+  }
+  g.reset_stats();
+  check(cs::launch_stats(o.fn, g.a, g.b, g.outs_dev, g.ni, n, g.st, g.stream), "statistics kernel");
+  State part = partial_from_gpu(g, like);
+
+  // The inputs the GPU handed back: gathered, then accounted like a chunk.
+  cs::DevCounts counts;
+  check(cudaMemcpy(&counts, g.st.counts, sizeof counts, cudaMemcpyDeviceToHost), "download");
+  const std::uint64_t m = counts.deferred;
+  if (m > 0) {
+    const std::size_t width = 2 + g.ni;
+    cudaFree(g.rows);
+    g.rows = device_alloc<std::uint64_t>(m * width);
+    check(cs::launch_gather(o.fn, g.st.deferred, m, g.a, g.b, g.outs_dev, g.ni, g.rows, g.stream), "gather");
+    std::vector<std::uint64_t> rows(m * width);
+    check(cudaMemcpyAsync(rows.data(), g.rows, rows.size() * 8, cudaMemcpyDeviceToHost, g.stream), "download");
+    check(cudaStreamSynchronize(g.stream), "gather");
+    std::vector<word> a(m), b(m), t(m);
+    std::vector<std::vector<word>> outs(g.ni, std::vector<word>(m));
+    for (std::uint64_t q = 0; q < m; ++q) {
+      a[q] = rows[q * width];
+      b[q] = rows[q * width + 1];
+      for (int i = 0; i < g.ni; ++i) outs[i][q] = rows[q * width + 2 + i];
+    }
+    const word* args[2] = {a.data(), b.data()};
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 256), [&](const tbb::blocked_range<std::size_t>& r) {
+      const word* sub[2] = {args[0] + r.begin(), args[1] + r.begin()};
+      truth->eval(sub, t.data() + r.begin(), r.size());
+    });
+    std::vector<const word*> outp(g.ni);
+    for (int i = 0; i < g.ni; ++i) outp[i] = outs[i].data();
+    State d = fresh_partial(like);
+    account(o.fn, d, a.data(), b.data(), outp.data(), t.data(), m);
+    merge_partial(part, d);
+  }
+  (void)f;
+  return part;
+}
+
+}  // namespace
+
+bool built() { return true; }
+
+int device_count(std::string* why) {
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    // Without a driver, cudart says "driver version is insufficient": name both.
+    if (why) *why = fmt::format("no NVIDIA driver or GPU here: {}", cudaGetErrorString(e));
+    cudaGetLastError();  // clear the sticky error of the failed query
+    return 0;
+  }
+  if (n == 0 && why) *why = "no CUDA device is visible";
+  return n;
+}
+
+std::string describe_devices() {
+  std::string why;
+  const int n = device_count(&why);
+  if (n == 0) return "none (" + why + ")";
+  int drv = 0, rt = 0;
+  cudaDriverGetVersion(&drv);
+  cudaRuntimeGetVersion(&rt);
+  std::string out;
+  for (int d = 0; d < n; ++d) {
+    cudaDeviceProp p{};
+    if (cudaGetDeviceProperties(&p, d) != cudaSuccess) continue;
+    out += fmt::format("{}{} (sm_{}{}), driver {}.{}, runtime {}.{}", d ? "; " : "", p.name, p.major, p.minor,
+                       drv / 1000, drv % 1000 / 10, rt / 1000, rt % 1000 / 10);
+  }
+  return out;
+}
+
+bool run(const Options& o, State& state) {
+  if (o.no_truth || o.digests)
+    throw input_error("--backend cuda computes full statistics against the truth (no digests-only sweeps)");
+  const Impl* truth = o.truth ? o.truth : find_truth(o.fn);
+  if (!truth || truth->name != "mpfr")
+    throw input_error("--backend cuda needs the correctly rounded truth ('mpfr') as the reference");
+  if (o.impls.empty()) throw input_error("--backend cuda: no implementation to compare");
+  if (o.impls.size() > 8) throw input_error("--backend cuda compares at most 8 implementations at once");
+  std::string why;
+  const int ngpu = device_count(&why);
+  if (ngpu == 0) throw input_error("--backend cuda: no usable GPU (" + why + ")");
+  std::vector<Eval> evals;
+  for (const Impl* p : o.impls) evals.push_back(eval_of(p));
+  const FnInfo& f = fn_info(o.fn);
+
+  // Batches: runs of chunks not done yet, cut to about 2^26 inputs each.
+  const std::uint64_t per_batch = std::max<std::uint64_t>(1, (std::uint64_t(1) << 26) / o.chunk_size);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> batches;  // chunk ranges
+  std::vector<std::uint64_t> todo;
+  if (o.only_chunks.empty()) {
+    for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
+      if (!state.done.contains(c)) todo.push_back(c);
+  } else {
+    for (std::uint64_t c : o.only_chunks) {
+      if (c < state.shard_lo || c >= state.shard_hi)
+        throw input_error(fmt::format("chunk {} is outside the sweep's range", c));
+      if (!state.done.contains(c) && (todo.empty() || todo.back() != c)) todo.push_back(c);
+    }
+  }
+  for (std::size_t i = 0; i < todo.size();) {
+    std::size_t j = i + 1;
+    while (j < todo.size() && todo[j] == todo[j - 1] + 1 && j - i < per_batch) ++j;
+    batches.push_back({todo[i], todo[j - 1] + 1});
+    i = j;
+  }
+  const std::uint64_t cap = std::min<std::uint64_t>(per_batch * o.chunk_size, o.inputs.count);
+
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  auto last_ckpt = t0;
+  std::mutex mu;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::uint64_t done_inputs = state.count, new_batches = 0;
+  const std::uint64_t total_inputs = [&] {
+    std::uint64_t hi = std::min(state.shard_hi * o.chunk_size, o.inputs.count);
+    return hi - std::min(state.shard_lo * o.chunk_size, hi);
+  }();
+  std::string error;
+  auto worker = [&](int dev) {
+    Gpu g;
+    try {
+      g.init(dev, f, int(o.impls.size()), cap);
+      for (std::size_t k; !stop && (k = next++) < batches.size();) {
+        if (o.cancel && o.cancel->load()) {
+          stop = true;
+          break;
+        }
+        const auto [c0, c1] = batches[k];
+        const std::uint64_t lo = c0 * o.chunk_size, hi = std::min(c1 * o.chunk_size, o.inputs.count);
+        State part = run_batch(g, o, evals, truth, lo, hi, state);
+        std::lock_guard lock(mu);
+        merge_partial(state, part);
+        state.done.add(c0, c1);
+        done_inputs += part.count;
+        ++new_batches;
+        const auto now = clock::now();
+        if (o.progress)
+          o.progress({done_inputs, total_inputs, std::chrono::duration<double>(now - t0).count()});
+        if (!o.checkpoint_path.empty() && now - last_ckpt >= std::chrono::duration<double>(o.checkpoint_seconds)) {
+          last_ckpt = now;
+          write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
+        }
+        if (o.stop_after_chunks && new_batches >= o.stop_after_chunks) stop = true;
+      }
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mu);
+      if (error.empty()) error = fmt::format("GPU {}: {}", dev, e.what());
+      stop = true;
+    }
+    g.release();
+  };
+  std::vector<std::thread> threads;
+  for (int d = 0; d < ngpu; ++d) threads.emplace_back(worker, d);
+  for (auto& t : threads) t.join();
+  if (!o.checkpoint_path.empty()) write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
+  if (!error.empty()) throw input_error(error);
+  for (std::uint64_t c : todo)
+    if (!state.done.contains(c)) return false;
+  return true;
+}
+
+}  // namespace bitexact::sweep::cuda
