@@ -33,7 +33,7 @@ fs::path scratch(const std::string& name) { return testing::scratch_path("port",
 // libdevice's sinf with the Cody-Waite reduction for every finite input.
 float sinf_cody_waite_only(float x) {
   if (!fp_bits<float>(x).is_finite()) return nv::sinf(x);
-  const auto red = nv::detail::trig_reduce_cody_waite(x);
+  const auto red = nv::detail::trig_reduce_cody_waite<nv::mode::ieee>(x);
   return nv::detail::trig_poly<nv::mode::ieee>(red.r, red.q);
 }
 
