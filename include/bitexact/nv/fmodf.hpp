@@ -40,7 +40,7 @@ inline constexpr u32 two_m23 = 0x34000000u;          // 2^-23: final rescaling o
 inline constexpr u32 mant_mask = 0x007fffffu;        // significand field
 inline constexpr u32 exp_mask = 0xff800000u;         // sign + exponent fields
 inline constexpr u32 max_finite_bits = 0x7f7fffffu;  // |x| above this: inf or NaN
-inline constexpr u32 inf_bits = 0x7f800000u;         // +inf: the final isnan test
+inline constexpr u32 inf_bits = 0x7f800000u;         // +inf: the NaN tests (of ay, and the final one)
 inline constexpr u32 minus_zero = 0x80000000u;       // -0.0: addend of the first quotient fma;
                                                      // also the sign bit
 
@@ -101,7 +101,14 @@ BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
           gap -= step;
         } while (gap != 0 && rem != 0);
       }
-      const bool nan_result = bx > max_finite_bits || setp_leu_f32<M>(ay, f32_from(0));
+      // libdevice: setp.leu{.ftz}.f32 ay, 0 (ay = |y|, flushed in the FTZ
+      // build), true exactly when ay is +0 or NaN; tested on ay's bits here.
+      // As a float compare, ptxas (CUDA 13.0, -O3) folds the abs.ftz into an
+      // |y| operand of an FSETP.LEU without .FTZ, so a subnormal y no longer
+      // counts as zero and the FTZ build returned +-0 for NaN (H100,
+      // device/bench_repro.cu; docs/nv-arith.md "On the device").
+      const u32 bay = bits_of(ay);
+      const bool nan_result = bx > max_finite_bits || bay == 0 || bay > inf_bits;
       const float scale = f32_from(nan_result ? canonical_nan_f32 : (by23 & exp_mask));
       ans = mul_rn_f32<M>(scale, mul_rn_f32<M>(f32_from(rem), f32_from(two_m23)));
     }
