@@ -54,18 +54,28 @@ __global__ void k_generate(gen_kind kind, u64 seed, u64 base, u64 n, void* a_out
 
 // ---- the truth and the fast ULP errors, per function ------------------------------
 
+// The double approximation of sin / cos that the truth and every fast ULP
+// error of an input share: computed once per input (it is most of the cost).
+template <Fn F>
+__device__ tr::sincos_approx approx_of(word a) {
+  if constexpr (F == Fn::sinf) return tr::sinf_approx_of(bit_cast<float>(std::uint32_t(a)));
+  if constexpr (F == Fn::cosf) return tr::cosf_approx_of(bit_cast<float>(std::uint32_t(a)));
+  (void)a;
+  return {};
+}
+
 // The correctly rounded result (true), or false when only MPFR can decide.
 template <Fn F>
-__device__ bool truth_of(word a, word b, word& t) {
+__device__ bool truth_of(word a, word b, const tr::sincos_approx& ap, word& t) {
   using T = typename fn_traits<F>::type;
   using W = typename float_traits<T>::storage;
   const T x = bit_cast<T>(W(a)), y = bit_cast<T>(W(b));
-  (void)y;
+  (void)y, (void)ap;
   T r;
   if constexpr (F == Fn::sinf) {
-    if (!tr::sinf_fast(x, truth::rounding::nearest, r)) return false;
+    if (!tr::sinf_fast_from(x, truth::rounding::nearest, r, &ap)) return false;
   } else if constexpr (F == Fn::cosf) {
-    if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
+    if (!tr::cosf_fast_from(x, truth::rounding::nearest, r, &ap)) return false;
   } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
     r = tr::fmod_exact(x, y);
   } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
@@ -81,14 +91,14 @@ __device__ bool truth_of(word a, word b, word& t) {
 // unless near a bin boundary), or -1 when that takes MPFR. Only called for a
 // finite-or-infinite, non-NaN pair of outputs that are not both zero.
 template <Fn F>
-__device__ double fast_ulp(word a, word r) {
+__device__ double fast_ulp(word a, const tr::sincos_approx& ap, word r) {
   double e = -1.0;
   if constexpr (F == Fn::sinf)
-    e = tr::ulp_error_sinf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
+    e = tr::ulp_error_sinf_from(bit_cast<float>(std::uint32_t(a)), ap, bit_cast<float>(std::uint32_t(r)));
   else if constexpr (F == Fn::cosf)
-    e = tr::ulp_error_cosf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
+    e = tr::ulp_error_cosf_from(bit_cast<float>(std::uint32_t(a)), ap, bit_cast<float>(std::uint32_t(r)));
   // fmod and ceil have no fast form (FnInfo::ulp_error_approx is MPFR's): -1.
-  (void)a, (void)r;
+  (void)a, (void)ap, (void)r;
   if (e < 0 || e != e) return -1.0;  // NaN cannot happen here (no NaN output); be safe
   return hd::near_bin_boundary(e) ? -1.0 : e;
 }
@@ -119,27 +129,63 @@ __device__ void insert_locked(DevWitnessSet& s, const DevWitness& x, int k) {
   if (s.n == k) *static_cast<volatile u64*>(&s.key_hi) = s.w[k - 1].a;
 }
 
-__device__ void offer(DevWitnessSet& s, const DevWitness& x) {
+// The rank of this lane's (a, b) among the lanes of `lanes` (every lane of
+// `lanes` must call it): how many of them hold a smaller input.
+__device__ int rank_among(unsigned lanes, u64 a, u64 b) {
+  int rank = 0;
+  for (unsigned m = lanes; m != 0; m &= m - 1) {
+    const int l = __ffs(m) - 1;
+    const u64 al = __shfl_sync(lanes, a, l), bl = __shfl_sync(lanes, b, l);
+    rank += al < a || (al == a && bl < b);
+  }
+  return rank;
+}
+
+// sweep::WitnessSet::offer for every lane of the warp at once (all 32 lanes
+// call it; s == nullptr: no offer). Lanes offering to the same set are
+// grouped, and only the K smallest inputs of a group can enter, so at most K
+// lanes of a warp take a set's lock. Without this filter every lane of a warp
+// whose inputs all differ (a whole NaN binade, a fast-math sine) queued on the
+// same spin lock, and the exhaustive sweeps spent seconds per 2^26 inputs there.
+__device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
+  const unsigned peers = __match_any_sync(0xffffffffu, reinterpret_cast<unsigned long long>(s));
+  if (s == nullptr) return;
   // key_hi only decreases once the set is full: an input above it never enters.
-  if (*static_cast<volatile int*>(&s.n) == witness_k && x.a > vload(&s.key_hi)) return;
-  lock(&s.lock);
-  insert_locked(s, x, witness_k);
-  unlock(&s.lock);
+  const bool drop = *static_cast<volatile int*>(&s->n) == witness_k && x.a > vload(&s->key_hi);
+  const unsigned alive = __ballot_sync(peers, !drop);
+  if (drop || rank_among(alive, x.a, x.b) >= witness_k) return;
+  lock(&s->lock);
+  insert_locked(*s, x, witness_k);
+  unlock(&s->lock);
 }
 
 // sweep::MaxWitness::offer (k = K), or the binade rule (k = 1: the smallest
-// input at the maximum). e > 0, so bits order as values and 0 means none.
-__device__ void offer_max(DevMax& m, double e, const DevWitness& x, int k) {
+// input at the maximum), for every lane of the warp at once (m == nullptr: no
+// offer). e > 0, so bits order as values and 0 means none. Within a group of
+// lanes offering to the same maximum only those at the group's largest error
+// can end up as witnesses (the maximum becomes at least that), and of them
+// only the k smallest inputs: only they take the lock.
+__device__ void warp_offer_max(DevMax* m, double e, const DevWitness& x, int k) {
+  const unsigned peers = __match_any_sync(0xffffffffu, reinterpret_cast<unsigned long long>(m));
+  if (m == nullptr) return;
   const u64 eb = bit_cast<u64>(e);
-  if (eb < vload(&m.value_bits)) return;  // the maximum only grows
-  lock(&m.at.lock);
-  if (m.at.n == 0 || eb > m.value_bits) {
-    *static_cast<volatile u64*>(&m.value_bits) = eb;
-    m.at.n = 0;
-    m.at.key_hi = ~u64(0);
+  const bool drop = eb < vload(&m->value_bits);  // the maximum only grows
+  const unsigned alive = __ballot_sync(peers, !drop);
+  if (drop) return;
+  // The group's largest error, as two 32-bit maxima (sm_80's redux.sync).
+  const unsigned hi = __reduce_max_sync(alive, unsigned(eb >> 32));
+  const unsigned lo = __reduce_max_sync(alive, unsigned(eb >> 32) == hi ? unsigned(eb) : 0u);
+  const bool top = eb == ((u64(hi) << 32) | lo);
+  const unsigned tops = __ballot_sync(alive, top);
+  if (!top || rank_among(tops, x.a, x.b) >= k) return;
+  lock(&m->at.lock);
+  if (m->at.n == 0 || eb > m->value_bits) {
+    *static_cast<volatile u64*>(&m->value_bits) = eb;
+    m->at.n = 0;
+    m->at.key_hi = ~u64(0);
   }
-  if (eb == m.value_bits) insert_locked(m.at, x, k);
-  unlock(&m.at.lock);
+  if (eb == m->value_bits) insert_locked(m->at, x, k);
+  unlock(&m->at.lock);
 }
 
 __device__ void atomic_max_bits(u64* p, u64 v) {
@@ -193,18 +239,20 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     const u64 j = base + lane;
     const bool valid = j < n;
     word a = 0, b = 0, t = 0;
+    tr::sincos_approx ap;
     bool deferred = !valid;
     if (valid) {
       a = A[j];
       b = arity == 2 ? word(B[j]) : 0;
-      deferred = !truth_of<F>(a, b, t);
+      ap = approx_of<F>(a);
+      deferred = !truth_of<F>(a, b, ap, t);
     }
     // Deferral: any output whose error only MPFR can give.
     for (int i = 0; i < ni && !deferred; ++i) {
       const word r = static_cast<const W*>(outs[i])[j];
       if (r == t || hd::is_nan(bits, r) || hd::is_nan(bits, t) || (hd::is_zero(bits, r) && hd::is_zero(bits, t)))
         continue;
-      if (fast_ulp<F>(a, r) < 0) deferred = true;
+      if (fast_ulp<F>(a, ap, r) < 0) deferred = true;
     }
     if (valid && deferred) {
       const u64 k = atomicAdd(reinterpret_cast<unsigned long long*>(&st.counts->deferred), 1ull);
@@ -226,6 +274,11 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       const bool wrong = r != t;
       any |= wrong;
       long long binade_key = -1, bucket_key = -1;
+      // Witness offers, made below by the whole warp at once.
+      DevWitnessSet* special_to = nullptr;
+      DevMax *max_to = nullptr, *binade_to = nullptr;
+      DevWitness w{a, b, r, t, 0.0};
+      double e = 0;
       if (wrong) {
         unsigned int* c = sh_impl + i * impl_words;
         atomicAdd(&c[0], 1u);
@@ -233,16 +286,14 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
         if (rn && tn) {
           atomicAdd(&c[1], 1u);  // correct, payload noted
         } else {
-          DevWitness w{a, b, r, t, 0.0};
           int bin;
-          double e = 0;
           if (rn || tn) {
             bin = 26;  // bins::nan
             e = __longlong_as_double(0x7ff8000000000000ll);
           } else if (hd::is_zero(bits, r) && hd::is_zero(bits, t)) {
             bin = 24;  // bins::zero_sign
           } else {
-            e = fast_ulp<F>(a, r);  // >= 0: deferred inputs never get here
+            e = fast_ulp<F>(a, ap, r);  // >= 0: deferred inputs never get here
             bin = e == __longlong_as_double(0x7ff0000000000000ll) ? 25 : hd::ulp_bin(e);
           }
           w.ulp = e;
@@ -253,10 +304,10 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
           bucket_key = bucket;
           DevImpl& di = st.impls[i];
           if (bin >= 24) {
-            offer(di.special, w);
+            special_to = &di.special;
           } else {
-            offer_max(di.max, e, w, witness_k);
-            offer_max(st.binade_witness[size_t(i) * nb + binade], e, w, 1);
+            max_to = &di.max;
+            binade_to = &st.binade_witness[size_t(i) * nb + binade];
             const u64 eb = bit_cast<u64>(e);
             atomic_max_bits(&st.bucket_max[size_t(i) * bucket_count + bucket], eb);
             atomic_max_bits(&di.in_class_max[in_cls], eb);
@@ -266,26 +317,38 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       // Both NaN counts as correct but still as "not the truth's bits" for the
       // binade and bucket counters? No: account_impl returns before them.
       if (wrong && hd::is_nan(bits, r) && hd::is_nan(bits, t)) binade_key = bucket_key = -1;
+      warp_offer(special_to, w);
+      warp_offer_max(max_to, e, w, witness_k);
+      warp_offer_max(binade_to, e, w, 1);
       warp_count(st.binade_wrong + size_t(i) * nb, binade_key);
       warp_count(st.bucket_wrong + size_t(i) * bucket_count, bucket_key);
     }
-    if (live && any) {
+    // Pairs: every lane runs every pair (warp_offer is collective); the warp
+    // skips them when no lane has a wrong output (then no pair differs).
+    if (__any_sync(0xffffffffu, live && any)) {
       int pi = 0;
       for (int i = 0; i < ni; ++i)
         for (int k = i + 1; k < ni; ++k, ++pi) {
-          const word x = static_cast<const W*>(outs[i])[j], y = static_cast<const W*>(outs[k])[j];
-          if (x == y) continue;
-          const int d = hd::discrepancy(bits, x, y);
-          double dist = 0;
-          unsigned int* c = sh_pair + pi * pair_words;
-          if (d == 3) {  // number_vs_number
-            const u64 steps = hd::ordered_distance(bits, x, y);
-            atomicAdd(&c[1 + disc_count + hd::dist_bin(steps)], 1u);
-            dist = double(steps);
+          DevWitnessSet* to = nullptr;
+          DevWitness pw{};
+          if (live && any) {
+            const word x = static_cast<const W*>(outs[i])[j], y = static_cast<const W*>(outs[k])[j];
+            if (x != y) {
+              const int d = hd::discrepancy(bits, x, y);
+              double dist = 0;
+              unsigned int* c = sh_pair + pi * pair_words;
+              if (d == 3) {  // number_vs_number
+                const u64 steps = hd::ordered_distance(bits, x, y);
+                atomicAdd(&c[1 + disc_count + hd::dist_bin(steps)], 1u);
+                dist = double(steps);
+              }
+              atomicAdd(&c[0], 1u);
+              atomicAdd(&c[1 + d], 1u);
+              to = &st.pairs[pi].witness[d];
+              pw = DevWitness{a, b, x, y, dist};
+            }
           }
-          atomicAdd(&c[0], 1u);
-          atomicAdd(&c[1 + d], 1u);
-          offer(st.pairs[pi].witness[d], DevWitness{a, b, x, y, dist});
+          warp_offer(to, pw);
         }
     }
   }

@@ -11,7 +11,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <string>
+#include <string_view>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -33,6 +36,46 @@ void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw input_error(fmt::format("CUDA: {}: {}", what, cudaGetErrorString(e)));
 }
 void check(int e, const char* what) { check(cudaError_t(e), what); }
+
+// BITEXACT_CUDA_PROFILE=1: seconds per phase of the batches, summed over all
+// batches and GPUs, on stderr at the end (each phase then waits for its GPU
+// work, so the sum is the phase's own time, not an overlap).
+struct Profile {
+  bool on = std::getenv("BITEXACT_CUDA_PROFILE") != nullptr;
+  std::mutex mu;
+  std::vector<std::pair<std::string, double>> t;
+  std::uint64_t deferred = 0;
+  void add(const std::string& name, double s) {
+    std::lock_guard lock(mu);
+    for (auto& [n, v] : t)
+      if (n == name) {
+        v += s;
+        return;
+      }
+    t.push_back({name, s});
+  }
+};
+Profile& profile() {
+  static Profile p;
+  return p;
+}
+// Times the phase since the previous mark (after waiting for `stream`).
+// BITEXACT_CUDA_PROFILE=2 also prints every phase of every batch.
+struct Marks {
+  cudaStream_t stream;
+  std::uint64_t lo = 0;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  void mark(const std::string& name) {
+    if (!profile().on) return;
+    cudaStreamSynchronize(stream);
+    const auto now = std::chrono::steady_clock::now();
+    const double sec = std::chrono::duration<double>(now - last).count();
+    profile().add(name, sec);
+    if (std::string_view(std::getenv("BITEXACT_CUDA_PROFILE")) == "2")
+      fmt::print(stderr, "  batch at {:#x}: {} {:.4f} s\n", lo, name, sec);
+    last = now;
+  }
+};
 
 // How one implementation is evaluated in a batch.
 struct Eval {
@@ -251,6 +294,7 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
   const FnInfo& f = fn_info(o.fn);
   const std::uint64_t n = hi - lo;
   check(cudaSetDevice(g.dev), "cudaSetDevice");
+  Marks pm{g.stream, lo};
   const cs::gen_kind gk = gen_of(o.inputs);
   bool host_inputs = gk == cs::gen_kind::uploaded;
   for (const Eval& e : evals) host_inputs |= e.how == Eval::How::host;
@@ -268,6 +312,7 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
   } else {
     check(cs::launch_generate(o.fn, gk, o.inputs.seed, lo, n, g.a, g.b, g.stream), "generate");
   }
+  pm.mark("inputs");
   for (int i = 0; i < g.ni; ++i) {
     const Eval& e = evals[i];
     int rc = 0;
@@ -299,10 +344,14 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
       }
     }
     check(rc, "evaluation kernel");
+    pm.mark("eval " + e.impl->name);
   }
   g.reset_stats();
+  pm.mark("reset statistics");
   check(cs::launch_stats(o.fn, g.a, g.b, g.outs_dev, g.ni, n, g.st, g.stream), "statistics kernel");
+  pm.mark("statistics kernel");
   State part = partial_from_gpu(g, like);
+  pm.mark("statistics download");
 
   // The inputs the GPU handed back: gathered, then accounted like a chunk.
   cs::DevCounts counts;
@@ -333,6 +382,11 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
     State d = fresh_partial(like);
     account(o.fn, d, a.data(), b.data(), outp.data(), t.data(), m);
     merge_partial(part, d);
+    pm.mark("deferred inputs (host)");
+    if (profile().on) {
+      std::lock_guard lock(profile().mu);
+      profile().deferred += m;
+    }
   }
   (void)f;
   return part;
@@ -433,6 +487,7 @@ bool run(const Options& o, State& state) {
         const auto [c0, c1] = batches[k];
         const std::uint64_t lo = c0 * o.chunk_size, hi = std::min(c1 * o.chunk_size, o.inputs.count);
         State part = run_batch(g, o, evals, truth, lo, hi, state);
+        const auto tm0 = clock::now();
         std::lock_guard lock(mu);
         merge_partial(state, part);
         state.done.add(c0, c1);
@@ -446,6 +501,7 @@ bool run(const Options& o, State& state) {
           write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
         }
         if (o.stop_after_chunks && new_batches >= o.stop_after_chunks) stop = true;
+        if (profile().on) profile().add("merge (host)", std::chrono::duration<double>(clock::now() - tm0).count());
       }
     } catch (const std::exception& e) {
       std::lock_guard lock(mu);
@@ -457,6 +513,12 @@ bool run(const Options& o, State& state) {
   std::vector<std::thread> threads;
   for (int d = 0; d < ngpu; ++d) threads.emplace_back(worker, d);
   for (auto& t : threads) t.join();
+  if (profile().on) {
+    Profile& p = profile();
+    fmt::print(stderr, "cuda profile: {} batches, {} deferred inputs, {:.3f} s wall\n", batches.size(), p.deferred,
+               std::chrono::duration<double>(clock::now() - t0).count());
+    for (const auto& [name, sec] : p.t) fmt::print(stderr, "  {:<28} {:8.3f} s\n", name, sec);
+  }
   if (!o.checkpoint_path.empty()) write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
   if (!error.empty()) throw input_error(error);
   for (std::uint64_t c : todo)
