@@ -54,28 +54,18 @@ __global__ void k_generate(gen_kind kind, u64 seed, u64 base, u64 n, void* a_out
 
 // ---- the truth and the fast ULP errors, per function ------------------------------
 
-// The double approximation of sin / cos that the truth and every fast ULP
-// error of an input share: computed once per input (it is most of the cost).
-template <Fn F>
-__device__ tr::sincos_approx approx_of(word a) {
-  if constexpr (F == Fn::sinf) return tr::sinf_approx_of(bit_cast<float>(std::uint32_t(a)));
-  if constexpr (F == Fn::cosf) return tr::cosf_approx_of(bit_cast<float>(std::uint32_t(a)));
-  (void)a;
-  return {};
-}
-
 // The correctly rounded result (true), or false when only MPFR can decide.
 template <Fn F>
-__device__ bool truth_of(word a, word b, const tr::sincos_approx& ap, word& t) {
+__device__ bool truth_of(word a, word b, word& t) {
   using T = typename fn_traits<F>::type;
   using W = typename float_traits<T>::storage;
   const T x = bit_cast<T>(W(a)), y = bit_cast<T>(W(b));
-  (void)y, (void)ap;
+  (void)y;
   T r;
   if constexpr (F == Fn::sinf) {
-    if (!tr::sinf_fast_from(x, truth::rounding::nearest, r, &ap)) return false;
+    if (!tr::sinf_fast(x, truth::rounding::nearest, r)) return false;
   } else if constexpr (F == Fn::cosf) {
-    if (!tr::cosf_fast_from(x, truth::rounding::nearest, r, &ap)) return false;
+    if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
   } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
     r = tr::fmod_exact(x, y);
   } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
@@ -91,14 +81,14 @@ __device__ bool truth_of(word a, word b, const tr::sincos_approx& ap, word& t) {
 // unless near a bin boundary), or -1 when that takes MPFR. Only called for a
 // finite-or-infinite, non-NaN pair of outputs that are not both zero.
 template <Fn F>
-__device__ double fast_ulp(word a, const tr::sincos_approx& ap, word r) {
+__device__ double fast_ulp(word a, word r) {
   double e = -1.0;
   if constexpr (F == Fn::sinf)
-    e = tr::ulp_error_sinf_from(bit_cast<float>(std::uint32_t(a)), ap, bit_cast<float>(std::uint32_t(r)));
+    e = tr::ulp_error_sinf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
   else if constexpr (F == Fn::cosf)
-    e = tr::ulp_error_cosf_from(bit_cast<float>(std::uint32_t(a)), ap, bit_cast<float>(std::uint32_t(r)));
+    e = tr::ulp_error_cosf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
   // fmod and ceil have no fast form (FnInfo::ulp_error_approx is MPFR's): -1.
-  (void)a, (void)ap, (void)r;
+  (void)a, (void)r;
   if (e < 0 || e != e) return -1.0;  // NaN cannot happen here (no NaN output); be safe
   return hd::near_bin_boundary(e) ? -1.0 : e;
 }
@@ -114,7 +104,20 @@ __device__ void unlock(int* l) {
   atomicExch(l, 0);
 }
 __device__ bool less(const DevWitness& x, const DevWitness& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; }
-__device__ u64 vload(const u64* p) { return *static_cast<const volatile u64*>(p); }
+// A possibly stale read through L1, for the filters in front of the locks: a
+// stale (smaller) maximum or (larger) key bound only lets more offers through
+// to the locked path, which decides with volatile reads. A volatile read goes
+// to L2 every time, and the filters run for every wrong output.
+__device__ u64 cached_load(const u64* p) {
+  u64 v;
+  asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(p));
+  return v;
+}
+__device__ int cached_load(const int* p) {
+  int v;
+  asm volatile("ld.global.ca.s32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
 
 // sweep::WitnessSet::offer on a locked set.
 __device__ void insert_locked(DevWitnessSet& s, const DevWitness& x, int k) {
@@ -148,12 +151,13 @@ __device__ int rank_among(unsigned lanes, u64 a, u64 b) {
 // whose inputs all differ (a whole NaN binade, a fast-math sine) queued on the
 // same spin lock, and the exhaustive sweeps spent seconds per 2^26 inputs there.
 __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
-  const unsigned peers = __match_any_sync(0xffffffffu, reinterpret_cast<unsigned long long>(s));
-  if (s == nullptr) return;
-  // key_hi only decreases once the set is full: an input above it never enters.
-  const bool drop = *static_cast<volatile int*>(&s->n) == witness_k && x.a > vload(&s->key_hi);
-  const unsigned alive = __ballot_sync(peers, !drop);
-  if (drop || rank_among(alive, x.a, x.b) >= witness_k) return;
+  // key_hi only decreases once the set is full: an input above it never
+  // enters. Most offers end here, before any grouping.
+  const bool keep = s != nullptr && !(cached_load(&s->n) == witness_k && x.a > cached_load(&s->key_hi));
+  const unsigned want = __ballot_sync(0xffffffffu, keep);
+  if (!keep) return;
+  const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(s));
+  if (rank_among(peers, x.a, x.b) >= witness_k) return;
   lock(&s->lock);
   insert_locked(*s, x, witness_k);
   unlock(&s->lock);
@@ -166,17 +170,16 @@ __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
 // can end up as witnesses (the maximum becomes at least that), and of them
 // only the k smallest inputs: only they take the lock.
 __device__ void warp_offer_max(DevMax* m, double e, const DevWitness& x, int k) {
-  const unsigned peers = __match_any_sync(0xffffffffu, reinterpret_cast<unsigned long long>(m));
-  if (m == nullptr) return;
   const u64 eb = bit_cast<u64>(e);
-  const bool drop = eb < vload(&m->value_bits);  // the maximum only grows
-  const unsigned alive = __ballot_sync(peers, !drop);
-  if (drop) return;
+  const bool keep = m != nullptr && eb >= cached_load(&m->value_bits);  // the maximum only grows
+  const unsigned want = __ballot_sync(0xffffffffu, keep);
+  if (!keep) return;
+  const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(m));
   // The group's largest error, as two 32-bit maxima (sm_80's redux.sync).
-  const unsigned hi = __reduce_max_sync(alive, unsigned(eb >> 32));
-  const unsigned lo = __reduce_max_sync(alive, unsigned(eb >> 32) == hi ? unsigned(eb) : 0u);
+  const unsigned hi = __reduce_max_sync(peers, unsigned(eb >> 32));
+  const unsigned lo = __reduce_max_sync(peers, unsigned(eb >> 32) == hi ? unsigned(eb) : 0u);
   const bool top = eb == ((u64(hi) << 32) | lo);
-  const unsigned tops = __ballot_sync(alive, top);
+  const unsigned tops = __ballot_sync(peers, top);
   if (!top || rank_among(tops, x.a, x.b) >= k) return;
   lock(&m->at.lock);
   if (m->at.n == 0 || eb > m->value_bits) {
@@ -188,19 +191,33 @@ __device__ void warp_offer_max(DevMax* m, double e, const DevWitness& x, int k) 
   unlock(&m->at.lock);
 }
 
+// A reduction without a result (RED): the warp does not wait for it.
 __device__ void atomic_max_bits(u64* p, u64 v) {
-  if (v > vload(p)) atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
 __device__ void add(u64* p, u64 v) {
   atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
 
 // Adds 1 at arr[key] for every lane with key >= 0, one atomic per distinct key
-// in the warp. All 32 lanes must call it together.
-__device__ void warp_count(u64* arr, long long key) {
+// in the warp. All 32 lanes must call it together. Keys are mostly the same
+// across a warp (neighbouring inputs share binade, bucket and class): that
+// case costs two votes and a shuffle; __match_any_sync groups the others.
+template <class C>
+__device__ void warp_count_by_key(C* arr, long long key) {
+  const unsigned want = __ballot_sync(0xffffffffu, key >= 0);
+  if (want == 0) return;
+  const int lane = threadIdx.x & 31, first = __ffs(want) - 1;
+  const long long k0 = __shfl_sync(0xffffffffu, key, first);
+  if (__all_sync(0xffffffffu, key < 0 || key == k0)) {
+    if (lane == first) atomicAdd(&arr[k0], C(__popc(want)));
+    return;
+  }
   const unsigned peers = __match_any_sync(0xffffffffu, key);
-  const int lane = threadIdx.x & 31;
-  if (key >= 0 && lane == __ffs(peers) - 1) add(&arr[key], __popc(peers));
+  if (key >= 0 && lane == __ffs(peers) - 1) atomicAdd(&arr[key], C(__popc(peers)));
+}
+__device__ void warp_count(u64* arr, long long key) {
+  warp_count_by_key(reinterpret_cast<unsigned long long*>(arr), key);
 }
 
 // Per-block counters (shared memory), flushed to the global statistics once
@@ -239,20 +256,18 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     const u64 j = base + lane;
     const bool valid = j < n;
     word a = 0, b = 0, t = 0;
-    tr::sincos_approx ap;
     bool deferred = !valid;
     if (valid) {
       a = A[j];
       b = arity == 2 ? word(B[j]) : 0;
-      ap = approx_of<F>(a);
-      deferred = !truth_of<F>(a, b, ap, t);
+      deferred = !truth_of<F>(a, b, t);
     }
     // Deferral: any output whose error only MPFR can give.
     for (int i = 0; i < ni && !deferred; ++i) {
       const word r = static_cast<const W*>(outs[i])[j];
       if (r == t || hd::is_nan(bits, r) || hd::is_nan(bits, t) || (hd::is_zero(bits, r) && hd::is_zero(bits, t)))
         continue;
-      if (fast_ulp<F>(a, ap, r) < 0) deferred = true;
+      if (fast_ulp<F>(a, r) < 0) deferred = true;
     }
     if (valid && deferred) {
       const u64 k = atomicAdd(reinterpret_cast<unsigned long long*>(&st.counts->deferred), 1ull);
@@ -261,11 +276,11 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     const bool live = valid && !deferred;
     const int in_cls = live ? (arity == 1 ? hd::vclass(bits, a) : hd::vclass(bits, a) * 5 + hd::vclass(bits, b)) : 0;
     const int out_cls = live ? hd::vclass(bits, t) : 0;
-    if (live) {
-      atomicAdd(&sh_cnt[0], 1u);
-      atomicAdd(&sh_cnt[1 + in_cls], 1u);
-      atomicAdd(&sh_cnt[26 + out_cls], 1u);
-    }
+    // Every live lane counts here: aggregated per warp (a shared-memory atomic
+    // per lane on the same word would serialise the warp).
+    warp_count_by_key(sh_cnt, live ? 0 : -1);
+    warp_count_by_key(sh_cnt, live ? 1 + in_cls : -1);
+    warp_count_by_key(sh_cnt, live ? 26 + out_cls : -1);
     const int binade = int(a >> mbits);  // sign and exponent
     const int bucket = int(a >> (bits - 12));
     bool any = false;
@@ -293,7 +308,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
           } else if (hd::is_zero(bits, r) && hd::is_zero(bits, t)) {
             bin = 24;  // bins::zero_sign
           } else {
-            e = fast_ulp<F>(a, ap, r);  // >= 0: deferred inputs never get here
+            e = fast_ulp<F>(a, r);  // >= 0: deferred inputs never get here
             bin = e == __longlong_as_double(0x7ff0000000000000ll) ? 25 : hd::ulp_bin(e);
           }
           w.ulp = e;

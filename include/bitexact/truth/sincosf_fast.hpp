@@ -94,25 +94,27 @@ BITEXACT_INLINE double sincos_estrin(const poly9& a, const poly9& b, bool use_b,
 BITEXACT_INLINE bool sincos_reduce(std::uint32_t abits, int& k, double& f) {
   using u128 = unsigned __int128;
   using i128 = __int128;
-  // The bits of 2/pi preceded by one word of zeros: bit j of 2/pi (weight
-  // 2^-j, j >= -63) is bit 63 - ((j + 63) mod 64) of word (j + 63) / 64.
-  const std::uint64_t padded[6] = {0,
-                                   tables::two_over_pi_bits[0],
-                                   tables::two_over_pi_bits[1],
-                                   tables::two_over_pi_bits[2],
-                                   tables::two_over_pi_bits[3],
-                                   tables::two_over_pi_bits[4]};
+  // The bits of 2/pi preceded by one word of zeros ("padded"): bit j of 2/pi
+  // (weight 2^-j, j >= -63) is bit 63 - ((j + 63) mod 64) of padded word
+  // (j + 63) / 64. Only words w, w+1, w+2 with w = 0, 1, 2 are ever read, so
+  // they are selected from registers: an array indexed by w lives in a GPU
+  // thread's local memory (the CUDA sweep's statistics kernel).
+  const std::uint64_t t0 = tables::two_over_pi_bits[0], t1 = tables::two_over_pi_bits[1],
+                      t2 = tables::two_over_pi_bits[2], t3 = tables::two_over_pi_bits[3];
   const std::uint64_t m = (abits & 0x7fffffu) | 0x800000u;
   const int e = int(abits >> 23) - 150;  // -24 <= e <= 104
   // Bits j < e - 1 of 2/pi contribute multiples of 4 to m 2^e 2/pi: take the
   // 128 bits j = e-1 .. e+126, C. Then m 2^e 2/pi = m C 2^-126 (mod 4) up to
   // the omitted bits, which add less than m 2^-126 < 2^-102.
   const int s = e - 1 + 63;  // bit position in padded: 38 .. 166
-  const int w = s >> 6, sh = s & 63;
-  std::uint64_t hi = padded[w], lo = padded[w + 1];
+  const int w = s >> 6, sh = s & 63;  // w = 0, 1, 2
+  const std::uint64_t p0 = w == 0 ? 0 : w == 1 ? t0 : t1;  // padded[w]
+  const std::uint64_t p1 = w == 0 ? t0 : w == 1 ? t1 : t2;  // padded[w + 1]
+  const std::uint64_t p2 = w == 0 ? t1 : w == 1 ? t2 : t3;  // padded[w + 2]
+  std::uint64_t hi = p0, lo = p1;
   if (sh != 0) {
-    hi = (hi << sh) | (padded[w + 1] >> (64 - sh));
-    lo = (lo << sh) | (padded[w + 2] >> (64 - sh));
+    hi = (hi << sh) | (p1 >> (64 - sh));
+    lo = (lo << sh) | (p2 >> (64 - sh));
   }
   const u128 C = (u128(hi) << 64) | lo;
   const u128 R = C * m;  // modulo 2^128: x 2/pi mod 4, in units of 2^-126

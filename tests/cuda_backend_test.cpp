@@ -1,0 +1,92 @@
+// `bitexact sweep --backend cuda` without a GPU (CI): the reports the backend
+// wrote on an H100 (vectors/cuda/) are byte-identical to the CPU backend's, and
+// every way of asking for a GPU that is not there is a one-line error with
+// exit status 2.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "bitexact/engine/cuda_backend.hpp"
+#include "cli_runner.hpp"
+
+namespace bitexact {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_cli;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+struct GpuReport {
+  const char* file;  // in vectors/cuda/
+  const char* args;  // the sweep, without --backend and --out
+};
+
+class CudaReports : public ::testing::TestWithParam<GpuReport> {};
+
+TEST_P(CudaReports, CpuBackendWritesTheSameBytes) {
+  const GpuReport& c = GetParam();
+  const std::string gpu = slurp(fs::path(BITEXACT_SOURCE_DIR) / "vectors/cuda" / c.file);
+  ASSERT_GT(gpu.size(), 1000u) << c.file;
+  const fs::path out = testing::scratch_path("cuda_reports", c.file);
+  fs::remove_all(out);
+  const auto r = run_cli(std::string("sweep ") + c.args + " --backend cpu -q --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string cpu = slurp(out / "report.json");
+  EXPECT_TRUE(cpu == gpu) << c.file << ": the CPU backend's report differs from the one the H100 wrote";
+  fs::remove_all(out);
+}
+
+INSTANTIATE_TEST_SUITE_P(H100, CudaReports,
+                         ::testing::Values(GpuReport{"sinf_uniform4000000_nv_nv-ftz_ocml.report.json",
+                                                     "sinf --impl nv,nv-ftz,ocml --inputs uniform:4000000"},
+                                           GpuReport{"fmodf_structured1000000_nv_nv-ftz_ocml-daz.report.json",
+                                                     "fmodf --impl nv,nv-ftz,ocml-daz --inputs structured:1000000"}));
+
+// The comparison can fail: another sweep gives other bytes.
+TEST(CudaReports, ADifferentSweepDiffers) {
+  const std::string gpu =
+      slurp(fs::path(BITEXACT_SOURCE_DIR) / "vectors/cuda/sinf_uniform4000000_nv_nv-ftz_ocml.report.json");
+  const fs::path out = testing::scratch_path("cuda_reports", "other");
+  fs::remove_all(out);
+  const auto r = run_cli("sweep sinf --impl nv,nv-ftz,ocml --inputs uniform:4000000:7 -q --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(slurp(out / "report.json"), gpu);
+  fs::remove_all(out);
+}
+
+void expect_one_line_exit2(const std::string& args, const std::string& needle) {
+  const fs::path out = testing::scratch_path("cuda_errors", "out");
+  fs::remove_all(out);
+  const auto r = run_cli(args + " --out " + out.string());
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << args << ": " << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(fs::exists(out / "report.json")) << "nothing half-written";
+}
+
+TEST(CudaBackendCli, UnknownAndUnbuiltBackendsAreOneLineErrors) {
+  expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend tpu", "unknown --backend");
+  expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend hip", "HIP");
+}
+
+TEST(CudaBackendCli, NoGpuIsAOneLineError) {
+  if (sweep::cuda::device_count() > 0) GTEST_SKIP() << "a GPU is visible: device/run_cuda_sweep_check.sh covers it";
+  expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend cuda", "no usable GPU");
+  if (sweep::cuda::built()) {
+    expect_one_line_exit2("sweep sinf --impl native-nv,nv --inputs uniform:100", "needs a GPU");
+    const auto r = run_cli("eval native-nv.sinf", "0x3f800000\n");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("need a GPU"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace bitexact
