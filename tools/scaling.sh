@@ -7,10 +7,10 @@
 #
 #   tools/scaling.sh [-b BITEXACT] [-n INPUTS] [-p MAX_WORKERS] [-f FN] [-i IMPL]
 #
-# Defaults: build/tools/bitexact, 2^24 inputs, nproc workers, sinf, nv.
+# Defaults: build/tools/bitexact, 2^26 inputs, nproc workers, sinf, nv.
 set -euo pipefail
 bx=build/tools/bitexact
-n=$((1 << 24))
+n=$((1 << 26))
 max=$(nproc)
 fn=sinf
 impl=nv

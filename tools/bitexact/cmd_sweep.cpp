@@ -215,6 +215,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     o = sweep_options(a, on_gpu);
     o.shard_k = mpi.rank() + 1;
     o.shard_n = mpi.size();
+    if (!a.threads) o.threads = mpi.default_threads();
     // Open MPI hands the ranks a pipe for stderr even in a terminal (and a
     // pty for stdout even without one): no rank can tell, so --progress asks.
     o.progress = progress_bar(root && !a.quiet && (a.progress || ::isatty(2)));

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <sched.h>
+#include <unistd.h>
+
 #ifndef BITEXACT_HAVE_MPI
 #define BITEXACT_HAVE_MPI 0
 #endif
@@ -68,6 +71,10 @@ Session::Session() {
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm local;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+  MPI_Comm_size(local, &local_size_);
+  MPI_Comm_free(&local);
 }
 
 Session::~Session() {
@@ -75,6 +82,17 @@ Session::~Session() {
   // some collective: MPI_Finalize would wait for them forever.
   if (size_ > 1 && std::uncaught_exceptions() > 0 && !leaving_together_) MPI_Abort(MPI_COMM_WORLD, 1);
   MPI_Finalize();
+}
+
+unsigned Session::default_threads() const {
+  cpu_set_t set;
+  const int mine = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  const long host = sysconf(_SC_NPROCESSORS_ONLN);
+  if (mine <= 0 || host <= 0) return 1;
+  // Disjoint masks (bound to cores, or --map-by ...:PE=N) add up to at most
+  // the host's cores: use the whole mask. Larger ones overlap: share the host.
+  if (long(mine) * local_size_ <= host) return unsigned(mine);
+  return unsigned(std::clamp(host / local_size_, 1L, long(mine)));
 }
 
 void Session::together(const std::function<void()>& f) {
@@ -144,6 +162,7 @@ void Session::gather_to_root(const std::string& text, const std::function<void(i
 
 Session::Session() { throw input_error("this bitexact was built without MPI"); }
 Session::~Session() = default;
+unsigned Session::default_threads() const { return 0; }
 void Session::together(const std::function<void()>& f) { f(); }
 bool Session::all(bool ok) { return ok; }
 void Session::gather_to_root(const std::string&, const std::function<void(int, std::string&&)>&) {}

@@ -35,6 +35,14 @@ class Session {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
+  // Ranks on this host (this one included).
+  int local_size() const { return local_size_; }
+  // Threads for this rank when --threads is not given: the cores it may run
+  // on, shared with the ranks of this host that may run on the same cores.
+  // mpirun binds ranks to one core each (K <= 2) or to a socket (K > 2) or
+  // not at all (--bind-to none): in the last two every rank's default of
+  // "all the cores it sees" would put K threads on each core.
+  unsigned default_threads() const;
 
   // Runs f on this rank, then agrees with the others (collective): when f
   // threw on any rank, every rank leaves. The lowest failing rank rethrows its
@@ -52,7 +60,7 @@ class Session {
   void gather_to_root(const std::string& text, const std::function<void(int, std::string&&)>& take);
 
  private:
-  int rank_ = 0, size_ = 1;
+  int rank_ = 0, size_ = 1, local_size_ = 1;
   bool leaving_together_ = false;  // together() is rethrowing on every rank
 };
 
