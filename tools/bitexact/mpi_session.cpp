@@ -1,10 +1,12 @@
 #include "mpi_session.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
+#include <thread>
 
 #include <sched.h>
 #include <unistd.h>
@@ -65,6 +67,25 @@ bool launched(int* env_size, int* env_rank) {
 
 #if BITEXACT_HAVE_MPI
 
+namespace {
+
+// The minimum of `mine` over the ranks. Ranks that finish their share first
+// wait here for the slowest: MPI's blocking collectives spin while they wait,
+// taking a core from the ranks still sweeping on the same host (and from other
+// work on it), so this one sleeps between tests instead.
+int min_over_ranks(int mine) {
+  int out = mine;
+  MPI_Request req;
+  MPI_Iallreduce(&mine, &out, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
+  for (int done = 0;;) {
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (done) return out;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+}  // namespace
+
 Session::Session() {
   int provided = 0;
   // FUNNELED: TBB's worker threads never call MPI, only this thread does.
@@ -106,8 +127,7 @@ void Session::together(const std::function<void()>& f) {
     if (err) std::rethrow_exception(err);
     return;
   }
-  int mine = err ? rank_ : size_, first = size_;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  const int first = min_over_ranks(err ? rank_ : size_);
   if (first == size_) return;
   int status = err ? status_of(err) : 0;
   MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD);
@@ -125,11 +145,7 @@ void Session::together(const std::function<void()>& f) {
   throw silent_exit{status};
 }
 
-bool Session::all(bool ok) {
-  int mine = ok ? 1 : 0, every = 0;
-  MPI_Allreduce(&mine, &every, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return every == 1;
-}
+bool Session::all(bool ok) { return min_over_ranks(ok ? 1 : 0) == 1; }
 
 void Session::gather_to_root(const std::string& text, const std::function<void(int, std::string&&)>& take) {
   // A length, then the bytes in pieces that fit MPI's int counts.
