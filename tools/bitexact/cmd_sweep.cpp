@@ -260,8 +260,11 @@ void run_sweep(const SweepArgs& a) {
     if (env_rank != 0) throw silent_exit{2};
     throw input_error(why);
   };
+  // mpirun -n 1: nothing to split, and a launched process need not start MPI
+  // (which costs a good part of a second); as without mpirun.
+  if (env_size == 1) return run_local(a);
   if (!mpi::built_with_mpi()) {
-    if (env_size <= 1) return run_local(a);
+    if (env_size == 0) return run_local(a);
     refuse(
         fmt::format("started by an MPI launcher as {} processes, but this bitexact was built without MPI "
                     "(install libopenmpi-dev, reconfigure and rebuild; docs/sweep.md, MPI)",
@@ -274,7 +277,7 @@ void run_sweep(const SweepArgs& a) {
         fmt::format("started by an MPI launcher as {} processes, but MPI sees one: the launcher is not the "
                     "mpirun of the MPI library bitexact was built with",
                     env_size));
-  run_local(a);  // mpirun -n 1: nothing to split; checkpoints, --resume and --shard work as without mpirun
+  run_local(a);  // a launcher that does not say how many it started, and started one
 }
 
 const bool registered = register_command([](CLI::App& app) {
