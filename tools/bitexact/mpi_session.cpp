@@ -5,7 +5,6 @@
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
-#include <string_view>
 #include <thread>
 
 #include <sched.h>
@@ -69,19 +68,24 @@ bool launched(int* env_size, int* env_rank) {
 
 namespace {
 
-// The minimum of `mine` over the ranks. Ranks that finish their share first
-// wait here for the slowest: MPI's blocking collectives spin while they wait,
-// taking a core from the ranks still sweeping on the same host (and from other
-// work on it), so this one sleeps between tests instead.
+// Ranks that finished their share wait for the slowest. MPI's blocking calls
+// spin while they wait, taking a core from the ranks still sweeping on the
+// same host (and from other work there), so waits here sleep between tests.
+void wait_asleep(MPI_Request& req) {
+  for (int done = 0;;) {
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+// The minimum of `mine` over the ranks.
 int min_over_ranks(int mine) {
   int out = mine;
   MPI_Request req;
   MPI_Iallreduce(&mine, &out, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
-  for (int done = 0;;) {
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    if (done) return out;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
+  wait_asleep(req);
+  return out;
 }
 
 }  // namespace
@@ -151,10 +155,16 @@ void Session::gather_to_root(const std::string& text, const std::function<void(i
   // A length, then the bytes in pieces that fit MPI's int counts.
   constexpr std::uint64_t piece = std::uint64_t(1) << 30;
   if (rank_ != 0) {
+    // Rank 0 takes the ranks' states one after the other: the later ones
+    // wait (asleep) for their turn.
     std::uint64_t n = text.size();
-    MPI_Send(&n, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD);
-    for (std::uint64_t at = 0; at < n; at += piece)
-      MPI_Send(text.data() + at, int(std::min(piece, n - at)), MPI_CHAR, 0, 1, MPI_COMM_WORLD);
+    MPI_Request req;
+    MPI_Isend(&n, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD, &req);
+    wait_asleep(req);
+    for (std::uint64_t at = 0; at < n; at += piece) {
+      MPI_Isend(text.data() + at, int(std::min(piece, n - at)), MPI_CHAR, 0, 1, MPI_COMM_WORLD, &req);
+      wait_asleep(req);
+    }
     return;
   }
   std::exception_ptr err;
