@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev  # tests, benchmarks
   libcli11-dev nlohmann-json3-dev libfmt-dev  # CLI, reports
   libtbb-dev libxxhash-dev                    # threads, digests
+  libopenmpi-dev openmpi-bin                  # mpirun splits sweeps over ranks; its CI test
   rocm-device-libs llvm-15 clang-15           # ocml bitcode, executed on the CPU
   hipcc                                       # compiles device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test

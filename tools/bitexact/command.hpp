@@ -16,6 +16,12 @@
 
 namespace bitexact::cli {
 
+// Thrown by a callback to exit with `status` and print nothing more: what
+// happened was said already, or is said by another process (another MPI rank).
+struct silent_exit {
+  int status;
+};
+
 using setup_fn = void (*)(CLI::App& app);
 bool register_command(setup_fn setup);
 const std::vector<setup_fn>& commands();

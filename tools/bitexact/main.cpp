@@ -65,6 +65,8 @@ int main(int argc, char** argv) {
       if (c == '\n') c = ' ';
     std::fprintf(stderr, "bitexact: error: %s\n", msg.c_str());
     return 2;
+  } catch (const cli::silent_exit& e) {
+    return e.status;
   } catch (const input_error& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "bitexact: error: %s\n", e.what());

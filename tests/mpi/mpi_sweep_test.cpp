@@ -1,0 +1,150 @@
+// `mpirun -n K bitexact sweep ...` (BITEXACT_MPIEXEC, registered only when
+// CMake found MPI): the ranks split the chunks and rank 0 writes exactly the
+// files of a single-process run; errors on any rank end every rank with one
+// line and exit status 2, never a hang.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int rc;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path tmpdir() {
+  static fs::path base = [] {
+    char tmpl[] = "/tmp/bx-mpi-sweep-XXXXXX";
+    return fs::path(mkdtemp(tmpl));
+  }();
+  return base;
+}
+
+Result shell(const std::string& cmd) {
+  static int n = 0;
+  const fs::path o = tmpdir() / ("stdout" + std::to_string(n)), e = tmpdir() / ("stderr" + std::to_string(n));
+  ++n;
+  int st = std::system((cmd + " >" + o.string() + " 2>" + e.string()).c_str());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(o), slurp(e)};
+}
+
+Result cli(const std::string& args) { return shell(std::string(BITEXACT_CLI) + " " + args); }
+
+// The launcher: CI runs as root, which mpirun refuses unless told; -q keeps
+// mpirun's own banners out of stderr; timeout: a hang fails the test instead
+// of stalling ctest.
+std::string mpiexec() {
+  setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+  setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+  return "timeout 120 " + std::string(BITEXACT_MPIEXEC) + " -q";
+}
+
+// --oversubscribe: more ranks than cores may start.
+Result mpirun(int ranks, const std::string& args) {
+  return shell(mpiexec() + " --oversubscribe -n " + std::to_string(ranks) + " " + BITEXACT_CLI + " " + args);
+}
+
+int lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+// The sweep `args` (without --out) in one process and over `ranks` ranks:
+// every file written, and the summary on stdout, byte for byte.
+void expect_same_as_one_process(const std::string& name, const std::string& args, int ranks) {
+  const fs::path one = tmpdir() / (name + "_one"), many = tmpdir() / (name + "_mpi");
+  auto a = cli(args + " --out " + one.string());
+  ASSERT_EQ(a.rc, 0) << a.err;
+  auto b = mpirun(ranks, args + " --out " + many.string());
+  ASSERT_EQ(b.rc, 0) << b.err;
+  EXPECT_EQ(b.err, "") << "rank 0 alone prints, and no progress bar without a terminal";
+  EXPECT_EQ(b.out, a.out) << "one summary, from rank 0";
+  for (const char* f : {"report.json", "report.csv", "report.html", "state.json"}) {
+    ASSERT_TRUE(fs::exists(many / f)) << f;
+    EXPECT_EQ(slurp(many / f), slurp(one / f)) << name << ": " << f << " differs";
+  }
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(many)) ++files;
+  EXPECT_EQ(files, 4) << "nothing else in --out (no temporary files, no per-rank states)";
+}
+
+void expect_one_line_error(const Result& r, const std::string& needle) {
+  EXPECT_EQ(r.rc, 2) << r.err;
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("bitexact: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+TEST(MpiSweep, OneOperandSeveralImplementations) {
+  expect_same_as_one_process("sinf_uniform", "sweep sinf --impl nv,nv-ftz,host --inputs uniform:100000:3 --chunk 4096",
+                             2);
+  expect_same_as_one_process("cosf_binades", "sweep cosf --impl nv,host --inputs binades:40 --chunk 1000", 2);
+}
+
+TEST(MpiSweep, TwoOperands) {
+  expect_same_as_one_process("fmodf_structured", "sweep fmodf --impl nv,host --inputs structured:60000 --chunk 5000",
+                             2);
+}
+
+TEST(MpiSweep, MoreRanksThanChunks) {
+  // 2 chunks over 3 ranks: one rank has an empty range; 1 chunk over 2 ranks.
+  expect_same_as_one_process("three_ranks", "sweep sinf --impl nv,host --inputs uniform:1000 --chunk 600", 3);
+  expect_same_as_one_process("one_chunk", "sweep ceilf --impl nv,host --inputs edge", 2);
+}
+
+TEST(MpiSweep, TheComparisonCanFail) {
+  // Another seed under mpirun: the byte comparison of the other tests must see it.
+  const fs::path one = tmpdir() / "seed_one", many = tmpdir() / "seed_mpi";
+  ASSERT_EQ(cli("sweep sinf --impl nv --inputs uniform:20000:1 --chunk 4096 --out " + one.string()).rc, 0);
+  ASSERT_EQ(mpirun(2, "sweep sinf --impl nv --inputs uniform:20000:2 --chunk 4096 --out " + many.string()).rc, 0);
+  EXPECT_NE(slurp(many / "report.json"), slurp(one / "report.json"));
+  EXPECT_NE(slurp(many / "report.csv"), slurp(one / "report.csv"));
+}
+
+TEST(MpiSweep, BadCommandLineEndsEveryRankWithOneLine) {
+  const fs::path d = tmpdir() / "bad";
+  expect_one_line_error(mpirun(2, "sweep tanf --impl host --inputs uniform:10 --out " + d.string()),
+                        "unknown function");
+  expect_one_line_error(mpirun(2, "sweep sinf --impl host --inputs uniform:10 --shard 1/2 --out " + d.string()),
+                        "--shard does not combine with mpirun");
+  expect_one_line_error(mpirun(2, "sweep sinf --impl host --inputs uniform:10 --resume --out " + d.string()),
+                        "--resume does not combine with mpirun");
+  EXPECT_FALSE(fs::exists(d)) << "nothing written";
+}
+
+TEST(MpiSweep, OneFailingRankEndsEveryRank) {
+  // Another command line on rank 1 (an MPMD launch), as a file missing on one
+  // host would: rank 0 has checked its own and waits for rank 1's verdict.
+  const fs::path d = tmpdir() / "bad_rank";
+  const fs::path good = tmpdir() / "good.hex";
+  std::ofstream(good) << "0x3f800000\n0x40000000\n";
+  const std::string launch = mpiexec() + " -n 1 " + BITEXACT_CLI,
+                    sweep = " sweep sinf --impl host --chunk 1 --out " + d.string() + " --inputs ";
+  auto r =
+      shell(launch + sweep + "file:" + good.string() + " : -n 1 " + BITEXACT_CLI + sweep + "file:/nonexistent.hex");
+  expect_one_line_error(r, "MPI rank 1: cannot read");
+  // Ranks that ran different sweeps: rank 0 finds out at the merge.
+  r = shell(launch + sweep + "uniform:2 : -n 1 " + BITEXACT_CLI + sweep + "uniform:2:5");
+  expect_one_line_error(r, "cannot merge");
+  EXPECT_FALSE(fs::exists(d / "report.json")) << "nothing written";
+  EXPECT_FALSE(fs::exists(d / "state.json")) << "nothing written";
+}
