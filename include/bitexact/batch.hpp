@@ -1,0 +1,51 @@
+// bitexact/batch.hpp — what the span APIs of the reproductions share
+// (bitexact/nv/batch.hpp, bitexact/ocml/batch.hpp). Host only.
+//
+// The contract of every span API `f(in, out)` / `f(in_x, in_y, out)`:
+//  * out[i] = f(in[i]) (or f(in_x[i], in_y[i])) for every i, bit for bit the
+//    scalar function's result, whatever path (SIMD or scalar) computes it;
+//  * every input span must have out's size, else std::invalid_argument is
+//    thrown before anything is written;
+//  * out may be the very same memory as an input (in place: in.data() ==
+//    out.data()); any other overlap is undefined;
+//  * no alignment is required.
+#pragma once
+
+#include "bitexact/config.hpp"
+
+#if !BITEXACT_DEVICE_PASS
+
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "bitexact/dispatch.hpp"
+
+namespace bitexact::batch {
+
+inline void check_size(const char* fn, std::size_t in, std::size_t out) {
+  if (in != out)
+    throw std::invalid_argument(std::string("bitexact: ") + fn + ": input span has " + std::to_string(in) +
+                                " elements, output span " + std::to_string(out));
+}
+
+// The scalar loop: out[i] = f(in[i]). Reading in[i] before writing out[i]
+// makes it correct in place.
+template <class T, class F>
+BITEXACT_INLINE void map(std::span<const T> in, std::span<T> out, F f) {
+  const T* x = in.data();
+  T* r = out.data();
+  for (std::size_t i = 0, n = out.size(); i < n; ++i) r[i] = f(x[i]);
+}
+template <class T, class F>
+BITEXACT_INLINE void map(std::span<const T> in_x, std::span<const T> in_y, std::span<T> out, F f) {
+  const T* x = in_x.data();
+  const T* y = in_y.data();
+  T* r = out.data();
+  for (std::size_t i = 0, n = out.size(); i < n; ++i) r[i] = f(x[i], y[i]);
+}
+
+}  // namespace bitexact::batch
+
+#endif  // !BITEXACT_DEVICE_PASS
