@@ -78,26 +78,26 @@ BITEXACT_TARGET_AVX2 inline void ceil_span_avx2(const double* in, double* out, s
 
 template <mode M>
 inline void ceilf_span(const char* fn, std::span<const float> in, std::span<float> out) {
-  batch::check_size(fn, in.size(), out.size());
+  spans::check_size(fn, in.size(), out.size());
 #if BITEXACT_X86_DISPATCH
   if (dispatch::host_level() == dispatch::level::avx2_fma) return ceilf_span_avx2<M>(in.data(), out.data(), out.size());
 #endif
-  batch::map<float>(in, out, [](float x) { return ptx::cvt_rpi_f32_f32<M>(x); });
+  spans::map<float>(in, out, [](float x) { return ptx::cvt_rpi_f32_f32<M>(x); });
 }
 
 inline void ceil_span(const char* fn, std::span<const double> in, std::span<double> out) {
-  batch::check_size(fn, in.size(), out.size());
+  spans::check_size(fn, in.size(), out.size());
 #if BITEXACT_X86_DISPATCH
   if (dispatch::host_level() == dispatch::level::avx2_fma) return ceil_span_avx2(in.data(), out.data(), out.size());
 #endif
-  batch::map<double>(in, out, [](double x) { return ptx::cvt_rpi_f64_f64(x); });
+  spans::map<double>(in, out, [](double x) { return ptx::cvt_rpi_f64_f64(x); });
 }
 
 template <class T, class F>
 inline void binary_span(const char* fn, std::span<const T> x, std::span<const T> y, std::span<T> out, F f) {
-  batch::check_size(fn, x.size(), out.size());
-  batch::check_size(fn, y.size(), out.size());
-  batch::map<T>(x, y, out, f);
+  spans::check_size(fn, x.size(), out.size());
+  spans::check_size(fn, y.size(), out.size());
+  spans::map<T>(x, y, out, f);
 }
 
 }  // namespace detail

@@ -124,14 +124,14 @@ BITEXACT_TARGET_AVX2 inline void trig_span_avx2(const float* in, float* out, std
 
 template <mode M>
 inline void trig_span(const char* fn, std::span<const float> in, std::span<float> out, std::int32_t quadrant_offset) {
-  batch::check_size(fn, in.size(), out.size());
+  spans::check_size(fn, in.size(), out.size());
 #if BITEXACT_X86_DISPATCH
   if (dispatch::host_level() == dispatch::level::avx2_fma) {
     trig_span_avx2<M>(in.data(), out.data(), out.size(), quadrant_offset);
     return;
   }
 #endif
-  batch::map<float>(in, out, [quadrant_offset](float x) { return trig_eval<M>(x, quadrant_offset); });
+  spans::map<float>(in, out, [quadrant_offset](float x) { return trig_eval<M>(x, quadrant_offset); });
 }
 
 }  // namespace bitexact::nv::detail
