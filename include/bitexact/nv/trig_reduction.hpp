@@ -365,9 +365,16 @@ BITEXACT_INLINE float trig_eval_here(float x, std::int32_t quadrant_offset) {
 // vfmadd) and is chosen at run time on CPUs that have it: one call per sinf
 // instead of ten. Same bits: both fmas are correctly rounded, and the
 // contraction-proof mul() keeps every other operation as it is.
+// The rare path gets its own FMA copy, out of line like trig_large.
+template <mode M>
+BITEXACT_TARGET_FMA __attribute__((noinline)) float trig_large_fma(float x, std::int32_t quadrant_offset) {
+  return trig_large_body<M>(x, quadrant_offset);
+}
 template <mode M>
 BITEXACT_TARGET_FMA float trig_eval_fma(float x, std::int32_t quadrant_offset) {
-  return trig_eval_here<M>(x, quadrant_offset);
+  if (trig_is_fast(x)) [[likely]]
+    return trig_fast<M>(x, quadrant_offset);
+  return trig_large_fma<M>(x, quadrant_offset);
 }
 #endif
 
