@@ -1,5 +1,5 @@
 // bitexact/batch.hpp — what the span APIs of the reproductions share
-// (bitexact/nv/batch.hpp, bitexact/ocml/batch.hpp). Host only.
+// (bitexact/nv/batch.hpp, bitexact/ocml/batch.hpp). Host functions only.
 //
 // The contract of every span API `f(in, out)` / `f(in_x, in_y, out)`:
 //  * out[i] = f(in[i]) (or f(in_x[i], in_y[i])) for every i, bit for bit the
@@ -13,7 +13,6 @@
 
 #include "bitexact/config.hpp"
 
-#if !BITEXACT_DEVICE_PASS
 
 #include <cstddef>
 #include <span>
@@ -33,13 +32,13 @@ inline void check_size(const char* fn, std::size_t in, std::size_t out) {
 // The scalar loop: out[i] = f(in[i]). Reading in[i] before writing out[i]
 // makes it correct in place.
 template <class T, class F>
-BITEXACT_INLINE void map(std::span<const T> in, std::span<T> out, F f) {
+inline void map(std::span<const T> in, std::span<T> out, F f) {
   const T* x = in.data();
   T* r = out.data();
   for (std::size_t i = 0, n = out.size(); i < n; ++i) r[i] = f(x[i]);
 }
 template <class T, class F>
-BITEXACT_INLINE void map(std::span<const T> in_x, std::span<const T> in_y, std::span<T> out, F f) {
+inline void map(std::span<const T> in_x, std::span<const T> in_y, std::span<T> out, F f) {
   const T* x = in_x.data();
   const T* y = in_y.data();
   T* r = out.data();
@@ -84,4 +83,3 @@ void map_checked(const char* fn, std::span<const T> in_x, std::span<const T> in_
 
 }  // namespace bitexact::spans
 
-#endif  // !BITEXACT_DEVICE_PASS

@@ -7,8 +7,9 @@
 //   ... fmodf_ftz; fmod, fmod_ftz on doubles
 //
 // out[i] is the scalar function of the same name at in[i], bit for bit, on
-// every input. Contract (sizes, in-place use): bitexact/batch.hpp. Host only:
-// this header declares nothing in a device pass.
+// every input. Contract (sizes, in-place use): bitexact/batch.hpp. Host functions
+// (not __device__); a CUDA/HIP device pass sees them declared, as any host
+// function, and compiles no SIMD code (bitexact/dispatch.hpp).
 //
 // Speed: sinf/cosf and ceilf/ceil run AVX2+FMA kernels (8 floats or 4
 // doubles a step) when the CPU has them, whatever the build's -m flags
@@ -18,7 +19,6 @@
 
 #include "bitexact/config.hpp"
 
-#if !BITEXACT_DEVICE_PASS
 
 #include <cstddef>
 #include <cstdint>
@@ -137,4 +137,3 @@ inline void fmod_ftz(std::span<const double> x, std::span<const double> y, std::
 
 }  // namespace bitexact::nv
 
-#endif  // !BITEXACT_DEVICE_PASS

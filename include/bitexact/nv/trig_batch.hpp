@@ -20,7 +20,6 @@
 
 #include "bitexact/config.hpp"
 
-#if !BITEXACT_DEVICE_PASS
 
 #include <cstddef>
 #include <cstdint>
@@ -136,4 +135,3 @@ inline void trig_span(const char* fn, std::span<const float> in, std::span<float
 
 }  // namespace bitexact::nv::detail
 
-#endif  // !BITEXACT_DEVICE_PASS

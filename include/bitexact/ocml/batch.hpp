@@ -7,8 +7,8 @@
 //   ... fmod_f64<C> on doubles
 //
 // out[i] is the scalar function at in[i], bit for bit. Contract (sizes,
-// in-place use): bitexact/batch.hpp. Host only: nothing is declared in a
-// device pass.
+// in-place use): bitexact/batch.hpp. Host functions (not
+// __device__), declared in device passes too, as any host function.
 //
 // Speed: the scalar code in a loop; in a build without -mfma the loop is a
 // copy compiled for FMA and chosen at run time on CPUs that have it
@@ -19,7 +19,6 @@
 
 #include "bitexact/config.hpp"
 
-#if !BITEXACT_DEVICE_PASS
 
 #include <span>
 
@@ -61,4 +60,3 @@ void fmod_f64(std::span<const double> x, std::span<const double> y, std::span<do
 
 }  // namespace bitexact::ocml
 
-#endif  // !BITEXACT_DEVICE_PASS
