@@ -1,7 +1,7 @@
 // bench/times_reporter.hpp — Google Benchmark's console output, plus each
 // benchmark's CPU time per iteration kept by name, so that a program can print
 // ratios against a baseline measured in the same run (how bitexact shows its
-// speed targets; DEVELOPERS.md).
+// speed targets; DEVELOPERS.md). WallTimesReporter keeps wall-clock time.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -13,10 +13,13 @@
 
 class TimesReporter : public benchmark::ConsoleReporter {
  public:
+  TimesReporter() = default;
+  // wall = true: keep wall-clock time instead (multi-threaded benchmarks).
+  explicit TimesReporter(bool wall) : wall_(wall) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& r : runs)
       if (r.run_type == Run::RT_Iteration && r.iterations > 0)
-        times_[r.benchmark_name()] = r.cpu_accumulated_time / double(r.iterations);
+        times_[r.benchmark_name()] = (wall_ ? r.real_accumulated_time : r.cpu_accumulated_time) / double(r.iterations);
     ConsoleReporter::ReportRuns(runs);
   }
   // Seconds of CPU per iteration of the benchmark `name`; empty if it did not run.
@@ -27,5 +30,11 @@ class TimesReporter : public benchmark::ConsoleReporter {
   }
 
  private:
+  bool wall_ = false;
   std::map<std::string, double> times_;
+};
+
+class WallTimesReporter : public TimesReporter {
+ public:
+  WallTimesReporter() : TimesReporter(true) {}
 };

@@ -1,10 +1,12 @@
 // Implementations "nv" and "nv-ftz": the header-only reproductions of NVIDIA
 // libdevice (include/bitexact/nv/NAME.hpp: nv::NAME is what nvcc -ftz=false
 // links, nv::NAME_ftz what nvcc -ftz=true links), every function of
-// bitexact/functions.def, for the release nv::releases_reproduced[0].
+// bitexact/functions.def, for the release nv::releases_reproduced[0]. The
+// batches go through the span forms (bitexact/nv/batch.hpp: SIMD where it has it).
 #include <fmt/format.h>
 
 #include "bitexact/engine/impl.hpp"
+#include "bitexact/nv/batch.hpp"
 #include "bitexact/nv/nv.hpp"
 
 namespace bitexact {
@@ -25,9 +27,9 @@ std::string describe(Fn fn, bool ftz) {
 }
 
 const bool registered = [] {
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                              \
-  register_impl({"nv", Fn::name, batch_of<Fn::name, &nv::name>, describe(Fn::name, false)}); \
-  register_impl({"nv-ftz", Fn::name, batch_of<Fn::name, &nv::name##_ftz>, describe(Fn::name, true)});
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                   \
+  register_impl({"nv", Fn::name, span_batch_of<Fn::name, &nv::name>, describe(Fn::name, false)}); \
+  register_impl({"nv-ftz", Fn::name, span_batch_of<Fn::name, &nv::name##_ftz>, describe(Fn::name, true)});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
   return true;

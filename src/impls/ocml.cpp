@@ -1,11 +1,13 @@
 // Implementations "ocml", "ocml-daz", "ocml-gfx803", ...: the header-only
 // reproductions of AMD ocml (include/bitexact/ocml/), one name per row of
-// include/bitexact/ocml/configs.def, every function of bitexact/functions.def.
+// include/bitexact/ocml/configs.def, every function of bitexact/functions.def,
+// batches through the span forms (bitexact/ocml/batch.hpp).
 #include <string>
 
 #include <fmt/format.h>
 
 #include "bitexact/engine/impl.hpp"
+#include "bitexact/ocml/batch.hpp"
 #include "bitexact/ocml/ocml.hpp"
 
 namespace bitexact {
@@ -16,7 +18,7 @@ void register_config(std::string_view suffix, std::string_view what) {
   const std::string name = "ocml" + std::string(suffix);
   const std::string d = fmt::format("AMD ocml {}.{}.{} reproduction: {}", C.rel.major, C.rel.minor, C.rel.patch, what);
 #define BITEXACT_FUNCTION(fname, arity, type, ocml_name, edges, seed) \
-  register_impl({name, Fn::fname, batch_of<Fn::fname, &ocml::ocml_name<C>>, d});
+  register_impl({name, Fn::fname, span_batch_of<Fn::fname, &ocml::ocml_name<C>>, d});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 }

@@ -2,14 +2,24 @@
 // (-O0 ... -O3, -ffp-contract=fast, -march=native, -mno-fma, g++ and clang++):
 // evaluates the header-only reproductions on a fixed sample and prints one
 // XXH3-64 digest per function. Every build must print the same lines.
+// Each digest is computed through the scalar functions and through the span
+// APIs (bitexact/nv/batch.hpp, ocml/batch.hpp), which must agree, at every
+// run-time dispatch level (bitexact/dispatch.hpp: AVX2+FMA kernels, FMA
+// copies, baseline), which must agree too: the probe fails otherwise.
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <cstdio>
+#include <cstring>
+#include <map>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "bitexact/dispatch.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/nv/batch.hpp"
+#include "bitexact/ocml/batch.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/cosf.hpp"
@@ -28,60 +38,146 @@ namespace in = bitexact::inputs;
 
 constexpr unsigned n_inputs = 1u << 21;
 
-template <class F>
-void unary32(const char* name, F f) {
-  std::vector<std::uint32_t> out(n_inputs);
-  for (unsigned i = 0; i < n_inputs; ++i) {
-    // every 2048th bit pattern, offset by a pseudo-random low part: all binades, both signs
-    std::uint32_t x = (i << 11) | (in::uniform32(99, i) >> 21);
-    out[i] = bx::bit_cast<std::uint32_t>(f(bx::bit_cast<float>(x)));
-  }
-  std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * 4));
+std::string lines;  // what one pass prints
+void emit(const std::string& name, const void* data, std::size_t bytes) {
+  char buf[80];
+  std::snprintf(buf, sizeof buf, "%-22s %016llx\n", name.c_str(), (unsigned long long)XXH3_64bits(data, bytes));
+  lines += buf;
 }
-template <class T, class F>
-void binary(const char* name, F f) {
-  using S = typename bx::float_traits<T>::storage;
-  std::vector<S> out(n_inputs);
+
+std::vector<float> inputs32() {
+  std::vector<float> in(n_inputs);
+  for (unsigned i = 0; i < n_inputs; ++i)
+    // every 2048th bit pattern, offset by a pseudo-random low part: all binades, both signs
+    in[i] = bx::bit_cast<float>((i << 11) | (in::uniform32(99, i) >> 21));
+  return in;
+}
+template <class T>
+std::pair<std::vector<T>, std::vector<T>> inputs_pair() {
+  std::vector<T> x(n_inputs), y(n_inputs);
   for (unsigned i = 0; i < n_inputs; ++i) {
     auto p = in::structured_pair<T>(5, i);
-    out[i] = bx::bit_cast<S>(f(bx::bit_cast<T>(p.x), bx::bit_cast<T>(p.y)));
+    x[i] = bx::bit_cast<T>(p.x);
+    y[i] = bx::bit_cast<T>(p.y);
   }
-  std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * sizeof(S)));
+  return {x, y};
 }
-template <class F>
-void unary64(const char* name, F f) {
-  std::vector<std::uint64_t> out(n_inputs);
-  for (unsigned i = 0; i < n_inputs; ++i)
-    out[i] = bx::bit_cast<std::uint64_t>(f(bx::bit_cast<double>(in::structured_single<double>(5, i))));
-  std::printf("%-22s %016llx\n", name, (unsigned long long)XXH3_64bits(out.data(), out.size() * 8));
+std::vector<double> inputs64() {
+  std::vector<double> x(n_inputs);
+  for (unsigned i = 0; i < n_inputs; ++i) x[i] = bx::bit_cast<double>(in::structured_single<double>(5, i));
+  return x;
 }
+
+// f: the scalar function, whose digest is printed; s: its span form, which
+// (evaluated in place) must give the same bits. The first pass runs at the
+// highest dispatch level and keeps every output; the later passes (lower
+// levels) evaluate every 8th input, both ways, against those outputs.
+bool ok = true;
+bool first_pass = true;
+std::map<std::string, std::vector<unsigned char>> reference;
+constexpr std::size_t later_stride = 8;
+
+template <class T>
+void check(const std::string& name, const char* what, const std::vector<T>& got, std::size_t stride) {
+  const auto& ref = reference[name];
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (std::memcmp(&got[i], ref.data() + i * stride * sizeof(T), sizeof(T)) != 0) {
+      std::printf("%s: %s differs at input %zu (%s pass)\n", name.c_str(), what, i * stride,
+                  first_pass ? "first" : "a lower dispatch level's");
+      ok = false;
+      return;
+    }
+}
+template <class T>
+void finish(const std::string& name, const std::vector<T>& out, const std::vector<T>& sp) {
+  const std::size_t stride = first_pass ? 1 : later_stride;
+  if (first_pass) {
+    reference[name].assign(reinterpret_cast<const unsigned char*>(out.data()),
+                           reinterpret_cast<const unsigned char*>(out.data() + out.size()));
+    emit(name, out.data(), out.size() * sizeof(T));
+  } else {
+    check(name, "the scalar function", out, stride);
+  }
+  check(name, "the span form", sp, stride);
+}
+template <class T, class F, class S>
+void unary(const std::string& name, const std::vector<T>& in, F f, S s) {
+  const std::size_t stride = first_pass ? 1 : later_stride;
+  std::vector<T> sp;
+  for (std::size_t i = 0; i < in.size(); i += stride) sp.push_back(in[i]);
+  std::vector<T> out(sp.size());
+  for (std::size_t i = 0; i < sp.size(); ++i) out[i] = f(sp[i]);
+  s(std::span<const T>(sp), std::span<T>(sp));
+  finish(name, out, sp);
+}
+template <class T, class F, class S>
+void binary(const std::string& name, const std::pair<std::vector<T>, std::vector<T>>& in, F f, S s) {
+  const std::size_t stride = first_pass ? 1 : later_stride;
+  std::vector<T> sp, y;
+  for (std::size_t i = 0; i < in.first.size(); i += stride) {
+    sp.push_back(in.first[i]);
+    y.push_back(in.second[i]);
+  }
+  std::vector<T> out(sp.size());
+  for (std::size_t i = 0; i < sp.size(); ++i) out[i] = f(sp[i], y[i]);
+  s(std::span<const T>(sp), std::span<const T>(y), std::span<T>(sp));
+  finish(name, out, sp);
+}
+
+using f32s = std::span<const float>;
+using f32o = std::span<float>;
+using f64s = std::span<const double>;
+using f64o = std::span<double>;
 
 // Every ocml function in one configuration (fma path and split path, DAZ on/off).
 template <bx::ocml::config C>
 void ocml_probes(const std::string& name) {
   namespace o = bx::ocml;
-  unary32((name + ".sinf").c_str(), [](float x) { return o::sin_f32<C>(x); });
-  unary32((name + ".cosf").c_str(), [](float x) { return o::cos_f32<C>(x); });
-  unary32((name + ".ceilf").c_str(), [](float x) { return o::ceil_f32<C>(x); });
-  binary<float>((name + ".fmodf").c_str(), [](float x, float y) { return o::fmod_f32<C>(x, y); });
-  binary<double>((name + ".fmod").c_str(), [](double x, double y) { return o::fmod_f64<C>(x, y); });
-  unary64((name + ".ceil").c_str(), [](double x) { return o::ceil_f64<C>(x); });
+  const auto x32 = inputs32();
+  unary(name + ".sinf", x32, [](float x) { return o::sin_f32<C>(x); }, [](f32s i, f32o r) { o::sin_f32<C>(i, r); });
+  unary(name + ".cosf", x32, [](float x) { return o::cos_f32<C>(x); }, [](f32s i, f32o r) { o::cos_f32<C>(i, r); });
+  unary(name + ".ceilf", x32, [](float x) { return o::ceil_f32<C>(x); },
+        [](f32s i, f32o r) { o::ceil_f32<C>(i, r); });
+  binary(name + ".fmodf", inputs_pair<float>(), [](float x, float y) { return o::fmod_f32<C>(x, y); },
+         [](f32s x, f32s y, f32o r) { o::fmod_f32<C>(x, y, r); });
+  binary(name + ".fmod", inputs_pair<double>(), [](double x, double y) { return o::fmod_f64<C>(x, y); },
+         [](f64s x, f64s y, f64o r) { o::fmod_f64<C>(x, y, r); });
+  unary(name + ".ceil", inputs64(), [](double x) { return o::ceil_f64<C>(x); },
+        [](f64s i, f64o r) { o::ceil_f64<C>(i, r); });
 }
 
-int main() {
-  unary32("nv.sinf", [](float x) { return bx::nv::sinf(x); });
-  unary32("nv-ftz.sinf", [](float x) { return bx::nv::sinf_ftz(x); });
-  unary32("nv.cosf", [](float x) { return bx::nv::cosf(x); });
-  unary32("nv-ftz.cosf", [](float x) { return bx::nv::cosf_ftz(x); });
-  unary32("nv.ceilf", [](float x) { return bx::nv::ceilf(x); });
-  unary32("nv-ftz.ceilf", [](float x) { return bx::nv::ceilf_ftz(x); });
-  binary<float>("nv.fmodf", [](float x, float y) { return bx::nv::fmodf(x, y); });
-  binary<float>("nv-ftz.fmodf", [](float x, float y) { return bx::nv::fmodf_ftz(x, y); });
-  binary<double>("nv.fmod", [](double x, double y) { return bx::nv::fmod(x, y); });
-  unary64("nv.ceil", [](double x) { return bx::nv::ceil(x); });
+void all_probes() {
+  namespace nv = bx::nv;
+  const auto x32 = inputs32();
+  unary("nv.sinf", x32, [](float x) { return nv::sinf(x); }, [](f32s i, f32o r) { nv::sinf(i, r); });
+  unary("nv-ftz.sinf", x32, [](float x) { return nv::sinf_ftz(x); }, [](f32s i, f32o r) { nv::sinf_ftz(i, r); });
+  unary("nv.cosf", x32, [](float x) { return nv::cosf(x); }, [](f32s i, f32o r) { nv::cosf(i, r); });
+  unary("nv-ftz.cosf", x32, [](float x) { return nv::cosf_ftz(x); }, [](f32s i, f32o r) { nv::cosf_ftz(i, r); });
+  unary("nv.ceilf", x32, [](float x) { return nv::ceilf(x); }, [](f32s i, f32o r) { nv::ceilf(i, r); });
+  unary("nv-ftz.ceilf", x32, [](float x) { return nv::ceilf_ftz(x); }, [](f32s i, f32o r) { nv::ceilf_ftz(i, r); });
+  const auto p32 = inputs_pair<float>();
+  binary("nv.fmodf", p32, [](float x, float y) { return nv::fmodf(x, y); },
+         [](f32s x, f32s y, f32o r) { nv::fmodf(x, y, r); });
+  binary("nv-ftz.fmodf", p32, [](float x, float y) { return nv::fmodf_ftz(x, y); },
+         [](f32s x, f32s y, f32o r) { nv::fmodf_ftz(x, y, r); });
+  binary("nv.fmod", inputs_pair<double>(), [](double x, double y) { return nv::fmod(x, y); },
+         [](f64s x, f64s y, f64o r) { nv::fmod(x, y, r); });
+  unary("nv.ceil", inputs64(), [](double x) { return nv::ceil(x); }, [](f64s i, f64o r) { nv::ceil(i, r); });
   ocml_probes<bx::ocml::gfx90a>("ocml");
   ocml_probes<bx::ocml::gfx90a_daz>("ocml-daz");
   ocml_probes<bx::ocml::gfx803>("ocml-gfx803");
   ocml_probes<bx::ocml::gfx803_daz>("ocml-gfx803-daz");
-  return 0;
+}
+
+int main() {
+  all_probes();
+  std::fputs(lines.c_str(), stdout);
+#if BITEXACT_X86_DISPATCH
+  first_pass = false;
+  for (auto l : {bx::dispatch::level::fma, bx::dispatch::level::baseline}) {
+    bx::dispatch::cap = l;
+    all_probes();
+  }
+#endif
+  return ok ? 0 : 1;
 }

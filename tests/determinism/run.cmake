@@ -3,6 +3,7 @@
 # Inputs: SOURCE_DIR, WORK_DIR, CXX_LIST (;-separated compilers).
 set(flag_sets
   "-O0"
+  "-O2"
   "-O2 -ffp-contract=fast -march=native"
   "-O3 -ffp-contract=fast -mno-fma -funroll-loops"
   "-O1 -ffp-contract=on"

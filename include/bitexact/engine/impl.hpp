@@ -9,6 +9,7 @@
 // This header belongs to the compiled library bitexact::engine.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -100,6 +101,61 @@ constexpr BatchFn batch = &detail::batch_adapter<F>::run;
 // batch_of<FN, &f>: the same, with f's signature checked against function FN's row.
 template <Fn FN, typename fn_traits<FN>::signature* F>
 constexpr BatchFn batch_of = batch<F>;
+
+// ---- adapters from span functions to BatchFn ------------------------------------
+// The span forms of the reproductions (bitexact/nv/batch.hpp,
+// bitexact/ocml/batch.hpp) are their fast paths; the registered
+// implementations call them through these, converting words to values a block
+// at a time (the blocks stay in L1).
+namespace detail {
+template <auto F>
+struct span_batch_adapter;
+inline constexpr std::size_t span_batch_block = 2048;
+template <class T, void (*F)(std::span<const T>, std::span<T>)>
+struct span_batch_adapter<F> {
+  static void run(const word* const* a, word* out, std::size_t n) {
+    T x[span_batch_block];
+    for (std::size_t i = 0; i < n; i += span_batch_block) {
+      const std::size_t m = std::min(span_batch_block, n - i);
+      for (std::size_t j = 0; j < m; ++j) x[j] = bit_cast<T>(storage_t<T>(a[0][i + j]));
+      F(std::span<const T>(x, m), std::span<T>(x, m));  // in place
+      for (std::size_t j = 0; j < m; ++j) out[i + j] = bit_cast<storage_t<T>>(x[j]);
+    }
+  }
+};
+template <class T, void (*F)(std::span<const T>, std::span<const T>, std::span<T>)>
+struct span_batch_adapter<F> {
+  static void run(const word* const* a, word* out, std::size_t n) {
+    T x[span_batch_block], y[span_batch_block];
+    for (std::size_t i = 0; i < n; i += span_batch_block) {
+      const std::size_t m = std::min(span_batch_block, n - i);
+      for (std::size_t j = 0; j < m; ++j) {
+        x[j] = bit_cast<T>(storage_t<T>(a[0][i + j]));
+        y[j] = bit_cast<T>(storage_t<T>(a[1][i + j]));
+      }
+      F(std::span<const T>(x, m), std::span<const T>(y, m), std::span<T>(x, m));  // in place
+      for (std::size_t j = 0; j < m; ++j) out[i + j] = bit_cast<storage_t<T>>(x[j]);
+    }
+  }
+};
+template <class T, int N>
+struct span_signature;
+template <class T>
+struct span_signature<T, 1> {
+  using type = void(std::span<const T>, std::span<T>);
+};
+template <class T>
+struct span_signature<T, 2> {
+  using type = void(std::span<const T>, std::span<const T>, std::span<T>);
+};
+}  // namespace detail
+
+// span_batch_of<FN, &f>: a BatchFn calling the span form f of function FN
+// (its signature checked against FN's row: f(in, out) or f(x, y, out)).
+template <Fn FN>
+using span_signature_of = typename detail::span_signature<typename fn_traits<FN>::type, fn_traits<FN>::arity>::type;
+template <Fn FN, span_signature_of<FN>* F>
+constexpr BatchFn span_batch_of = &detail::span_batch_adapter<F>::run;
 
 // Evaluate one input through the table (convenience for tests and the CLI).
 word eval_one(const Impl& impl, word a, word b = 0);

@@ -55,6 +55,7 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/config.hpp"
+#include "bitexact/dispatch.hpp"
 #include "bitexact/nv/ptx.hpp"
 
 // The rare path (|x| >= 105615, Inf, NaN) is kept out of line on the host so
@@ -327,20 +328,63 @@ BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
 // Both end in 0x7fffffff: no sign flip happens on a NaN (q & 2 only negates
 // with an fma, which returns the canonical NaN again).
 template <mode M>
-BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
+BITEXACT_INLINE float trig_large_body(float x, std::int32_t quadrant_offset) {
   if (!fp_bits<float>(x).is_finite()) return bit_cast<float>(ptx::canonical_nan_f32);
   const trig_reduced red = trig_reduce_payne_hanek(x);
   return trig_poly<M>(red.r, red.q + quadrant_offset);
 }
+// The out-of-line copy the scalar functions call (the span kernels of
+// trig_batch.hpp inline trig_large_body into their own instruction set).
+template <mode M>
+BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
+  return trig_large_body<M>(x, quadrant_offset);
+}
+
+// The Cody-Waite path, |x| < 105615 (not Inf or NaN).
+template <mode M>
+BITEXACT_INLINE float trig_fast(float x, std::int32_t quadrant_offset) {
+  const trig_reduced red = trig_reduce_cody_waite<M>(trig_flush<M>(x));
+  return trig_poly<M>(red.r, red.q + quadrant_offset);
+}
+
+BITEXACT_INLINE bool trig_is_fast(float x) {
+  return (bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits;
+}
+
+template <mode M>
+BITEXACT_INLINE float trig_eval_here(float x, std::int32_t quadrant_offset) {
+  if (trig_is_fast(x)) [[likely]]
+    return trig_fast<M>(x, quadrant_offset);
+  return trig_large<M>(x, quadrant_offset);
+}
+
+#if BITEXACT_X86_DISPATCH && !defined(__FMA__)
+// A build without -mfma (x86-64's default) would turn each of the ten fmas of
+// the fast path into a call of libm's fmaf. This copy of the function is
+// compiled for the FMA instruction set (the inlined bitexact::fma becomes one
+// vfmadd) and is chosen at run time on CPUs that have it: one call per sinf
+// instead of ten. Same bits: both fmas are correctly rounded, and the
+// contraction-proof mul() keeps every other operation as it is.
+// The rare path gets its own FMA copy, out of line like trig_large.
+template <mode M>
+BITEXACT_TARGET_FMA __attribute__((noinline)) float trig_large_fma(float x, std::int32_t quadrant_offset) {
+  return trig_large_body<M>(x, quadrant_offset);
+}
+template <mode M>
+BITEXACT_TARGET_FMA float trig_eval_fma(float x, std::int32_t quadrant_offset) {
+  if (trig_is_fast(x)) [[likely]]
+    return trig_fast<M>(x, quadrant_offset);
+  return trig_large_fma<M>(x, quadrant_offset);
+}
+#endif
 
 // sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
 template <mode M>
 BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
-  if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits) [[likely]] {
-    const trig_reduced red = trig_reduce_cody_waite<M>(trig_flush<M>(x));
-    return trig_poly<M>(red.r, red.q + quadrant_offset);
-  }
-  return trig_large<M>(x, quadrant_offset);
+#if BITEXACT_X86_DISPATCH && !defined(__FMA__)
+  if (dispatch::host_level() != dispatch::level::baseline) return trig_eval_fma<M>(x, quadrant_offset);
+#endif
+  return trig_eval_here<M>(x, quadrant_offset);
 }
 
 }  // namespace bitexact::nv::detail

@@ -1,0 +1,57 @@
+// bitexact/dispatch.hpp — which x86 instructions the host paths may use,
+// decided at run time, so that a plain `-O2` build (no -m flags) of the
+// headers still runs FMA and AVX2 code on CPUs that have them.
+//
+// Bits never depend on the choice: every path performs the same IEEE
+// operations (a hardware fma and libm's fmaf are both correctly rounded), and
+// the determinism test (tests/determinism/) runs each build at every level.
+//
+//   BITEXACT_X86_DISPATCH   1 where run-time dispatch is compiled in: the host
+//                           side of GCC or Clang on x86, not a device pass,
+//                           not the amdgcn C++ build (which defines __x86_64__)
+//   dispatch::level         baseline < fma < avx2_fma
+//   dispatch::host_level()  what this CPU supports, capped by dispatch::cap
+//   dispatch::cap           tests lower it to run the paths a CPU without
+//                           these instructions takes (not thread-safe to change
+//                           while other threads evaluate)
+#pragma once
+
+#include "bitexact/config.hpp"
+
+#if !BITEXACT_DEVICE_PASS && !defined(__AMDGPU__) && (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define BITEXACT_X86_DISPATCH 1
+#else
+#define BITEXACT_X86_DISPATCH 0
+#endif
+
+#if BITEXACT_X86_DISPATCH
+// The AVX2 kernels are functions with this attribute; the intrinsics of
+// <immintrin.h> are usable inside them whatever the translation unit's -m flags.
+#define BITEXACT_TARGET_AVX2 __attribute__((target("avx2,fma")))
+#define BITEXACT_TARGET_FMA __attribute__((target("fma")))
+#endif
+
+namespace bitexact::dispatch {
+
+enum class level : int { baseline = 0, fma = 1, avx2_fma = 2 };
+
+#if BITEXACT_X86_DISPATCH
+// Constant-initialised, so reading it from static initialisers is safe.
+inline level cap = level::avx2_fma;
+
+inline level cpu_level() {
+  // __builtin_cpu_supports reads libgcc's __cpu_model, filled by a constructor
+  // that runs before any other; one load and a test per call.
+  if (!__builtin_cpu_supports("fma")) return level::baseline;
+  if (!__builtin_cpu_supports("avx2")) return level::fma;
+  return level::avx2_fma;
+}
+
+inline level host_level() {
+  const level l = cpu_level();
+  return int(l) < int(cap) ? l : cap;
+}
+#endif
+
+}  // namespace bitexact::dispatch
