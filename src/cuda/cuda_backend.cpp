@@ -444,17 +444,7 @@ bool run(const Options& o, State& state) {
   // Batches: runs of chunks not done yet, cut to about 2^26 inputs each.
   const std::uint64_t per_batch = std::max<std::uint64_t>(1, (std::uint64_t(1) << 26) / o.chunk_size);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> batches;  // chunk ranges
-  std::vector<std::uint64_t> todo;
-  if (o.only_chunks.empty()) {
-    for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
-      if (!state.done.contains(c)) todo.push_back(c);
-  } else {
-    for (std::uint64_t c : o.only_chunks) {
-      if (c < state.shard_lo || c >= state.shard_hi)
-        throw input_error(fmt::format("chunk {} is outside the sweep's range", c));
-      if (!state.done.contains(c) && (todo.empty() || todo.back() != c)) todo.push_back(c);
-    }
-  }
+  const std::vector<std::uint64_t> todo = chunks_to_do(o, state);
   for (std::size_t i = 0; i < todo.size();) {
     std::size_t j = i + 1;
     while (j < todo.size() && todo[j] == todo[j - 1] + 1 && j - i < per_batch) ++j;

@@ -325,8 +325,7 @@ State fresh_partial(const State& like) {
 
 void merge_partial(State& dst, const State& part) { merge_counters(dst, part); }
 
-bool run(const Options& o, State& state) {
-  const Impl* truth = truth_of(o);
+std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state) {
   std::vector<std::uint64_t> todo;
   if (o.only_chunks.empty()) {
     for (std::uint64_t c = state.shard_lo; c < state.shard_hi; ++c)
@@ -338,6 +337,12 @@ bool run(const Options& o, State& state) {
       if (!state.done.contains(c) && (todo.empty() || todo.back() != c)) todo.push_back(c);
     }
   }
+  return todo;
+}
+
+bool run(const Options& o, State& state) {
+  const Impl* truth = truth_of(o);
+  const std::vector<std::uint64_t> todo = chunks_to_do(o, state);
 
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();

@@ -303,6 +303,9 @@ bool run(const Options& o, State& state);
 // CUDA backend uses it for the inputs it hands back to the host.
 void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
              std::size_t n);
+// The chunks of the state's range (or of Options::only_chunks) not done yet,
+// in order: the work of a run, whatever the backend.
+std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state);
 // A state with the counters of `like` (implementations, function, digests) all zero.
 State fresh_partial(const State& like);
 // Adds the counters (not the chunk sets) of a partial to `dst`.
