@@ -10,6 +10,13 @@
 // or near a histogram bin boundary), is not accounted here: its index goes to
 // a list that the host accounts with the CPU engine's own code. So the GPU's
 // statistics plus the host's equal, bit for bit, what the CPU engine computes.
+// Two passes over the same inputs: the statistics (counters, histograms,
+// maxima, the witness sets of special and pair differences), then the
+// witnesses of the maxima, once the maxima are final (warp_witness_at_max).
+// Every lock a warp can wait on is rare: the witness sets are kept per block
+// in shared memory and merged once per block, and only the few inputs at a
+// final maximum lock its set. (Global locks taken per offer made the
+// exhaustive sinf sweep take 45 s on an H100; now it takes under 1 s.)
 //
 // Built with -ftz=false (a flushed subnormal would change the truth and the
 // errors) and -fmad=false (belt and braces: the truth headers pin every
@@ -104,20 +111,11 @@ __device__ void unlock(int* l) {
   atomicExch(l, 0);
 }
 __device__ bool less(const DevWitness& x, const DevWitness& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; }
-// A possibly stale read through L1, for the filters in front of the locks: a
-// stale (smaller) maximum or (larger) key bound only lets more offers through
-// to the locked path, which decides with volatile reads. A volatile read goes
-// to L2 every time, and the filters run for every wrong output.
-__device__ u64 cached_load(const u64* p) {
-  u64 v;
-  asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(v) : "l"(p));
-  return v;
-}
-__device__ int cached_load(const int* p) {
-  int v;
-  asm volatile("ld.global.ca.s32 %0, [%1];" : "=r"(v) : "l"(p));
-  return v;
-}
+// The filters in front of the locks read the sets' current state from L2
+// (volatile): a read through L1 may stay stale for the whole kernel (an empty
+// set, no key bound), and then every offer reaches the lock.
+__device__ u64 fresh_load(const u64* p) { return *static_cast<const volatile u64*>(p); }
+__device__ int fresh_load(const int* p) { return *static_cast<const volatile int*>(p); }
 
 // sweep::WitnessSet::offer on a locked set.
 __device__ void insert_locked(DevWitnessSet& s, const DevWitness& x, int k) {
@@ -153,7 +151,7 @@ __device__ int rank_among(unsigned lanes, u64 a, u64 b) {
 __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
   // key_hi only decreases once the set is full: an input above it never
   // enters. Most offers end here, before any grouping.
-  const bool keep = s != nullptr && !(cached_load(&s->n) == witness_k && x.a > cached_load(&s->key_hi));
+  const bool keep = s != nullptr && !(fresh_load(&s->n) == witness_k && x.a > fresh_load(&s->key_hi));
   const unsigned want = __ballot_sync(0xffffffffu, keep);
   if (!keep) return;
   const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(s));
@@ -163,37 +161,29 @@ __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
   unlock(&s->lock);
 }
 
-// sweep::MaxWitness::offer (k = K), or the binade rule (k = 1: the smallest
-// input at the maximum), for every lane of the warp at once (m == nullptr: no
-// offer). e > 0, so bits order as values and 0 means none. Within a group of
-// lanes offering to the same maximum only those at the group's largest error
-// can end up as witnesses (the maximum becomes at least that), and of them
-// only the k smallest inputs: only they take the lock.
-__device__ void warp_offer_max(DevMax* m, double e, const DevWitness& x, int k) {
-  const u64 eb = bit_cast<u64>(e);
-  const bool keep = m != nullptr && eb >= cached_load(&m->value_bits);  // the maximum only grows
+// sweep::MaxWitness (k = K), or the binade rule (k = 1: the smallest input at
+// the maximum), in two passes. The statistics pass only raises the maximum
+// (atomicMax, no lock): locking there, every warp that saw a new largest error
+// of a binade queued on that binade's lock, and the exhaustive sinf sweep
+// spent most of its time in that queue. The witness pass (the same inputs and
+// errors again) knows the final maximum: only lanes whose error equals it
+// offer themselves, at most k per warp, for the k smallest inputs. e > 0, so
+// its bits order as values and 0 means none.
+__device__ void warp_witness_at_max(DevMax* m, u64 eb, const DevWitness& x, int k) {
+  const bool keep = m != nullptr && eb == m->value_bits &&
+                    !(fresh_load(&m->at.n) == k && x.a > fresh_load(&m->at.key_hi));
   const unsigned want = __ballot_sync(0xffffffffu, keep);
   if (!keep) return;
   const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(m));
-  // The group's largest error, as two 32-bit maxima (sm_80's redux.sync).
-  const unsigned hi = __reduce_max_sync(peers, unsigned(eb >> 32));
-  const unsigned lo = __reduce_max_sync(peers, unsigned(eb >> 32) == hi ? unsigned(eb) : 0u);
-  const bool top = eb == ((u64(hi) << 32) | lo);
-  const unsigned tops = __ballot_sync(peers, top);
-  if (!top || rank_among(tops, x.a, x.b) >= k) return;
+  if (rank_among(peers, x.a, x.b) >= k) return;
   lock(&m->at.lock);
-  if (m->at.n == 0 || eb > m->value_bits) {
-    *static_cast<volatile u64*>(&m->value_bits) = eb;
-    m->at.n = 0;
-    m->at.key_hi = ~u64(0);
-  }
-  if (eb == m->value_bits) insert_locked(m->at, x, k);
+  insert_locked(m->at, x, k);
   unlock(&m->at.lock);
 }
 
 // A reduction without a result (RED): the warp does not wait for it.
 __device__ void atomic_max_bits(u64* p, u64 v) {
-  atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  if (v > fresh_load(p)) atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
 __device__ void add(u64* p, u64 v) {
   atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
@@ -229,7 +219,10 @@ constexpr int pair_words = 1 + disc_count + dist_bins;
 constexpr int count_words = 1 + 25 + 5 + 1;
 constexpr int max_impls = 8;  // checked by the host side
 
-template <Fn F>
+// Witnesses = false: the statistics pass (everything but the witnesses of the
+// maxima, whose values it computes); true: the witness pass (see
+// warp_witness_at_max), which recomputes the same truth and errors.
+template <Fn F, bool Witnesses>
 __global__ void k_stats(const void* a_in, const void* b_in, const void* const* outs, int ni, u64 n, DevStats st) {
   using T = typename fn_traits<F>::type;
   using W = typename float_traits<T>::storage;
@@ -238,12 +231,25 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
   constexpr int ebits = bits == 32 ? 8 : 11, mbits = bits == 32 ? 23 : 52;
   const int nb = 2 << ebits;  // binades: (sign, biased exponent)
   const int np = ni * (ni - 1) / 2;
-  extern __shared__ unsigned int sh[];
+  extern __shared__ unsigned long long sh_raw[];  // 8-byte aligned
+  unsigned int* sh = reinterpret_cast<unsigned int*>(sh_raw);
   unsigned int* sh_impl = sh;
   unsigned int* sh_pair = sh + ni * impl_words;
   unsigned int* sh_cnt = sh_pair + np * pair_words;
   const int words = ni * impl_words + np * pair_words + count_words;
+  // The block's own witness sets (special results per implementation, then
+  // each pair's classes), merged into the global ones once at the end: the
+  // offers of a block contend for a shared-memory lock among its own warps,
+  // instead of every warp of the GPU queueing on one global lock when a batch
+  // starts and the global sets are still empty.
+  DevWitnessSet* sh_sets = reinterpret_cast<DevWitnessSet*>(sh_raw + (words + 1) / 2);
+  const int nsets = ni + np * disc_count;
   for (int i = threadIdx.x; i < words; i += blockDim.x) sh[i] = 0;
+  for (int i = threadIdx.x; i < nsets; i += blockDim.x) {
+    sh_sets[i].lock = 0;
+    sh_sets[i].n = 0;
+    sh_sets[i].key_hi = ~u64(0);
+  }
   __syncthreads();
 
   const W* A = static_cast<const W*>(a_in);
@@ -269,7 +275,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
         continue;
       if (fast_ulp<F>(a, r) < 0) deferred = true;
     }
-    if (valid && deferred) {
+    if (!Witnesses && valid && deferred) {
       const u64 k = atomicAdd(reinterpret_cast<unsigned long long*>(&st.counts->deferred), 1ull);
       if (k < st.deferred_capacity) st.deferred[k] = j;
     }
@@ -278,9 +284,11 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     const int out_cls = live ? hd::vclass(bits, t) : 0;
     // Every live lane counts here: aggregated per warp (a shared-memory atomic
     // per lane on the same word would serialise the warp).
-    warp_count_by_key(sh_cnt, live ? 0 : -1);
-    warp_count_by_key(sh_cnt, live ? 1 + in_cls : -1);
-    warp_count_by_key(sh_cnt, live ? 26 + out_cls : -1);
+    if (!Witnesses) {
+      warp_count_by_key(sh_cnt, live ? 0 : -1);
+      warp_count_by_key(sh_cnt, live ? 1 + in_cls : -1);
+      warp_count_by_key(sh_cnt, live ? 26 + out_cls : -1);
+    }
     const int binade = int(a >> mbits);  // sign and exponent
     const int bucket = int(a >> (bits - 12));
     bool any = false;
@@ -296,10 +304,10 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       double e = 0;
       if (wrong) {
         unsigned int* c = sh_impl + i * impl_words;
-        atomicAdd(&c[0], 1u);
+        if (!Witnesses) atomicAdd(&c[0], 1u);
         const bool rn = hd::is_nan(bits, r), tn = hd::is_nan(bits, t);
         if (rn && tn) {
-          atomicAdd(&c[1], 1u);  // correct, payload noted
+          if (!Witnesses) atomicAdd(&c[1], 1u);  // correct, payload noted
         } else {
           int bin;
           if (rn || tn) {
@@ -312,35 +320,44 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
             bin = e == __longlong_as_double(0x7ff0000000000000ll) ? 25 : hd::ulp_bin(e);
           }
           w.ulp = e;
-          atomicAdd(&c[2 + bin], 1u);
-          atomicAdd(&c[2 + hist_bins + in_cls], 1u);
-          atomicAdd(&c[2 + hist_bins + 25 + out_cls], 1u);
-          binade_key = binade;
-          bucket_key = bucket;
           DevImpl& di = st.impls[i];
-          if (bin >= 24) {
-            special_to = &di.special;
-          } else {
+          if (bin < 24) {
             max_to = &di.max;
             binade_to = &st.binade_witness[size_t(i) * nb + binade];
-            const u64 eb = bit_cast<u64>(e);
-            atomic_max_bits(&st.bucket_max[size_t(i) * bucket_count + bucket], eb);
-            atomic_max_bits(&di.in_class_max[in_cls], eb);
+          }
+          if (!Witnesses) {
+            atomicAdd(&c[2 + bin], 1u);
+            atomicAdd(&c[2 + hist_bins + in_cls], 1u);
+            atomicAdd(&c[2 + hist_bins + 25 + out_cls], 1u);
+            binade_key = binade;
+            bucket_key = bucket;
+            if (bin >= 24) {
+              special_to = &sh_sets[i];
+            } else {
+              const u64 eb = bit_cast<u64>(e);
+              atomic_max_bits(&max_to->value_bits, eb);
+              atomic_max_bits(&binade_to->value_bits, eb);
+              atomic_max_bits(&st.bucket_max[size_t(i) * bucket_count + bucket], eb);
+              atomic_max_bits(&di.in_class_max[in_cls], eb);
+            }
           }
         }
+      }
+      if (Witnesses) {
+        warp_witness_at_max(max_to, bit_cast<u64>(e), w, witness_k);
+        warp_witness_at_max(binade_to, bit_cast<u64>(e), w, 1);
+        continue;
       }
       // Both NaN counts as correct but still as "not the truth's bits" for the
       // binade and bucket counters? No: account_impl returns before them.
       if (wrong && hd::is_nan(bits, r) && hd::is_nan(bits, t)) binade_key = bucket_key = -1;
       warp_offer(special_to, w);
-      warp_offer_max(max_to, e, w, witness_k);
-      warp_offer_max(binade_to, e, w, 1);
       warp_count(st.binade_wrong + size_t(i) * nb, binade_key);
       warp_count(st.bucket_wrong + size_t(i) * bucket_count, bucket_key);
     }
     // Pairs: every lane runs every pair (warp_offer is collective); the warp
     // skips them when no lane has a wrong output (then no pair differs).
-    if (__any_sync(0xffffffffu, live && any)) {
+    if (!Witnesses && __any_sync(0xffffffffu, live && any)) {
       int pi = 0;
       for (int i = 0; i < ni; ++i)
         for (int k = i + 1; k < ni; ++k, ++pi) {
@@ -359,7 +376,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
               }
               atomicAdd(&c[0], 1u);
               atomicAdd(&c[1 + d], 1u);
-              to = &st.pairs[pi].witness[d];
+              to = &sh_sets[ni + pi * disc_count + d];
               pw = DevWitness{a, b, x, y, dist};
             }
           }
@@ -367,7 +384,18 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
         }
     }
   }
+  if (Witnesses) return;
   __syncthreads();
+  // Merge the block's witness sets into the global ones.
+  for (int q = threadIdx.x; q < nsets; q += blockDim.x) {
+    const DevWitnessSet& b = sh_sets[q];
+    if (b.n == 0) continue;
+    DevWitnessSet& g = q < ni ? st.impls[q].special : st.pairs[(q - ni) / disc_count].witness[(q - ni) % disc_count];
+    if (fresh_load(&g.n) == witness_k && b.w[0].a > fresh_load(&g.key_hi)) continue;
+    lock(&g.lock);
+    for (int k = 0; k < b.n; ++k) insert_locked(g, b.w[k], witness_k);
+    unlock(&g.lock);
+  }
   // Flush the block's counters.
   for (int w = threadIdx.x; w < words; w += blockDim.x) {
     const unsigned int v = sh[w];
@@ -439,13 +467,16 @@ int launch_stats(Fn fn, const void* a, const void* b, const void* const* outs, i
                  void* stream) {
   if (ni < 1 || ni > max_impls) return int(cudaErrorInvalidValue);
   const int np = ni * (ni - 1) / 2;
-  const size_t shared = size_t(ni * impl_words + np * pair_words + count_words) * sizeof(unsigned int);
+  const int words = ni * impl_words + np * pair_words + count_words;
+  const size_t shared = size_t((words + 1) / 2) * 8 + size_t(ni + np * disc_count) * sizeof(DevWitnessSet);
   int sms = 132;
   int dev = 0;
   if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
   return dispatch(fn, [&](auto f) {
-    k_stats<decltype(f)::value>
-        <<<sms * 8, 256, shared, static_cast<cudaStream_t>(stream)>>>(a, b, outs, ni, n, stats);
+    const auto st = static_cast<cudaStream_t>(stream);
+    k_stats<decltype(f)::value, false><<<sms * 8, 256, shared, st>>>(a, b, outs, ni, n, stats);
+    if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess) return int(e);
+    k_stats<decltype(f)::value, true><<<sms * 8, 256, shared, st>>>(a, b, outs, ni, n, stats);
     return int(cudaGetLastError());
   });
 }

@@ -117,7 +117,8 @@ int launch_gather(Fn fn, const u64* idx, u64 m, const void* a, const void* b, co
                   u64* rows, void* stream);
 
 // Statistics of n inputs (a, b) with the outputs outs[i] (device pointers, a
-// device array of ni of them) against the truth computed on the GPU.
+// device array of ni of them) against the truth computed on the GPU: two
+// kernels on `stream`, the statistics and then the witnesses of the maxima.
 int launch_stats(Fn fn, const void* a, const void* b, const void* const* outs, int ni, u64 n, DevStats stats,
                  void* stream);
 
