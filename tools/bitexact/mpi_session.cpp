@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -136,16 +137,28 @@ void Session::together(const std::function<void()>& f) {
   int status = err ? status_of(err) : 0;
   MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD);
   leaving_together_ = true;
-  if (rank_ == first && rank_ != 0) {
-    // Ranks check the same command line, so a rank other than 0 fails alone
-    // on what differs between hosts (a file:PATH): say which rank it was.
+  if (rank_ == first) {
+    // The failing rank prints main()'s one line itself, before any rank
+    // leaves: Open MPI's mpirun kills the remaining ranks as soon as one
+    // exits with a non-zero status, and a line printed after that race was
+    // lost (seen under load: exit status 2, empty stderr). Ranks check the
+    // same command line, so a rank other than 0 fails alone on what differs
+    // between hosts (a file:PATH): say which rank it was.
+    const std::string who = rank_ != 0 ? "MPI rank " + std::to_string(rank_) + ": " : "";
     try {
       std::rethrow_exception(err);
+    } catch (const silent_exit&) {
     } catch (const input_error& e) {
-      throw input_error("MPI rank " + std::to_string(rank_) + ": " + e.what());
+      std::fflush(stdout);
+      std::fprintf(stderr, "bitexact: error: %s%s\n", who.c_str(), e.what());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bitexact: internal error: %s%s\n", who.c_str(), e.what());
+    } catch (...) {
+      std::fprintf(stderr, "bitexact: internal error: %sunknown exception\n", who.c_str());
     }
+    std::fflush(stderr);
   }
-  if (rank_ == first) std::rethrow_exception(err);
+  MPI_Barrier(MPI_COMM_WORLD);
   throw silent_exit{status};
 }
 

@@ -45,10 +45,11 @@ class Session {
   unsigned default_threads() const;
 
   // Runs f on this rank, then agrees with the others (collective): when f
-  // threw on any rank, every rank leaves. The lowest failing rank rethrows its
-  // exception (main prints it as one line); the others throw silent_exit with
-  // its exit status. Without this, one rank failing alone would leave the
-  // others waiting forever in the next collective.
+  // threw on any rank, every rank leaves. The lowest failing rank prints its
+  // exception as main() would (one line), all ranks wait for that, then every
+  // rank throws silent_exit with its exit status. Without this, one rank
+  // failing alone would leave the others waiting forever in the next
+  // collective.
   void together(const std::function<void()>& f);
 
   // Collective: true on every rank when `ok` is true on every rank.
