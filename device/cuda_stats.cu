@@ -181,7 +181,8 @@ __device__ void warp_witness_at_max(DevMax* m, u64 eb, const DevWitness& x, int 
   unlock(&m->at.lock);
 }
 
-// A reduction without a result (RED): the warp does not wait for it.
+// *p = max(*p, v): a read first (most errors are below the maximum already),
+// then a reduction without a result (RED), which the warp does not wait for.
 __device__ void atomic_max_bits(u64* p, u64 v) {
   if (v > fresh_load(p)) atomicMax(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
