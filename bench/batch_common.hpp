@@ -1,9 +1,11 @@
-// bench/batch_common.hpp — inputs and loops shared by bench/batch.cpp and
-// bench/default_o2.cpp: arrays of 4096 inputs mapped to 4096 outputs.
+// bench/batch_common.hpp — inputs and loops shared by bench/batch.cpp,
+// bench/default_o2.cpp and bench/nv_trig.cpp: arrays of 4096 inputs mapped to
+// 4096 outputs.
 //   fast   uniform |x| < 105615: libdevice's Cody-Waite path
 //   small  uniform |x| < 4
 //   bits   uniform random bit patterns (every class: about half take the
 //          Payne-Hanek path, plus NaN, Inf, subnormals)
+//   large  uniform bit patterns with 105615 <= |x| < 2^100: the Payne-Hanek path
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -27,6 +29,13 @@ inline std::vector<float> make_inputs(const std::string& set) {
   v.reserve(n_inputs);
   if (set == "bits") {
     while (v.size() < n_inputs) v.push_back(bitexact::bit_cast<float>(std::uint32_t(rng())));
+    return v;
+  }
+  if (set == "large") {  // 105615 <= |x| < 2^100: the Payne-Hanek path
+    while (v.size() < n_inputs) {
+      const float x = bitexact::bit_cast<float>(std::uint32_t(rng()));
+      if (std::fabs(x) >= 105615.0f && std::fabs(x) < 0x1p100f) v.push_back(x);
+    }
     return v;
   }
   const float lim = set == "fast" ? 105615.0f : 4.0f;

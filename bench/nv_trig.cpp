@@ -35,42 +35,12 @@
 #include "bitexact/nv/cosf.hpp"
 #include "bitexact/nv/sinf.hpp"
 
+#include "batch_common.hpp"  // after the FMA pragma: its inputs and loop get it too
+
 namespace {
 
-constexpr std::size_t n_inputs = 4096;
-
-std::vector<float> make_inputs(const std::string& set) {
-  std::mt19937_64 rng(12345);
-  std::vector<float> v;
-  v.reserve(n_inputs);
-  if (set == "fast" || set == "small") {
-    const float lim = set == "fast" ? 105615.0f : 4.0f;
-    std::uniform_real_distribution<float> d(-lim, lim);
-    while (v.size() < n_inputs) {
-      const float x = d(rng);
-      if (std::fabs(x) < lim) v.push_back(x);
-    }
-  } else {  // large: 105615 <= |x| < 2^100
-    while (v.size() < n_inputs) {
-      const std::uint32_t b = std::uint32_t(rng());
-      const float x = bitexact::bit_cast<float>(b);
-      if (std::fabs(x) >= 105615.0f && std::fabs(x) < 0x1p100f) v.push_back(x);
-    }
-  }
-  return v;
-}
-
-template <float (*F)(float)>
-void run(benchmark::State& state, const std::string& set) {
-  const std::vector<float> in = make_inputs(set);
-  std::vector<float> out(n_inputs);
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < n_inputs; ++i) out[i] = F(in[i]);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
-}
+using bench_batch::n_inputs;
+using bench_batch::run_scalar;
 
 float nv_sinf(float x) { return bitexact::nv::sinf(x); }
 float nv_cosf(float x) { return bitexact::nv::cosf(x); }
@@ -96,12 +66,16 @@ void print_ratios(const TimesReporter& t) {
 void register_all() {
   for (const char* set : {"fast", "small", "large"}) {
     const std::string s = set;
-    benchmark::RegisterBenchmark(("glibc_sinf/" + s).c_str(), [s](benchmark::State& st) { run<glibc_sinf>(st, s); });
-    benchmark::RegisterBenchmark(("nv_sinf/" + s).c_str(), [s](benchmark::State& st) { run<nv_sinf>(st, s); });
-    benchmark::RegisterBenchmark(("nv_ftz_sinf/" + s).c_str(), [s](benchmark::State& st) { run<nv_sinf_ftz>(st, s); });
-    benchmark::RegisterBenchmark(("glibc_cosf/" + s).c_str(), [s](benchmark::State& st) { run<glibc_cosf>(st, s); });
-    benchmark::RegisterBenchmark(("nv_cosf/" + s).c_str(), [s](benchmark::State& st) { run<nv_cosf>(st, s); });
-    benchmark::RegisterBenchmark(("nv_ftz_cosf/" + s).c_str(), [s](benchmark::State& st) { run<nv_cosf_ftz>(st, s); });
+    benchmark::RegisterBenchmark(("glibc_sinf/" + s).c_str(),
+                                 [s](benchmark::State& st) { run_scalar<glibc_sinf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_sinf/" + s).c_str(), [s](benchmark::State& st) { run_scalar<nv_sinf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_ftz_sinf/" + s).c_str(),
+                                 [s](benchmark::State& st) { run_scalar<nv_sinf_ftz>(st, s); });
+    benchmark::RegisterBenchmark(("glibc_cosf/" + s).c_str(),
+                                 [s](benchmark::State& st) { run_scalar<glibc_cosf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_cosf/" + s).c_str(), [s](benchmark::State& st) { run_scalar<nv_cosf>(st, s); });
+    benchmark::RegisterBenchmark(("nv_ftz_cosf/" + s).c_str(),
+                                 [s](benchmark::State& st) { run_scalar<nv_cosf_ftz>(st, s); });
   }
 }
 
