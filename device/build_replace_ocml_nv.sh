@@ -36,8 +36,10 @@ for d in "$@"; do sys+=(-isystem "$d"); done
 #   include/bitexact/bits.hpp), so a program built with -ffp-contract=fast
 #   cannot fuse them after linking either.
 # -fno-exceptions -fno-rtti: device code.
+# -DBITEXACT_SFU_NO_TABLES: fmodf's rcp.approx seed without the SFU table
+#   (global data; see nv/ptx.hpp, rcp_correctly_rounded_ftz).
 flags=(-std=c++20 --target=amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O3 -fno-math-errno
-  -ffp-contract=off -fno-exceptions -fno-rtti -D__x86_64__ -D_GNU_SOURCE "${sys[@]}" -I "$include")
+  -ffp-contract=off -fno-exceptions -fno-rtti -D__x86_64__ -D_GNU_SOURCE -DBITEXACT_SFU_NO_TABLES "${sys[@]}" -I "$include")
 "$llvm/clang" "${flags[@]}" -MD -MF "$out.d" -MT "$out" -emit-llvm -c -o "$out.tmp" "$source"
 
 # Checks on the IR: every entry point defined; nothing called but LLVM

@@ -32,9 +32,9 @@
 //    those of the instruction by definition; that the host models equal the
 //    instructions is what vectors/nv/ptx_ops.txt (the H100) checks, and
 //    device/bench_repro.cu compares every reproduction with the native
-//    function on the device. The one op whose host model is not the
-//    instruction's exact function is rcp.approx (and div.approx through it):
-//    see rcp_approx_f32.
+//    function on the device. rcp.approx is the SFU's reciprocal, whose model
+//    (nv/rcp_approx.hpp) is checked on all 2^32 inputs; div.approx's
+//    exact mechanism is not known (see div_approx_f32).
 //  * Checked: tests/nv_ptx_test.cpp compares every op, in every FTZ form
 //    offered here, with the instruction's own outputs on the H100
 //    (vectors/nv/ptx_ops.txt, from device/nv_ptx_ops.cu), and the f32
@@ -63,6 +63,7 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/config.hpp"
+#include "bitexact/nv/rcp_approx.hpp"
 
 #if !BITEXACT_DEVICE_PASS && defined(__SSE2__)
 #include <emmintrin.h>
@@ -572,33 +573,71 @@ BITEXACT_INLINE double add_rn_f64(double a, double b) {
 }
 
 // ---- approximate reciprocal and division (MUFU.RCP) ----------------------------------
-// rcp.approx.ftz.f32. The SFU's exact table/interpolation is not public.
-// Model: the correctly rounded 1/x with FTZ on input and output (PTX: max
-// error 1 ulp; |x| > 2^126 gives 0). Only the .ftz form is modelled (libdevice
-// uses no other). libdevice's fmodf only uses it as a seed that is refined and
-// corrected until the quotient is exact; tests/nv_arith_test.cpp checks that
-// fmodf's output does not change when this seed moves by +-1 ulp
-// (`rcp_perturb_ulps`, a test hook of the host model).
-// On an NVIDIA GPU this is the instruction itself (MUFU.RCP), not the
-// correctly rounded stand-in: the two can differ by an ulp, which is the
-// difference the hook shows fmodf does not see. The hook is ignored there.
-template <mode M>
-BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
-  static_assert(M == mode::ftz, "only rcp.approx.ftz.f32 is modelled");
-#if defined(__CUDA_ARCH__)
-  (void)rcp_perturb_ulps;
-  return insn::rcp_approx_ftz_f32(x);
-#else
-  x = detail::flush_int<M>(x);
+// rcp.approx{.ftz}.f32: the SFU's reciprocal, modelled bit for bit by
+// sfu::mufu_rcp (nv/rcp_approx.hpp: its table fitted to the H100 and checked
+// on all 2^32 inputs, docs/nv-fast.md). The .ftz form is the unit alone; for
+// the plain form ptxas (sm_90) scales the operand into the unit's range with
+// IEEE multiplications:
+//     s = |x| < 2^-126 ? 2^24 : 1;  s = |x| > 2^126 ? 1/4 : s;
+//     result = s * MUFU.RCP(x * s)
+// libdevice's fmodf uses the .ftz form as a seed that it refines and corrects
+// until the quotient is exact. `rcp_perturb_ulps` is a test hook of the host
+// model (ignored on the GPU): it moves the seed by that many ulps, or, with
+// rcp_seed_correctly_rounded, replaces it by the correctly rounded 1/x.
+namespace detail {
+// The correctly rounded 1/x with FTZ on input and output: a table-free stand-in
+// for MUFU.RCP, used only where a build cannot hold the table
+// (BITEXACT_SFU_NO_TABLES: the amdgcn bitcode of the "nv" personality of
+// device/build_replace_ocml_nv.sh, whose CPU route refuses global data). The
+// two differ by at most one ulp, and libdevice's fmodf, the only user there,
+// gives the same bits for seeds one ulp apart (tests/nv_arith_test.cpp).
+BITEXACT_INLINE float rcp_correctly_rounded_ftz(float x) {
+  x = flush_int<mode::ftz>(x);
   const u32 b = bits_of(x);
-  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
+  if (is_nan(x)) return f32_from(canonical_nan_f32);
   if ((b & 0x7fffffffu) == 0) return f32_from((b & 0x80000000u) | 0x7f800000u);  // 1/+-0
   if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);        // 1/+-inf
-  const double w = detail::widen(x);
-  const double d = 1.0 / w;                                 // binary64 quotient
-  const double res = bitexact::fma(-w, d, 1.0);             // exact residual 1 - w*d = w * (1/w - d)
-  const int dir = detail::sign_of(res) * (w > 0 ? 1 : -1);  // sign of 1/w - d
-  float r = detail::round_to_f32<M>(d, dir, detail::rounding::rn);
+  const double w = widen(x);
+  const double d = 1.0 / w;                          // binary64 quotient
+  const double res = bitexact::fma(-w, d, 1.0);      // exact residual 1 - w*d = w * (1/w - d)
+  const int dir = sign_of(res) * (w > 0 ? 1 : -1);   // sign of 1/w - d
+  return round_to_f32<mode::ftz>(d, dir, rounding::rn);
+}
+}  // namespace detail
+
+template <mode M, sfu::arch A = sfu::arch::sm_90>
+BITEXACT_INLINE float rcp_approx_model(float x) {
+  static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
+  if constexpr (M == mode::ftz) {
+#if defined(BITEXACT_SFU_NO_TABLES)
+    return detail::rcp_correctly_rounded_ftz(x);
+#else
+    return sfu::mufu_rcp(x);
+#endif
+  } else {
+    const u32 a = bits_of(x) & 0x7fffffffu;
+    const float s = a < 0x00800000u ? f32_from(0x4b800000u) : a > 0x7e800000u && a <= 0x7f800000u ? 0.25f : 1.0f;
+    return mul_rn_f32<mode::ieee>(s, sfu::mufu_rcp(mul_rn_f32<mode::ieee>(x, s)));
+  }
+}
+// Test hook value of rcp_perturb_ulps: the .ftz op returns the correctly
+// rounded stand-in instead of the model (tests/nv_arith_test.cpp shows that
+// libdevice's fmodf gives the same bits with either seed, which is what the
+// BITEXACT_SFU_NO_TABLES build relies on).
+inline constexpr int rcp_seed_correctly_rounded = 0x7fffffff;
+template <mode M>
+BITEXACT_INLINE float rcp_approx_f32(float x, int rcp_perturb_ulps = 0) {
+#if defined(__CUDA_ARCH__)
+  (void)rcp_perturb_ulps;
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("rcp.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+#else
+  if (M == mode::ftz && rcp_perturb_ulps == rcp_seed_correctly_rounded) return detail::rcp_correctly_rounded_ftz(x);
+  float r = rcp_approx_model<M>(x);
   if (rcp_perturb_ulps != 0 && (bits_of(r) & 0x7fffffffu) != 0 && detail::is_finite(r))
     r = f32_from(bits_of(r) + u32(rcp_perturb_ulps));  // test hook: a different seed
   return r;
