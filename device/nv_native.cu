@@ -9,6 +9,7 @@
 //
 // The FTZ flavour is chosen at compile time exactly as users choose it:
 //   nvcc -ftz=false (IEEE)  or  nvcc -ftz=true (FTZ)   -> BX_MODE "ieee" / "ftz"
+//   nvcc -use_fast_math                                -> BX_MODE "fast" (repro: nv::fast)
 // See device/run_nv_native.sh for the build and run command.
 //
 // The same program checks the routes of link-time replacement
@@ -34,6 +35,7 @@
 #include "bitexact/inputs.hpp"
 
 #ifdef BX_WITH_REPRO
+#include "bitexact/nv/fast.hpp"
 #include "bitexact/nv/nv.hpp"
 #endif
 #ifdef BX_LINKED
@@ -44,7 +46,7 @@
 #endif
 
 #ifndef BX_MODE
-#error "define BX_MODE as \"ieee\" or \"ftz\""
+#error "define BX_MODE as \"ieee\", \"ftz\" or \"fast\""
 #endif
 #ifndef BX_FLAGS
 #define BX_FLAGS "?"
@@ -58,6 +60,7 @@ using u64 = std::uint64_t;
 
 #ifdef BX_WITH_REPRO
 static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
+static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";  // -use_fast_math: nv::fast
 #endif
 
 // ---- the functions: every row of functions.def ----------------------------------------
@@ -71,7 +74,8 @@ namespace in = bitexact::inputs;
 #define BX_REPRO(name)                                                            \
   template <class... A>                                                           \
   __device__ static auto repro(A... a) {                                          \
-    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...); \
+    if constexpr (fast_build) return bitexact::nv::fast::use_fast_math_##name(a...); \
+    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);   \
   }
 #else
 #define BX_REPRO(name)

@@ -5,6 +5,8 @@
 //
 // Sources of the expected digests (the manifests say which, and how):
 //   vectors/nv/    native libdevice on an NVIDIA H100 (device/run_nv_native.sh)
+//   vectors/nv-sfu/ the SFU instructions and fast intrinsics on the H100
+//                  (device/run_sfu_probe.sh)
 //   vectors/ocml/  ocml.bc 5.2.3 executed on the CPU by tools/ocml_bc
 //                  (`bitexact ocml-vectors`); such a set names its "truth"
 //                  implementation, and when that is built here the truth is
@@ -16,7 +18,8 @@
 // How many blocks a case checks (scope::ci, the "exhaustive" label run by CI on
 // two cores; scope::full, the "heavy" label, checks every block):
 //   * all 2^32 inputs of the one-argument f32 sets of the two main
-//     implementations (nv, ocml) and of every ceilf; 64 of the 256 blocks of
+//     implementations (nv, ocml), of every ceilf and of the SFU units alone
+//     (ptx-ftz, vectors/nv-sfu: fast models); 64 of the 256 blocks of
 //     the other CLI-contract implementations (nv-ftz, ocml-daz), which keeps
 //     the CI suite under its 30 minutes on two cores;
 //   * 16 of the 256 blocks (spread evenly, the Inf/NaN block included) of the
@@ -107,7 +110,7 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, b
   if (truth) return 1;
   if (stand_in) return s.set.kind == sweep::InputSet::Kind::exhaustive ? 16 : 1;
   if (s.set.kind == sweep::InputSet::Kind::exhaustive) {
-    if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf") return n;
+    if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf" || s.impl == "ptx-ftz") return n;
     return contract_impl(s.impl) ? n / 4 : 16;
   }
   return contract_impl(s.impl) ? 8 : 2;

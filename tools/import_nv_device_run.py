@@ -2,7 +2,9 @@
 """Turns the output of device/run_nv_native.sh into the committed NVIDIA vectors.
 
 Usage: tools/import_nv_device_run.py RUN_DIR [--driver 580.159.04]
-RUN_DIR holds ieee/native.json and ftz/native.json (and env.txt from nvidia-smi).
+RUN_DIR holds ieee/native.json and ftz/native.json, optionally fast/native.json
+(device/run_nv_native.sh OUT --repro 30 fast: the native functions under
+-use_fast_math, implementation nv-fast), and env.txt from nvidia-smi.
 Writes vectors/nv/digests.json and vectors/nv/edge.txt.
 """
 import json
@@ -12,7 +14,8 @@ import sys
 
 run = sys.argv[1]
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-modes = {"ieee": "nv", "ftz": "nv-ftz"}
+modes = {"ieee": "nv", "ftz": "nv-ftz", "fast": "nv-fast"}
+modes = {m: i for m, i in modes.items() if m != "fast" or os.path.exists(os.path.join(run, m, "native.json"))}
 data = {m: json.load(open(os.path.join(run, m, "native.json"))) for m in modes}
 
 driver = "unknown"

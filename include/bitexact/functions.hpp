@@ -4,7 +4,9 @@
 //   Fn                  the enum, one enumerator per row, in row order
 //   fn_traits<Fn>       operand type, arity and signature of one function
 //   function_table      name, arity, width, ocml name and standard-set seed of each
-//   for_each_fn(f)      calls f(std::integral_constant<Fn, F>{}) for every F
+//   for_each_fn(f)      calls f(std::integral_constant<Fn, F>{}) for every F that
+//                       every vendor provides (BITEXACT_FUNCTION rows)
+//   for_each_nv_fn(f)   the same for the BITEXACT_NV_FUNCTION rows
 //
 // The compiled engine adds what needs the truth library (bitexact/engine/impl.hpp: FnInfo).
 #pragma once
@@ -20,7 +22,9 @@ namespace bitexact {
 
 enum class Fn : std::uint8_t {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) name,
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) name,
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 };
 
@@ -29,6 +33,17 @@ inline constexpr std::size_t function_count = 0
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
     ;
+// Every row, the BITEXACT_NV_FUNCTION ones (after the others) included.
+inline constexpr std::size_t all_function_count = function_count
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) +1
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
+    ;
+// True for the rows every vendor provides (BITEXACT_FUNCTION), false for the
+// BITEXACT_NV_FUNCTION ones.
+BITEXACT_INLINE constexpr bool everywhere(Fn f) { return std::size_t(f) < function_count; }
 
 // Operand lists by the ARITY column, for X-macro expansions that define one
 // C or C++ function per row (the replacement libraries and bitcode):
@@ -64,7 +79,9 @@ struct fn_traits;
                   #name ": only one-operand binary32 functions are exhaustive"); \
     using signature = typename fn_signature<type, arity>::type;                  \
   };
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, -, edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 
 // One row of functions.def as plain data.
@@ -73,17 +90,21 @@ struct fn_desc {
   std::string_view name;     // C / CLI name
   int arity;                 // 1 or 2
   int bits;                  // 32 or 64: width of every operand and of the result
-  std::string_view ocml;     // ocml entry point without "__ocml_"
+  std::string_view ocml;     // ocml entry point without "__ocml_" ("" for BITEXACT_NV_FUNCTION rows)
   std::uint64_t first_seed;  // 0: exhaustive; else uniform SEED, structured SEED + 1
+  std::string_view target;   // BITEXACT_NV_FUNCTION rows: the exact function approximated
 };
 
 inline constexpr fn_desc function_table[] = {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed},
+  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed, ""},
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) \
+  {Fn::name, #name, arity, int(8 * sizeof(type)), "", seed, #target},
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 };
-static_assert(sizeof(function_table) / sizeof(function_table[0]) == function_count);
+static_assert(sizeof(function_table) / sizeof(function_table[0]) == all_function_count);
 
 BITEXACT_INLINE constexpr const fn_desc& fn_desc_of(Fn f) { return function_table[std::size_t(f)]; }
 
@@ -92,6 +113,15 @@ template <class F>
 constexpr void for_each_fn(F&& f) {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+}
+// Calls f(std::integral_constant<Fn, F>{}) for every BITEXACT_NV_FUNCTION row.
+template <class F>
+constexpr void for_each_nv_fn(F&& f) {
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 }
 

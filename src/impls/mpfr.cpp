@@ -1,6 +1,6 @@
 // Implementation "mpfr": correctly rounded, round-to-nearest-even (bitexact::truth:
 // fast exact paths, falling back to MPFR where needed; see docs/truth.md), every
-// function of bitexact/functions.def. It is the implementation marked
+// function of bitexact/functions.def (the NV rows: their TARGET, truth.hpp). It is the implementation marked
 // correctly_rounded: sweeps and reports take it as the truth (find_truth).
 #include "bitexact/engine/impl.hpp"
 #include "bitexact/truth/truth.hpp"
@@ -24,7 +24,9 @@ const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   register_impl({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true});
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
   return true;
 }();

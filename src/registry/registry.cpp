@@ -28,7 +28,7 @@ struct ulp_adapter<F> {
   static double run(word a, word b, word r) { return F(from_word<T>(a), from_word<T>(b), from_word<T>(r)); }
 };
 
-constexpr std::array<FnInfo, function_count> function_rows{{
+constexpr std::array<FnInfo, all_function_count> function_rows{{
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   {Fn::name,                                                    \
    #name,                                                       \
@@ -37,7 +37,9 @@ constexpr std::array<FnInfo, function_count> function_rows{{
    #ocml,                                                       \
    &ulp_adapter<&truth::ulp_error_##name>::run,                 \
    &ulp_adapter<&truth::ulp_error_##name##_approx>::run},
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 }};
 
@@ -51,7 +53,8 @@ Table& table() {
 }
 }  // namespace
 
-std::span<const FnInfo> functions() { return function_rows; }
+std::span<const FnInfo> functions() { return std::span<const FnInfo>(function_rows).first(function_count); }
+std::span<const FnInfo> all_functions() { return function_rows; }
 const FnInfo& fn_info(Fn fn) { return function_rows[static_cast<std::size_t>(fn)]; }
 std::optional<Fn> parse_fn(std::string_view name) {
   for (const auto& f : function_rows)

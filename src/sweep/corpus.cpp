@@ -357,6 +357,7 @@ void edges_ceil(Builder& B) {
   add_ceil(B);
 }
 void edges_fmod(Builder& B) { add_fmod(B); }
+void edges_unary(Builder& B) { add_one_arg_common(B); }
 
 }  // namespace
 
@@ -367,7 +368,9 @@ std::vector<Entry> edge(Fn fn) {
   case Fn::name:                                                \
     edges_##edges(B);                                           \
     break;
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
   }
   return B.out;

@@ -99,6 +99,13 @@ T finish(mpfr_ptr y, int t, mpfr_rnd_t rnd) {
 
 }  // namespace
 
+mpfr_guard::mpfr_guard() {
+  if (!mpfr_has_tls) global_mpfr_lock().lock();
+}
+mpfr_guard::~mpfr_guard() {
+  if (!mpfr_has_tls) global_mpfr_lock().unlock();
+}
+
 mpfr_rnd_t to_mpfr(rounding r) {
   switch (r) {
     case rounding::toward_zero:

@@ -41,8 +41,12 @@ struct FnInfo {
   double (*ulp_error_approx)(word a, word b, word r);
 };
 
-// All functions, in enum order.
+// The functions every vendor provides (BITEXACT_FUNCTION rows), in enum order.
 std::span<const FnInfo> functions();
+// Every function, the BITEXACT_NV_FUNCTION rows (the SFU approximations and
+// fast intrinsics, implemented by "ptx", "ptx-ftz", "nv-fast") last. parse_fn
+// and function_list cover these.
+std::span<const FnInfo> all_functions();
 const FnInfo& fn_info(Fn fn);
 std::optional<Fn> parse_fn(std::string_view name);
 // "sinf cosf fmodf fmod ceilf ceil": the names, for help texts and errors.

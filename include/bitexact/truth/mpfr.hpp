@@ -28,4 +28,16 @@ extern template double round_to<double>(mpfr_srcptr, rounding);
 
 mpfr_rnd_t to_mpfr(rounding r);
 
+// Held around MPFR computations by code outside this library's own
+// functions: a no-op when MPFR keeps its state per thread (Debian's does),
+// a process-wide lock otherwise. Do not call ulp_error or round_to while
+// holding one (they take it themselves).
+class mpfr_guard {
+ public:
+  mpfr_guard();
+  ~mpfr_guard();
+  mpfr_guard(const mpfr_guard&) = delete;
+  mpfr_guard& operator=(const mpfr_guard&) = delete;
+};
+
 }  // namespace bitexact::truth

@@ -17,6 +17,8 @@
 
 #include <cstdint>
 
+#include "bitexact/functions.hpp"  // BITEXACT_PARAMS_N
+
 namespace bitexact::truth {
 
 enum class rounding { nearest, toward_zero, upward, downward };
@@ -80,6 +82,43 @@ inline double ulp_error_fmodf_approx(float x, float y, float r) { return ulp_err
 inline double ulp_error_fmod_approx(double x, double y, double r) { return ulp_error_fmod(x, y, r); }
 inline double ulp_error_ceilf_approx(float x, float r) { return ulp_error_ceilf(x, r); }
 inline double ulp_error_ceil_approx(double x, double r) { return ulp_error_ceil(x, r); }
+
+// ---- the targets of the BITEXACT_NV_FUNCTION rows ----------------------------------
+// An approximation (sin_approx, expf of nv-fast, ...) is measured against the
+// exact function it approximates, its row's TARGET: sin_approx against sin,
+// rcp_approx against 1/x, fdividef against x/y. For each such row NAME:
+//   truth::NAME(x[, y], r)             the target correctly rounded in mode r
+//   truth::ulp_error_NAME(x[, y], res) the exact ULP error of res (MPFR)
+//   truth::ulp_error_NAME_approx(...)  the same within 2^-23 ulp, fast
+// The correctly rounded values come from a binary64 evaluation (the host
+// libm's sin, exp2, ..., or exactly rounded IEEE operations for 1/x, x/y,
+// sqrt) whose relative error is assumed below 2^-49, checked: both ends of
+// y (1 -+ 2^-48) must round to the same float, else MPFR decides (Ziv). So
+// the bits do not depend on the libm as long as it is within 8 binary64 ulps,
+// which glibc documents for every function used (docs/truth.md;
+// tests/truth_targets_test.cpp compares with MPFR).
+enum class target : std::uint8_t { sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div };
+float target_cr(target t, float x, float y, rounding r);
+double target_ulp_error(target t, float x, float y, float result);
+double target_ulp_error_approx(target t, float x, float y, float result);
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, tgt, edges, seed)                                      \
+  inline float name(BITEXACT_PARAMS_##arity(float), rounding r = rounding::nearest) {                  \
+    return target_cr(target::tgt, BITEXACT_TARGET_ARGS_##arity, r);                                    \
+  }                                                                                                    \
+  inline double ulp_error_##name(BITEXACT_PARAMS_##arity(float), float result) {                       \
+    return target_ulp_error(target::tgt, BITEXACT_TARGET_ARGS_##arity, result);                        \
+  }                                                                                                    \
+  inline double ulp_error_##name##_approx(BITEXACT_PARAMS_##arity(float), float result) {              \
+    return target_ulp_error_approx(target::tgt, BITEXACT_TARGET_ARGS_##arity, result);                 \
+  }
+#define BITEXACT_TARGET_ARGS_1 x, 0.0f
+#define BITEXACT_TARGET_ARGS_2 x, y
+#include "bitexact/functions.def"
+#undef BITEXACT_TARGET_ARGS_1
+#undef BITEXACT_TARGET_ARGS_2
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
 
 // ---- fast-path statistics -------------------------------------------------------
 // Number of calls of truth::sinf / truth::cosf that had to fall back to MPFR,

@@ -1,0 +1,96 @@
+// bitexact/nv/fast.hpp — NVIDIA's fast math: the CUDA intrinsics __sinf,
+// __cosf, __tanf, __expf, __exp10f, __logf, __log2f, __log10f, __fdividef,
+// and what `nvcc -use_fast_math` makes of the accurate functions (the
+// implementation "nv-fast"). docs/nv-fast.md.
+//
+// Each intrinsic is written as the instruction sequence nvcc 13.0 emits for
+// sm_90 (SASS read with cuobjdump, device/sfu_probe.cu): SFU ops
+// (nv/*_approx.hpp) and IEEE or FTZ multiplications. M is the build's -ftz:
+// mode::ieee for -ftz=false, mode::ftz for -ftz=true (and -use_fast_math).
+// On the host every op is its model, on a GPU its instruction (nv/ptx.hpp),
+// so the same code is the reproduction on both. Checked against the H100 on
+// all 2^32 inputs, both builds (vectors/nv/sfu_digests.json).
+//
+// -use_fast_math (-ftz=true -prec-div=false -prec-sqrt=false -fmad=true)
+// turns sinf/cosf into __sinf/__cosf and leaves fmodf, fmod, ceilf, ceil as
+// the accurate libdevice functions of the FTZ build: H100 digests of the
+// native functions built that way equal those of sin.approx.ftz, cos.approx.ftz
+// and nv-ftz on every block of the standard sets (vectors/nv/digests.json,
+// impl "nv-fast").
+#pragma once
+
+#include "bitexact/nv/ceil.hpp"
+#include "bitexact/nv/ceilf.hpp"
+#include "bitexact/nv/cos_approx.hpp"
+#include "bitexact/nv/ex2_approx.hpp"
+#include "bitexact/nv/fmod.hpp"
+#include "bitexact/nv/fmodf.hpp"
+#include "bitexact/nv/lg2_approx.hpp"
+#include "bitexact/nv/ptx.hpp"
+#include "bitexact/nv/sin_approx.hpp"
+
+namespace bitexact::nv::fast {
+
+// Multipliers nvcc puts next to the SFU ops (SASS immediates, as binary32):
+inline constexpr std::uint32_t log2_e_bits = 0x3fb8aa3bu;     // __expf:   x * log2(e)  (1.44269502)
+inline constexpr std::uint32_t log2_10_bits = 0x40549a78u;    // __exp10f: x * log2(10) (3.32192802)
+inline constexpr std::uint32_t ln_2_bits = 0x3f317218u;       // __logf:   lg2(x) * ln(2)  (0.693147182)
+inline constexpr std::uint32_t log10_2_bits = 0x3e9a209bu;    // __log10f: lg2(x) * log10(2) (0.30103001)
+
+// __sinf, __cosf: FMUL.RZ by 1/(2 pi) and MUFU.SIN / MUFU.COS, in either build.
+template <mode M>
+BITEXACT_INLINE float sinf(float x) {
+  return ptx::sin_approx_f32<M>(x);
+}
+template <mode M>
+BITEXACT_INLINE float cosf(float x) {
+  return ptx::cos_approx_f32<M>(x);
+}
+// __tanf: sin and cos of the same turn count, then sin * MUFU.RCP(cos). The
+// IEEE build scales both by 2^24 when |cos| < 2^-126 (only a zero cos reaches
+// that: the units return no subnormals), which changes no result.
+template <mode M>
+BITEXACT_INLINE float tanf(float x) {
+  const float s = ptx::sin_approx_f32<M>(x), c = ptx::cos_approx_f32<M>(x);
+  return ptx::mul_rn_f32<M>(s, ptx::rcp_approx_f32<mode::ftz>(c));
+}
+// __expf, __exp10f: one multiplication, then ex2.approx (its plain form in the
+// IEEE build: halving below -126 and squaring after).
+template <mode M>
+BITEXACT_INLINE float expf(float x) {
+  return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(x, bit_cast<float>(log2_e_bits)));
+}
+template <mode M>
+BITEXACT_INLINE float exp10f(float x) {
+  return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(x, bit_cast<float>(log2_10_bits)));
+}
+// __log2f is lg2.approx; __logf, __log10f scale it by one multiplication.
+template <mode M>
+BITEXACT_INLINE float log2f(float x) {
+  return ptx::lg2_approx_f32<M>(x);
+}
+template <mode M>
+BITEXACT_INLINE float logf(float x) {
+  return ptx::mul_rn_f32<M>(ptx::lg2_approx_f32<M>(x), bit_cast<float>(ln_2_bits));
+}
+template <mode M>
+BITEXACT_INLINE float log10f(float x) {
+  return ptx::mul_rn_f32<M>(ptx::lg2_approx_f32<M>(x), bit_cast<float>(log10_2_bits));
+}
+// __fdividef(x, y) = div.approx: x * MUFU.RCP(y), both operands scaled by 2^24
+// first in the IEEE build when |y| < 2^-126 (nv/ptx.hpp, div_approx_f32).
+template <mode M>
+BITEXACT_INLINE float fdividef(float x, float y) {
+  return ptx::div_approx_f32<M>(x, y);
+}
+
+// What `nvcc -use_fast_math` makes of the accurate functions: the
+// implementation "nv-fast".
+BITEXACT_INLINE float use_fast_math_sinf(float x) { return sinf<mode::ftz>(x); }
+BITEXACT_INLINE float use_fast_math_cosf(float x) { return cosf<mode::ftz>(x); }
+BITEXACT_INLINE float use_fast_math_fmodf(float x, float y) { return nv::fmodf_ftz(x, y); }
+BITEXACT_INLINE double use_fast_math_fmod(double x, double y) { return nv::fmod(x, y); }
+BITEXACT_INLINE float use_fast_math_ceilf(float x) { return nv::ceilf_ftz(x); }
+BITEXACT_INLINE double use_fast_math_ceil(double x) { return nv::ceil(x); }
+
+}  // namespace bitexact::nv::fast
