@@ -50,7 +50,7 @@ bool usable(double v) {
   return std::isfinite(v) && a >= 0x1p-1000;  // nonzero, far from binary64 underflow
 }
 
-// The exact target at `prec` bits, rounded in `rnd`.
+// The exact target at out's precision, rounded in `rnd`; returns the ternary value.
 int exact(target t, float xf, float yf, mpfr_ptr out, mpfr_rnd_t rnd) {
   mpfr_t x, y;
   mpfr_init2(x, 24);
@@ -86,17 +86,23 @@ float target_cr(target t, float x, float y, rounding r) {
     const float lo = detail::round_double_to_float(v - d, r), hi = detail::round_double_to_float(v + d, r);
     if (bit_cast<std::uint32_t>(lo) == bit_cast<std::uint32_t>(hi)) return lo;
   }
-  // MPFR: enough precision that the rounding to 24 bits is decided for every
-  // binary32 argument (the results here are far from worst cases), then the
-  // format's range and subnormals.
+  // MPFR, directly at 24 bits in mode r with binary32's exponent range, then
+  // subnormalised: exact in every mode. (A wide value rounded again would
+  // not be: exp(2^-149) = 1 + 2^-149 needs 150 bits to round upward right.)
+  mpfr_guard g;
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-148);
+  mpfr_set_emax(128);
   mpfr_t e;
-  mpfr_init2(e, 128);
-  {
-    mpfr_guard g;
-    exact(t, x, y, e, MPFR_RNDZ);
-  }
-  const float out = round_to<float>(e, r);
+  mpfr_init2(e, 24);
+  const mpfr_rnd_t rnd = to_mpfr(r);
+  int ternary = exact(t, x, y, e, rnd);
+  ternary = mpfr_check_range(e, ternary, rnd);
+  mpfr_subnormalize(e, ternary, rnd);
+  const float out = mpfr_nan_p(e) ? bit_cast<float>(0x7fc00000u) : mpfr_get_flt(e, rnd);
   mpfr_clear(e);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
   return out;
 }
 
