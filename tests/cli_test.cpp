@@ -33,6 +33,23 @@ TEST(Cli, TwoOperandsPerLine) {
   EXPECT_EQ(r.out, "0x3ff8000000000000\n0xbff0000000000000\n");
 }
 
+TEST(Cli, SfuInstructionsGiveTheH100Bits) {
+  // Expected: the H100's own outputs (device/sfu_probe.cu dump, 2026-11-25):
+  // sin.approx.ftz.f32 of 1 and 2, rcp.approx.ftz.f32 of 1.5, ex2.approx.ftz.f32
+  // of 0.5 and -0.75. libdevice sinf(1) is 0x3f576aa4: the SFU is one ulp off.
+  auto r = run_cli("eval ptx-ftz.sin_approx", "0x3f800000\n0x40000000\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0x3f576aa3\n0x3f68c7b6\n");
+  r = run_cli("eval ptx-ftz.rcp_approx", "0x3fc00000\n");
+  EXPECT_EQ(r.out, "0x3f2aaaab\n");
+  r = run_cli("eval ptx.ex2_approx", "0x3f000000\n0xbf400000\n");
+  EXPECT_EQ(r.out, "0x3fb504f3\n0x3f1837f0\n");
+  // An approximation has no libdevice or ocml form: one line, exit 2.
+  r = run_cli("eval nv.sin_approx", "0x3f800000\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("has no function 'sin_approx'"), std::string::npos) << r.err;
+}
+
 TEST(Cli, UnknownFunctionIsOneLineExit2) {
   auto r = run_cli("eval nv.atanf", "0x3f800000\n");
   EXPECT_EQ(r.status, 2);
