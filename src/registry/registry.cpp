@@ -6,6 +6,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/impl.hpp"
 #include "bitexact/truth/truth.hpp"
 
@@ -95,6 +96,24 @@ const Impl* find_truth(Fn fn) {
   for (const auto& p : t.impls)
     if (p->fn == fn && p->correctly_rounded) return p.get();
   return nullptr;
+}
+
+const Impl& resolve_spec(std::string_view spec_view) {
+  const std::string spec(spec_view);
+  auto dot = spec.rfind('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
+    throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
+  std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
+  auto f = parse_fn(fn);
+  if (!f) throw input_error("unknown function '" + fn + "' (functions: " + function_list() + ")");
+  const Impl* p = find_impl(impl, *f);
+  if (!p) {
+    bool known = false;
+    for (const auto& n : impl_names()) known |= (n == impl);
+    if (known) throw input_error("implementation '" + impl + "' has no function '" + fn + "'");
+    throw input_error("unknown implementation '" + impl + "' (see 'bitexact list')");
+  }
+  return *p;
 }
 
 std::vector<const Impl*> all_impls() {

@@ -11,88 +11,28 @@
 
 #include "bitexact/fpsan/identities.hpp"
 #include "command.hpp"
+#include "bitexact/engine/fpsan_ops.hpp"
 #include "fpsan_cli.hpp"
 
 namespace bitexact::cli {
 namespace fs = bitexact::fpsan;
 
-fs::dtype fpsan_parse_dtype(const std::string& s) {
-  for (fs::dtype d : fs::all_dtypes)
-    if (s == fs::format_of(d).name) return d;
-  throw input_error("unknown dtype '" + s + "' (dtypes: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz e5m2fnuz)");
-}
-
+fs::dtype fpsan_parse_dtype(const std::string& s) { return fpsan_ops::parse_dtype(s); }
 fs::params fpsan_parse_params(const std::string& rev, bool homomorphic) {
-  fs::params p;
-  if (rev == "1d2da15" || rev == "2026-08-20" || rev.empty())
-    p.rev = fs::revision::r2026_08_20;
-  else if (rev == "4a4243f" || rev == "2026-07-29")
-    p.rev = fs::revision::r2026_07_29;
-  else if (rev == "c327a6f" || rev == "2026-07-28")
-    p.rev = fs::revision::r2026_07_28;
-  else
-    throw input_error("unknown revision '" + rev + "' (revisions: 1d2da15 (default), 4a4243f, c327a6f)");
-  p.casts = homomorphic ? fs::cast_mode::homomorphic : fs::cast_mode::fold;
-  return p;
+  return fpsan_ops::parse_params(rev, homomorphic);
 }
-
-const char* fpsan_revision_name(fs::revision r) {
-  switch (r) {
-    case fs::revision::r2026_08_20:
-      return "1d2da15 (2026-08-20)";
-    case fs::revision::r2026_07_29:
-      return "4a4243f (2026-07-29)";
-    case fs::revision::r2026_07_28:
-      return "c327a6f (2026-07-28)";
-  }
-  return "?";
-}
+const char* fpsan_revision_name(fs::revision r) { return fpsan_ops::revision_name(r); }
 
 namespace {
 
 // ---- eval ------------------------------------------------------------------
 
 void run_eval(const std::string& spec, const fs::params& p) {
-  auto dot = spec.rfind('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
-    throw input_error("expected OP.DTYPE (e.g. add.f32, to_bf16.f32), got '" + spec + "'");
-  const std::string opname = spec.substr(0, dot);
-  const fs::dtype d = fpsan_parse_dtype(spec.substr(dot + 1));
-  const int w = fs::width_of(d);
-  const fs::mixer m = fs::make_mixer(d, p.rev);
-
-  int arity = 1, out_bits = w;
-  std::function<fs::u64(const hex_row&)> f;
-  if (opname == "embed") {
-    f = [&](const hex_row& r) { return fs::embed(m, r.v[0]); };
-  } else if (opname == "unembed") {
-    f = [&](const hex_row& r) { return fs::unembed(m, r.v[0]); };
-  } else if (opname.starts_with("to_")) {
-    const fs::dtype to = fpsan_parse_dtype(opname.substr(3));
-    out_bits = fs::width_of(to);
-    f = [=](const hex_row& r) { return fs::cast_bits(d, to, r.v[0], p); };
-  } else if (opname == "clamp") {
-    arity = 3;
-    f = [&](const hex_row& r) { return fs::clamp_bits(d, r.v[0], r.v[1], r.v[2], p.rev); };
-  } else {
-    bool found = false;
-    for (int i = 0; i < fs::op_count; ++i) {
-      const fs::op o = fs::op(i);
-      if (opname == fs::info(o).name) {
-        arity = fs::info(o).arity;
-        f = [=](const hex_row& r) { return fs::apply_bits(o, d, r.v[0], r.v[1], r.v[2], p.rev); };
-        found = true;
-      }
-    }
-    if (!found)
-      throw input_error("unknown op '" + opname +
-                        "' (ops: add sub mul div rem fma min max clamp neg exp exp2 sin cos log log2 "
-                        "sqrt rsqrt erf floor ceil precise_sqrt embed unembed to_DTYPE)");
-  }
-  auto rows = read_hex_rows(std::cin, arity, w, "stdin");
+  const fpsan_ops::op_fn op = fpsan_ops::resolve(spec, p);
+  auto rows = read_hex_rows(std::cin, op.arity, op.in_bits, "stdin");
   std::string text;
   for (const auto& r : rows) {
-    text += format_hex(f(r), out_bits);
+    text += format_hex(op.f(r.v[0], op.arity > 1 ? r.v[1] : 0, op.arity > 2 ? r.v[2] : 0), op.out_bits);
     text += '\n';
   }
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -15,22 +15,7 @@ bool register_command(setup_fn setup) {
 }
 const std::vector<setup_fn>& commands() { return command_list(); }
 
-const Impl& resolve_impl(const std::string& spec) {
-  auto dot = spec.rfind('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
-    throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
-  std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
-  auto f = parse_fn(fn);
-  if (!f) throw input_error("unknown function '" + fn + "' (functions: " + function_list() + ")");
-  const Impl* p = find_impl(impl, *f);
-  if (!p) {
-    bool known = false;
-    for (const auto& n : impl_names()) known |= (n == impl);
-    if (known) throw input_error("implementation '" + impl + "' has no function '" + fn + "'");
-    throw input_error("unknown implementation '" + impl + "' (see 'bitexact list')");
-  }
-  return *p;
-}
+const Impl& resolve_impl(const std::string& spec) { return resolve_spec(spec); }
 
 evaluated eval_stdin(const Impl& impl) {
   const FnInfo& f = fn_info(impl.fn);

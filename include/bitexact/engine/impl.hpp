@@ -73,6 +73,10 @@ const Impl* find_impl(std::string_view name, Fn fn);
 // The reference of sweeps and reports: the implementation of fn marked
 // correctly_rounded (today "mpfr"); nullptr if none is registered.
 const Impl* find_truth(Fn fn);
+// "IMPL.FN" (e.g. "nv.sinf") to its implementation; throws input_error
+// (bitexact/engine/hexio.hpp) with the CLI's one-line message for a malformed
+// spec, an unknown function or implementation, or a pair that does not exist.
+const Impl& resolve_spec(std::string_view spec);
 // All registered implementations, sorted by name then function.
 std::vector<const Impl*> all_impls();
 // Distinct implementation names, sorted.

@@ -1,0 +1,29 @@
+// bitexact/engine/fpsan_ops.hpp — names of the FpSan model's dtypes, revisions
+// and ops as the CLI (`bitexact fpsan ...`) and the Python module spell them,
+// resolved to functions on bit patterns. Bad names throw input_error with the
+// one-line message the CLI prints.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/fpsan/identities.hpp"
+
+namespace bitexact::fpsan_ops {
+
+fpsan::dtype parse_dtype(const std::string& s);
+// "1d2da15" (default, also ""), "4a4243f", "c327a6f" or their dates.
+fpsan::params parse_params(const std::string& revision, bool homomorphic);
+const char* revision_name(fpsan::revision r);
+
+// OP.DTYPE (e.g. "add.f32", "to_bf16.f32", "embed.f16"): FpSan's result on
+// 1-3 operand bit patterns of DTYPE (unused ones 0).
+struct op_fn {
+  int arity = 1;
+  int in_bits = 32, out_bits = 32;
+  std::function<std::uint64_t(std::uint64_t, std::uint64_t, std::uint64_t)> f;
+};
+op_fn resolve(const std::string& spec, const fpsan::params& p);
+
+}  // namespace bitexact::fpsan_ops

@@ -1,0 +1,173 @@
+"""bitexact: GPU vendor math, bit for bit, on NumPy arrays.
+
+    import numpy as np, bitexact
+    x = np.linspace(0, 10, 5, dtype=np.float32)
+    bitexact.eval("nv.sinf", x)            # what an NVIDIA GPU returns (libdevice)
+    bitexact.nv.sinf(x)                     # the same, attribute form
+    bitexact.ocml.sinf(x, config="gfx90a-daz")   # AMD ocml, DAZ
+    bitexact.mpfr.sinf(x)                   # correctly rounded
+    bitexact.ulp_error("sinf", x, bitexact.nv.sinf(x))
+
+Implementations and functions are those of the CLI (`bitexact list`); errors
+raise ValueError with the CLI's one-line messages. docs/python.md.
+"""
+
+import json as _json
+
+import numpy as _np
+
+from . import _bitexact as _core
+
+__all__ = ["eval", "ulp_error", "sweep", "implementations", "functions", "fpsan", "InputError"]
+
+InputError = _core.InputError
+
+_DTYPE = {32: _np.dtype(_np.float32), 64: _np.dtype(_np.float64)}
+_WORD = {32: _np.dtype(_np.uint32), 64: _np.dtype(_np.uint64)}
+
+
+def _operand(a, bits, name, spec):
+    """a as a C-contiguous array of the function's float type (bit patterns kept)."""
+    a = _np.asarray(a)
+    want = _DTYPE[bits]
+    if a.dtype == _WORD[bits]:  # raw bit patterns
+        a = a.view(want)
+    if a.dtype != want:
+        raise InputError(f"{spec} takes {want.name} arrays, {name} is {a.dtype.name}")
+    return a
+
+
+def eval(spec, x, y=None, out=None):
+    """IMPL.FN on array x (and y for two-operand functions, broadcast against x).
+
+    Inputs must be float32 (float64 for fmod, ceil) or the matching unsigned
+    integer bit patterns; the result is a new array of the float type, or
+    `out` filled in place. The same bits as `bitexact eval IMPL.FN`.
+    """
+    bits, arity, fn, _impl = _core.spec_info(spec)
+    xa = _operand(x, bits, "x", spec)
+    if arity == 2:
+        if y is None:
+            raise InputError(f"{spec} takes two operands (x, y)")
+        ya = _operand(y, bits, "y", spec)
+        xa, ya = _np.broadcast_arrays(xa, ya)
+        ya = _np.ascontiguousarray(ya)
+    elif y is not None:
+        raise InputError(f"{spec} takes one operand")
+    else:
+        ya = None
+    xa = _np.ascontiguousarray(xa)
+    if out is None:
+        res = _np.empty(xa.shape, dtype=_DTYPE[bits])
+    else:
+        if not isinstance(out, _np.ndarray) or out.dtype != _DTYPE[bits] or out.shape != xa.shape:
+            raise InputError(f"out must be a {_DTYPE[bits].name} array of shape {xa.shape}")
+        if not out.flags.c_contiguous:
+            tmp = _np.empty(xa.shape, dtype=_DTYPE[bits])
+            _core.eval(spec, xa.reshape(-1), None if ya is None else ya.reshape(-1), tmp.reshape(-1))
+            out[...] = tmp
+            return out
+        res = out
+    _core.eval(spec, xa.reshape(-1), None if ya is None else ya.reshape(-1), res.reshape(-1))
+    return res
+
+
+def ulp_error(fn, *args):
+    """Exact ULP errors (MPFR): ulp_error(fn, x, result) or ulp_error(fn, x, y, result)."""
+    names = {f[0]: f for f in _core.functions()}
+    if fn not in names:
+        raise InputError(f"unknown function '{fn}' (functions: {' '.join(names)})")
+    _, arity, bits = names[fn]
+    if len(args) != arity + 1:
+        raise InputError(f"ulp_error({fn!r}, ...) takes {arity + 1} arrays ({'x, y' if arity == 2 else 'x'}, result)")
+    ops = [_operand(a, bits, n, fn) for a, n in zip(args, ["x", "y", "result"][: arity] + ["result"])]
+    ops = [_np.ascontiguousarray(a) for a in _np.broadcast_arrays(*ops)]
+    out = _np.empty(ops[0].shape, dtype=_np.float64)
+    y = ops[1].reshape(-1) if arity == 2 else None
+    _core.ulp_error(fn, ops[0].reshape(-1), y, ops[-1].reshape(-1), out.reshape(-1))
+    return out
+
+
+def sweep(fn, impls, inputs="binades:64", threads=0):
+    """A conformance sweep in memory; returns the report (report.json) as a dict.
+
+    impls: "nv,ocml,host" or a list; inputs: the CLI's set syntax
+    ("exhaustive", "uniform:N[:SEED]", "binades:N", "edge", ...).
+    """
+    if not isinstance(impls, str):
+        impls = ",".join(impls)
+    return _json.loads(_core.sweep(fn, impls, inputs, threads))
+
+
+def implementations():
+    """{implementation: [functions]} of every registered implementation."""
+    d = {}
+    for name, fn, _desc, _cr in _core.implementations():
+        d.setdefault(name, []).append(fn)
+    return d
+
+
+def functions():
+    """[(name, arity, bits)] of every function."""
+    return list(_core.functions())
+
+
+class _Impl:
+    """bitexact.<impl>.<fn>(x[, y]) — the attribute form of eval."""
+
+    def __init__(self, name, configs=None):
+        self._name = name
+        self._configs = configs or {}
+
+    def _resolve(self, config):
+        if config is None:
+            return self._name
+        if config not in self._configs:
+            raise InputError(f"unknown config '{config}' for {self._name} (configs: {' '.join(sorted(self._configs))})")
+        return self._configs[config]
+
+    def __getattr__(self, fn):
+        if fn.startswith("_"):
+            raise AttributeError(fn)
+
+        def call(x, y=None, out=None, config=None):
+            return eval(f"{self._resolve(config)}.{fn}", x, y, out=out)
+
+        call.__name__ = fn
+        call.__doc__ = f"{self._name}.{fn}: see bitexact.eval"
+        return call
+
+    def __dir__(self):
+        return sorted(implementations().get(self._name, []))
+
+    def __repr__(self):
+        return f"<bitexact implementation {self._name}>"
+
+
+def _ocml_configs():
+    # ocml's names: "ocml" is gfx90a; "ocml-daz" gfx90a with DAZ; "ocml-gfx803-daz" ...
+    c = {}
+    for name in implementations():
+        if name.startswith("ocml-bc"):
+            continue
+        if name == "ocml" or name.startswith("ocml-"):
+            rest = name[len("ocml-"):] if name != "ocml" else ""
+            cfg = rest if rest.startswith("gfx") else ("gfx90a-" + rest if rest else "gfx90a")
+            c[cfg] = name
+    return c
+
+
+def __getattr__(name):
+    """bitexact.nv, bitexact.nv_ftz, bitexact.ocml, bitexact.mpfr, ...: every implementation."""
+    impls = implementations()
+    if name == "ocml":
+        return _Impl("ocml", _ocml_configs())
+    real = name.replace("_", "-")
+    if real in impls:
+        return _Impl(real)
+    if name in impls:
+        return _Impl(name)
+    raise AttributeError(f"module 'bitexact' has no attribute '{name}' (implementations: {' '.join(sorted(impls))})")
+
+
+from . import fpsan  # noqa: E402  (needs _core above)

@@ -1,0 +1,211 @@
+// The compiled half of the Python package `bitexact` (src/python/bitexact/):
+// every registered implementation, the truth, the sweep engine and the FpSan
+// model on contiguous NumPy buffers. The Python half does the broadcasting,
+// dtype checks and the attribute forms; docs/python.md.
+//
+// Work on large arrays runs on all cores (TBB) with the GIL released. Errors
+// are the CLI's one-line messages: input_error becomes ValueError (KeyError
+// would quote them), anything else RuntimeError.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bitexact/engine/fpsan_ops.hpp"
+#include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/impl.hpp"
+#include "bitexact/engine/report.hpp"
+#include "bitexact/engine/sweep.hpp"
+
+namespace py = pybind11;
+using bitexact::word;
+
+namespace {
+
+// Elements per task: big enough to amortise scheduling, small enough that the
+// word buffers stay in L1/L2.
+constexpr std::size_t grain = 4096;
+
+template <class W>
+void load_words(const void* src, std::size_t i0, std::size_t n, word* dst) {
+  const W* s = static_cast<const W*>(src) + i0;
+  for (std::size_t j = 0; j < n; ++j) dst[j] = s[j];
+}
+template <class W>
+void store_words(const word* src, std::size_t n, void* dst, std::size_t i0) {
+  W* d = static_cast<W*>(dst) + i0;
+  for (std::size_t j = 0; j < n; ++j) d[j] = W(src[j]);
+}
+
+// out[i] = impl(x[i] [, y[i]]) on raw words of the function's width.
+void eval_buffers(const bitexact::Impl& impl, const void* x, const void* y, void* out, std::size_t n) {
+  const int bits = bitexact::fn_info(impl.fn).bits;
+  const int arity = bitexact::fn_info(impl.fn).arity;
+  py::gil_scoped_release nogil;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), [&](const auto& r) {
+    word a[grain], b[grain], o[grain];
+    const std::size_t m = r.size();
+    if (bits == 32) {
+      load_words<std::uint32_t>(x, r.begin(), m, a);
+      if (arity == 2) load_words<std::uint32_t>(y, r.begin(), m, b);
+    } else {
+      load_words<std::uint64_t>(x, r.begin(), m, a);
+      if (arity == 2) load_words<std::uint64_t>(y, r.begin(), m, b);
+    }
+    const word* args[2] = {a, b};
+    impl.eval(args, o, m);
+    if (bits == 32)
+      store_words<std::uint32_t>(o, m, out, r.begin());
+    else
+      store_words<std::uint64_t>(o, m, out, r.begin());
+  });
+}
+
+const bitexact::Impl& resolve(const std::string& spec) { return bitexact::resolve_spec(spec); }
+
+// The function's operand width and arity, for the Python side's checks.
+py::tuple spec_info(const std::string& spec) {
+  const auto& impl = resolve(spec);
+  const auto& f = bitexact::fn_info(impl.fn);
+  return py::make_tuple(f.bits, f.arity, std::string(f.name), impl.name);
+}
+
+void eval(const std::string& spec, py::buffer x, py::object y, py::buffer out) {
+  const auto& impl = resolve(spec);
+  const auto& f = bitexact::fn_info(impl.fn);
+  py::buffer_info xi = x.request(), oi = out.request(true);
+  const std::size_t n = std::size_t(xi.size);
+  if (std::size_t(oi.size) != n) throw bitexact::input_error("out has " + std::to_string(oi.size) + " elements, x " + std::to_string(n));
+  const void* yp = nullptr;
+  py::buffer_info yi;
+  if (f.arity == 2) {
+    yi = y.cast<py::buffer>().request();
+    if (std::size_t(yi.size) != n) throw bitexact::input_error("x and y have different sizes");
+    yp = yi.ptr;
+  }
+  eval_buffers(impl, xi.ptr, yp, oi.ptr, n);
+}
+
+void ulp_error(const std::string& fn_name, py::buffer x, py::object y, py::buffer result, py::buffer out) {
+  auto fn = bitexact::parse_fn(fn_name);
+  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
+  const auto& f = bitexact::fn_info(*fn);
+  py::buffer_info xi = x.request(), ri = result.request(), oi = out.request(true);
+  const std::size_t n = std::size_t(xi.size);
+  const void* yp = nullptr;
+  py::buffer_info yi;
+  if (f.arity == 2) {
+    yi = y.cast<py::buffer>().request();
+    yp = yi.ptr;
+  }
+  const int bits = f.bits;
+  const auto ulp = f.ulp_error;  // exact (MPFR)
+  double* o = static_cast<double*>(oi.ptr);
+  const void *xp = xi.ptr, *rp = ri.ptr;
+  py::gil_scoped_release nogil;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 256), [&](const auto& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) {
+      word a, b = 0, res;
+      if (bits == 32) {
+        a = static_cast<const std::uint32_t*>(xp)[i];
+        res = static_cast<const std::uint32_t*>(rp)[i];
+        if (yp) b = static_cast<const std::uint32_t*>(yp)[i];
+      } else {
+        a = static_cast<const std::uint64_t*>(xp)[i];
+        res = static_cast<const std::uint64_t*>(rp)[i];
+        if (yp) b = static_cast<const std::uint64_t*>(yp)[i];
+      }
+      o[i] = ulp(a, b, res);
+    }
+  });
+}
+
+// A sweep in memory: the report (report.json's content) as a JSON string.
+std::string sweep(const std::string& fn_name, const std::string& impls, const std::string& inputs, unsigned threads) {
+  auto fn = bitexact::parse_fn(fn_name);
+  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
+  bitexact::sweep::Options o;
+  o.fn = *fn;
+  o.impls = bitexact::sweep::resolve_impls(impls, *fn);
+  o.inputs = bitexact::sweep::parse_input_set(inputs, *fn);
+  o.threads = threads;
+  auto state = bitexact::sweep::make_state(o);
+  {
+    py::gil_scoped_release nogil;
+    bitexact::sweep::run(o, state);
+  }
+  return bitexact::report::to_json(state).dump();
+}
+
+void fpsan_apply(const std::string& spec, const std::string& revision, bool homomorphic, std::vector<py::buffer> args,
+                 py::buffer out) {
+  const auto p = bitexact::fpsan_ops::parse_params(revision, homomorphic);
+  const auto op = bitexact::fpsan_ops::resolve(spec, p);
+  if (int(args.size()) != op.arity)
+    throw bitexact::input_error(spec + " takes " + std::to_string(op.arity) + " operand(s), got " +
+                                std::to_string(args.size()));
+  std::vector<py::buffer_info> in;
+  for (auto& a : args) in.push_back(a.request());
+  py::buffer_info oi = out.request(true);
+  const std::size_t n = std::size_t(oi.size);
+  auto get = [](const py::buffer_info& b, std::size_t i) -> std::uint64_t {
+    switch (b.itemsize) {
+      case 1: return static_cast<const std::uint8_t*>(b.ptr)[i];
+      case 2: return static_cast<const std::uint16_t*>(b.ptr)[i];
+      case 4: return static_cast<const std::uint32_t*>(b.ptr)[i];
+      default: return static_cast<const std::uint64_t*>(b.ptr)[i];
+    }
+  };
+  const std::size_t osz = std::size_t(oi.itemsize);
+  void* optr = oi.ptr;
+  py::gil_scoped_release nogil;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), [&](const auto& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) {
+      const std::uint64_t a = get(in[0], i), b = op.arity > 1 ? get(in[1], i) : 0, c = op.arity > 2 ? get(in[2], i) : 0;
+      const std::uint64_t v = op.f(a, b, c);
+      switch (osz) {
+        case 1: static_cast<std::uint8_t*>(optr)[i] = std::uint8_t(v); break;
+        case 2: static_cast<std::uint16_t*>(optr)[i] = std::uint16_t(v); break;
+        case 4: static_cast<std::uint32_t*>(optr)[i] = std::uint32_t(v); break;
+        default: static_cast<std::uint64_t*>(optr)[i] = v; break;
+      }
+    }
+  });
+}
+
+py::tuple fpsan_info(const std::string& spec) {
+  const auto op = bitexact::fpsan_ops::resolve(spec, bitexact::fpsan_ops::parse_params("", false));
+  return py::make_tuple(op.arity, op.in_bits, op.out_bits);
+}
+
+py::list implementations() {
+  py::list l;
+  for (const bitexact::Impl* p : bitexact::all_impls())
+    l.append(py::make_tuple(p->name, std::string(bitexact::fn_info(p->fn).name), p->description, p->correctly_rounded));
+  return l;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_bitexact, m) {
+  m.doc() = "bitexact's compiled core (use the package `bitexact`)";
+  py::register_exception<bitexact::input_error>(m, "InputError", PyExc_ValueError);
+  m.def("spec_info", &spec_info, "IMPL.FN -> (bits, arity, function, implementation)");
+  m.def("eval", &eval, py::arg("spec"), py::arg("x"), py::arg("y"), py::arg("out"));
+  m.def("ulp_error", &ulp_error, py::arg("fn"), py::arg("x"), py::arg("y"), py::arg("result"), py::arg("out"));
+  m.def("sweep", &sweep, py::arg("fn"), py::arg("impls"), py::arg("inputs"), py::arg("threads") = 0);
+  m.def("fpsan_apply", &fpsan_apply);
+  m.def("fpsan_info", &fpsan_info);
+  m.def("implementations", &implementations);
+  m.def("functions", [] {
+    py::list l;
+    for (const auto& f : bitexact::all_functions()) l.append(py::make_tuple(std::string(f.name), f.arity, f.bits));
+    return l;
+  });
+}
