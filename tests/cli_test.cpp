@@ -36,7 +36,7 @@ TEST(Cli, TwoOperandsPerLine) {
 TEST(Cli, SfuInstructionsGiveTheH100Bits) {
   // Expected: the H100's own outputs (device/sfu_probe.cu dump, 2026-11-25):
   // sin.approx.ftz.f32 of 1 and 2, rcp.approx.ftz.f32 of 1.5, ex2.approx.ftz.f32
-  // of 0.5 and -0.75. libdevice sinf(1) is 0x3f576aa4: the SFU is one ulp off.
+  // of 0.5 and -0.75. libdevice sinf(1) is 0x3f576aa5, the correctly rounded sin(1) 0x3f576aa4.
   auto r = run_cli("eval ptx-ftz.sin_approx", "0x3f800000\n0x40000000\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "0x3f576aa3\n0x3f68c7b6\n");

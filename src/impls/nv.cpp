@@ -28,8 +28,10 @@ std::string describe(Fn fn, bool ftz) {
 
 const bool registered = [] {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                   \
-  register_impl({"nv", Fn::name, span_batch_of<Fn::name, &nv::name>, describe(Fn::name, false)}); \
-  register_impl({"nv-ftz", Fn::name, span_batch_of<Fn::name, &nv::name##_ftz>, describe(Fn::name, true)});
+  register_impl(with_values({"nv", Fn::name, span_batch_of<Fn::name, &nv::name>, describe(Fn::name, false)}, \
+                            span_values_of<Fn::name, &nv::name>));                                         \
+  register_impl(with_values({"nv-ftz", Fn::name, span_batch_of<Fn::name, &nv::name##_ftz>, describe(Fn::name, true)}, \
+                            span_values_of<Fn::name, &nv::name##_ftz>));
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
   return true;

@@ -12,16 +12,20 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <xxhash.h>
 
 #include "bitexact/engine/fpsan_ops.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/impl.hpp"
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
+#include "bitexact/nv/batch.hpp"
 
 namespace py = pybind11;
 using bitexact::word;
@@ -48,22 +52,33 @@ void eval_buffers(const bitexact::Impl& impl, const void* x, const void* y, void
   const int bits = bitexact::fn_info(impl.fn).bits;
   const int arity = bitexact::fn_info(impl.fn).arity;
   py::gil_scoped_release nogil;
+  if (impl.values) {  // typed fast path: the span form on the arrays themselves
+    const std::size_t w = std::size_t(bits / 8);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const auto& r) {
+      const char* yp = y ? static_cast<const char*>(y) + r.begin() * w : nullptr;
+      impl.values(static_cast<const char*>(x) + r.begin() * w, yp, static_cast<char*>(out) + r.begin() * w, r.size());
+    });
+    return;
+  }
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), [&](const auto& r) {
+    // The partitioner may hand out more than `grain` elements: go block by block.
     word a[grain], b[grain], o[grain];
-    const std::size_t m = r.size();
-    if (bits == 32) {
-      load_words<std::uint32_t>(x, r.begin(), m, a);
-      if (arity == 2) load_words<std::uint32_t>(y, r.begin(), m, b);
-    } else {
-      load_words<std::uint64_t>(x, r.begin(), m, a);
-      if (arity == 2) load_words<std::uint64_t>(y, r.begin(), m, b);
+    for (std::size_t i0 = r.begin(); i0 < r.end(); i0 += grain) {
+      const std::size_t m = std::min(grain, r.end() - i0);
+      if (bits == 32) {
+        load_words<std::uint32_t>(x, i0, m, a);
+        if (arity == 2) load_words<std::uint32_t>(y, i0, m, b);
+      } else {
+        load_words<std::uint64_t>(x, i0, m, a);
+        if (arity == 2) load_words<std::uint64_t>(y, i0, m, b);
+      }
+      const word* args[2] = {a, b};
+      impl.eval(args, o, m);
+      if (bits == 32)
+        store_words<std::uint32_t>(o, m, out, i0);
+      else
+        store_words<std::uint64_t>(o, m, out, i0);
     }
-    const word* args[2] = {a, b};
-    impl.eval(args, o, m);
-    if (bits == 32)
-      store_words<std::uint32_t>(o, m, out, r.begin());
-    else
-      store_words<std::uint64_t>(o, m, out, r.begin());
   });
 }
 
@@ -184,6 +199,39 @@ py::tuple fpsan_info(const std::string& spec) {
   return py::make_tuple(op.arity, op.in_bits, op.out_bits);
 }
 
+// Inputs lo..hi of an input set (the CLI's syntax: "exhaustive",
+// "uniform:N:SEED", "structured:N:SEED", ...) as raw words (x, y).
+py::tuple inputs(const std::string& fn_name, const std::string& spec, std::uint64_t lo, std::uint64_t hi) {
+  auto fn = bitexact::parse_fn(fn_name);
+  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
+  const auto set = bitexact::sweep::parse_input_set(spec, *fn);
+  if (hi < lo || hi > set.count) throw bitexact::input_error("range outside the set's " + std::to_string(set.count) + " inputs");
+  py::array_t<std::uint64_t> a(hi - lo), b(hi - lo);
+  {
+    py::gil_scoped_release nogil;
+    set.generate(lo, hi, a.mutable_data(), b.mutable_data());
+  }
+  return py::make_tuple(a, b);
+}
+
+// XXH3-64 (seed 0) of a buffer: the digest of the committed vectors.
+std::uint64_t xxh3(py::buffer b) {
+  py::buffer_info i = b.request();
+  return XXH3_64bits(i.ptr, std::size_t(i.size) * std::size_t(i.itemsize));
+}
+
+// The C++ batch API itself (bitexact::nv::sinf on spans) over the same cores,
+// the baseline of bench/python_throughput.py.
+void cpp_batch_nv_sinf(py::array_t<float, py::array::c_style> x, py::array_t<float, py::array::c_style> out) {
+  const float* xp = x.data();
+  float* op = out.mutable_data();
+  const std::size_t n = std::size_t(x.size());
+  py::gil_scoped_release nogil;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const auto& r) {
+    bitexact::nv::sinf(std::span<const float>(xp + r.begin(), r.size()), std::span<float>(op + r.begin(), r.size()));
+  });
+}
+
 py::list implementations() {
   py::list l;
   for (const bitexact::Impl* p : bitexact::all_impls())
@@ -203,6 +251,9 @@ PYBIND11_MODULE(_bitexact, m) {
   m.def("fpsan_apply", &fpsan_apply);
   m.def("fpsan_info", &fpsan_info);
   m.def("implementations", &implementations);
+  m.def("inputs", &inputs, py::arg("fn"), py::arg("set"), py::arg("lo"), py::arg("hi"));
+  m.def("xxh3", &xxh3);
+  m.def("cpp_batch_nv_sinf", &cpp_batch_nv_sinf, "benchmark baseline: bitexact::nv::sinf on spans, all cores");
   m.def("functions", [] {
     py::list l;
     for (const auto& f : bitexact::all_functions()) l.append(py::make_tuple(std::string(f.name), f.arity, f.bits));

@@ -64,6 +64,11 @@ struct Impl {
   // Evaluated on a GPU (the native CUDA functions, src/cuda/): usable only
   // where one is visible, so never part of a default implementation list.
   bool gpu = false;
+  // Optional fast path on contiguous arrays of the function's value type
+  // (float / double): x, y (two-operand functions), out, n; in place allowed.
+  // The span forms of the reproductions provide it (span_values_of); callers
+  // with typed arrays (the Python module) use it when set, eval otherwise.
+  void (*values)(const void* x, const void* y, void* out, std::size_t n) = nullptr;
 };
 
 // Registration happens from static initialisers of object files in
@@ -157,6 +162,32 @@ struct span_signature<T, 2> {
   using type = void(std::span<const T>, std::span<const T>, std::span<T>);
 };
 }  // namespace detail
+
+namespace detail {
+template <auto F>
+struct span_values_adapter;
+template <class T, void (*F)(std::span<const T>, std::span<T>)>
+struct span_values_adapter<F> {
+  static void run(const void* x, const void*, void* out, std::size_t n) {
+    F(std::span<const T>(static_cast<const T*>(x), n), std::span<T>(static_cast<T*>(out), n));
+  }
+};
+template <class T, void (*F)(std::span<const T>, std::span<const T>, std::span<T>)>
+struct span_values_adapter<F> {
+  static void run(const void* x, const void* y, void* out, std::size_t n) {
+    F(std::span<const T>(static_cast<const T*>(x), n), std::span<const T>(static_cast<const T*>(y), n),
+      std::span<T>(static_cast<T*>(out), n));
+  }
+};
+}  // namespace detail
+// Impl::values from the span form f of function FN.
+template <Fn FN, typename detail::span_signature<typename fn_traits<FN>::type, fn_traits<FN>::arity>::type* F>
+constexpr auto span_values_of = &detail::span_values_adapter<F>::run;
+// impl with its typed fast path set.
+inline Impl with_values(Impl impl, void (*values)(const void*, const void*, void*, std::size_t)) {
+  impl.values = values;
+  return impl;
+}
 
 // span_batch_of<FN, &f>: a BatchFn calling the span form f of function FN
 // (its signature checked against FN's row: f(in, out) or f(x, y, out)).

@@ -1,0 +1,17 @@
+# The Python module (src/python, docs/python.md) under Debian's interpreter
+# (/usr/bin/python3 with python3-numpy). Api: the module against the CLI;
+# DeviceVectors: against the H100's committed outputs (one block of every
+# digest set); Example: docs/python.md's worked example, output and all.
+if(TARGET bitexact_python AND TARGET bitexact)
+  set(_bx_py_env "PYTHONPATH=${BITEXACT_PYTHON_DIR}" "BITEXACT_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
+    "BITEXACT_CLI=$<TARGET_FILE:bitexact>")
+  foreach(part Api DeviceVectors)
+    add_test(NAME Python.${part} COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_bitexact.py ${part})
+    set_tests_properties(Python.${part} PROPERTIES ENVIRONMENT "${_bx_py_env}" TIMEOUT 900)
+  endforeach()
+  set_tests_properties(Python.Api PROPERTIES LABELS unit)
+  set_tests_properties(Python.DeviceVectors PROPERTIES LABELS exhaustive)
+  add_test(NAME Python.Example COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_doc_example.py
+    ${PROJECT_SOURCE_DIR}/docs/python.md)
+  set_tests_properties(Python.Example PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)
+endif()

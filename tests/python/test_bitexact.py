@@ -1,0 +1,179 @@
+"""The Python module (docs/python.md), run by ctest with Debian's /usr/bin/python3.
+
+Expected values: the H100's own outputs (vectors/nv/edge.txt, and the block
+digests of vectors/nv/digests.json and vectors/nv-sfu/digests.json) and the CLI
+(`bitexact eval`, `bitexact fpsan eval`), never the module itself.
+"""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+import numpy as np
+
+import bitexact
+
+SRC = os.environ["BITEXACT_SOURCE_DIR"]
+CLI = os.environ["BITEXACT_CLI"]
+
+
+def cli(args, stdin):
+    r = subprocess.run([CLI] + args, input=stdin, capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+class DeviceVectors(unittest.TestCase):
+    def test_edge_vectors_equal_the_h100(self):
+        # vectors/nv/edge.txt: fn x [y] nv nv-ftz, the H100's outputs.
+        rows = {}
+        for line in open(os.path.join(SRC, "vectors/nv/edge.txt")):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.split()
+            rows.setdefault(f[0], []).append(f[1:])
+        checked = 0
+        for fn, rs in rows.items():
+            bits = 64 if fn in ("fmod", "ceil") else 32
+            w = np.uint64 if bits == 64 else np.uint32
+            two = fn in ("fmodf", "fmod")
+            cols = np.array([[int(v, 16) for v in r] for r in rs], dtype=w)
+            x = cols[:, 0]
+            y = cols[:, 1] if two else None
+            for k, impl in enumerate(["nv", "nv-ftz"]):
+                want = cols[:, (2 if two else 1) + k]
+                got = bitexact.eval(f"{impl}.{fn}", x, y).view(w)
+                bad = np.nonzero(got != want)[0]
+                self.assertEqual(len(bad), 0, f"{impl}.{fn}: first at x=0x{int(x[bad[0]]):x}" if len(bad) else "")
+                checked += len(x)
+        self.assertGreater(checked, 1000)
+
+    def _check_digests(self, path):
+        d = json.load(open(os.path.join(SRC, path)))
+        impls = bitexact.implementations()
+        n = 0
+        for s in d["sets"]:
+            if s["fn"] not in impls.get(s["impl"], []):
+                continue  # an implementation this build lacks
+            bits = 64 if s["fn"] in ("fmod", "ceil") else 32
+            count, block = s["count"], s["block"]
+            spec = "exhaustive" if s["set"] == "exhaustive" else f"{s['set']}:{count}:{s['seed']}"
+            k = len(s["digests"]) // 2 + (n % 3)  # one block per set, spread
+            a, b = bitexact._bitexact.inputs(s["fn"], spec, k * block, (k + 1) * block)
+            w = np.uint64 if bits == 64 else np.uint32
+            two = s["fn"] in ("fmodf", "fmod", "fdividef")
+            out = bitexact.eval(f"{s['impl']}.{s['fn']}", a.astype(w), b.astype(w) if two else None)
+            self.assertEqual(f"0x{bitexact._bitexact.xxh3(out):016x}", s["digests"][k], f"{s['impl']}.{s['fn']} {s['set']} block {k}")
+            n += 1
+        return n
+
+    def test_nvidia_digests(self):
+        self.assertGreaterEqual(self._check_digests("vectors/nv/digests.json"), 27)
+
+    def test_sfu_digests(self):
+        self.assertGreaterEqual(self._check_digests("vectors/nv-sfu/digests.json"), 28)
+
+
+class Api(unittest.TestCase):
+    def test_same_bits_as_the_cli(self):
+        x = np.array([0x3F800000, 0x40490FDB, 0x7FC00001, 0x00000001, 0x4B000001], dtype=np.uint32)
+        for spec in ["nv.sinf", "nv-ftz.cosf", "ocml.sinf", "ocml-daz.ceilf", "mpfr.sinf", "ptx-ftz.ex2_approx", "nv-fast.expf"]:
+            rc, out, err = cli(["eval", spec], "".join(f"0x{v:08x}\n" for v in x))
+            self.assertEqual(rc, 0, err)
+            want = [int(v, 16) for v in out.split()]
+            got = bitexact.eval(spec, x.view(np.float32)).view(np.uint32).tolist()
+            self.assertEqual(got, want, spec)
+
+    def test_shapes_broadcasting_and_out(self):
+        x = np.linspace(-10, 10, 24, dtype=np.float32).reshape(2, 3, 4)
+        r = bitexact.nv.sinf(x)
+        self.assertEqual(r.shape, (2, 3, 4))
+        self.assertTrue(np.array_equal(r.reshape(-1).view(np.uint32), bitexact.nv.sinf(x.reshape(-1)).view(np.uint32)))
+        y = np.float32(3.0)
+        m = bitexact.eval("nv.fmodf", x, y)  # broadcast scalar
+        self.assertEqual(m.shape, x.shape)
+        self.assertTrue(np.array_equal(m[0, 0], bitexact.eval("nv.fmodf", x[0, 0], np.full(4, 3.0, np.float32))))
+        out = np.empty_like(x)
+        self.assertIs(bitexact.nv.cosf(x, out=out), out)
+        self.assertTrue(np.array_equal(out.view(np.uint32), bitexact.nv.cosf(x).view(np.uint32)))
+        strided = np.empty((2, 3, 8), np.float32)[:, :, ::2]
+        bitexact.nv.cosf(x, out=strided)
+        self.assertTrue(np.array_equal(strided, out))
+        d = bitexact.nv.ceil(np.array([1.5, -0.5]))
+        self.assertEqual(d.dtype, np.float64)
+        self.assertEqual(d.tolist(), [2.0, -0.0])
+
+    def test_attribute_forms(self):
+        x = np.float32([0.5, 1e-40, 3.0])
+        self.assertTrue(np.array_equal(bitexact.ocml.sinf(x, config="gfx90a-daz").view(np.uint32),
+                                       bitexact.eval("ocml-daz.sinf", x).view(np.uint32)))
+        self.assertTrue(np.array_equal(bitexact.nv_ftz.sinf(x).view(np.uint32), bitexact.eval("nv-ftz.sinf", x).view(np.uint32)))
+        self.assertTrue(np.array_equal(bitexact.mpfr.cosf(x), bitexact.eval("mpfr.cosf", x)))
+        for name, fns in bitexact.implementations().items():  # every registered implementation has a form
+            impl = getattr(bitexact, name.replace("-", "_"))
+            self.assertIn(fns[0], dir(impl))
+
+    def test_errors_are_the_cli_messages(self):
+        x = np.float32([1.0])
+        for spec, args, needle in [("nv.atanf", (x,), "unknown function 'atanf'"),
+                                   ("gpu.sinf", (x,), "unknown implementation 'gpu'"),
+                                   ("nv.sin_approx", (x,), "implementation 'nv' has no function 'sin_approx'"),
+                                   ("nv.sinf", (x.astype(np.float64),), "takes float32 arrays"),
+                                   ("nv.fmodf", (x,), "takes two operands"),
+                                   ("nv.fmodf", (np.float32([1, 2]), np.float32([1, 2, 3])), "broadcast")]:
+            with self.assertRaises(ValueError) as c:
+                bitexact.eval(spec, *args)
+            self.assertIn(needle, str(c.exception))
+            self.assertNotIn("\n", str(c.exception))
+        rc, _, err = cli(["eval", "nv.atanf"], "0x3f800000\n")
+        self.assertEqual(rc, 2)
+        with self.assertRaises(ValueError) as c:
+            bitexact.eval("nv.atanf", x)
+        self.assertIn(str(c.exception), err)
+        with self.assertRaises(ValueError):
+            bitexact.ocml.sinf(x, config="gfx1100")
+        with self.assertRaises(AttributeError):
+            bitexact.nvidia  # noqa: B018
+
+    def test_no_crash_on_any_input(self):
+        x = np.arange(0, 1 << 20, dtype=np.uint32) * np.uint32(4093)  # all classes of bit patterns
+        for spec in ["nv.sinf", "ocml.cosf", "ptx.rsqrt_approx", "nv-fast.logf"]:
+            self.assertEqual(bitexact.eval(spec, x).shape, x.shape)
+        self.assertEqual(bitexact.nv.sinf(np.empty(0, np.float32)).shape, (0,))
+
+    def test_ulp_error_matches_the_cli(self):
+        x = np.float32([1.0, 2.0, 1e30])
+        r = bitexact.nv.sinf(x)
+        rc, out, err = cli(["ulp", "nv.sinf", "--digits", "12"], "".join(f"0x{v:08x}\n" for v in x.view(np.uint32)))
+        self.assertEqual(rc, 0, err)
+        want = [float(line.split()[-1]) for line in out.splitlines()]
+        got = bitexact.ulp_error("sinf", x, r)
+        for g, w in zip(got, want):
+            self.assertAlmostEqual(g, w, delta=1e-11 * max(1.0, w))
+        e2 = bitexact.ulp_error("fmodf", np.float32([5.5]), np.float32([2.0]), np.float32([1.5]))
+        self.assertEqual(e2.tolist(), [0.0])
+
+    def test_sweep_returns_the_report(self):
+        rep = bitexact.sweep("sinf", ["nv", "ocml"], "binades:4")
+        self.assertEqual(rep["function"], "sinf")
+        self.assertTrue(rep["complete"])
+        self.assertEqual(sorted(rep["implementations"]), ["nv", "ocml"])
+
+    def test_fpsan_matches_the_cli(self):
+        x = np.float32([1.0, -2.5, 3e-39, np.inf])
+        y = np.float32([2.0, 0.5, 1.0, 1.0])
+        for op, args in [("embed", (x,)), ("add", (x, y)), ("mul", (x, y)), ("exp", (x,)), ("to_bf16", (x,)), ("to_f16", (x,))]:
+            rc, out, err = cli(["fpsan", "eval", f"{op}.f32"],
+                               "".join(" ".join(f"0x{int(a.view(np.uint32)[i]):08x}" for a in args) + "\n" for i in range(len(x))))
+            self.assertEqual(rc, 0, err)
+            want = [int(v, 16) for v in out.split()]
+            got = bitexact.fpsan.apply(op, *args)
+            self.assertEqual(np.asarray(got).view({2: np.uint16, 4: np.uint32}[got.itemsize]).tolist(), want, op)
+        p = bitexact.fpsan.embed(np.float16([1.0, 2.0]))
+        self.assertTrue(np.array_equal(bitexact.fpsan.unembed(p, "f16"), np.float16([1.0, 2.0])))
+        with self.assertRaises(ValueError):
+            bitexact.fpsan.apply("frobnicate", x)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
