@@ -7,8 +7,10 @@
 // log10), assumed within 2^-49 relative: glibc documents at most 2 binary64
 // ulps (2^-51) for each. When y (1 - 2^-48) and y (1 + 2^-48) round to the
 // same float, that float is the correctly rounded target (the true value lies
-// between them); otherwise MPFR computes it. Non-finite and zero y, and
-// binary64 underflow, always go to MPFR.
+// between them); otherwise MPFR computes it. A NaN y for non-NaN finite
+// operands is a domain error (NaN); exp, exp2, exp10 beyond binary64's range
+// round like any value that far out; other non-finite, zero or tiny y go to
+// MPFR.
 #include <cmath>
 #include <limits>
 
@@ -79,8 +81,19 @@ int exact(target t, float xf, float yf, mpfr_ptr out, mpfr_rnd_t rnd) {
 
 }  // namespace
 
+bool exp_like(target t) { return t == target::exp || t == target::exp2 || t == target::exp10; }
+
 float target_cr(target t, float x, float y, rounding r) {
   const double v = approx(t, x, y);
+  const bool finite_args = std::isfinite(double(x)) && (t != target::div || std::isfinite(double(y)));
+  if (finite_args && std::isnan(v) && !std::isnan(x) && !std::isnan(y))
+    return bit_cast<float>(0x7fc00000u);  // a domain error (log, sqrt of x < 0): NaN exactly
+  if (finite_args && exp_like(t) && !(std::fabs(v) >= 0x1p-1000 && std::fabs(v) <= 0x1p1000)) {
+    // exp of a finite x beyond binary64's range (or near its ends): the exact
+    // value is positive and below 2^-990 or above 2^990, where every value
+    // rounds to the same binary32 as these representatives.
+    return detail::round_double_to_float(v < 1 ? 0x1p-1000 : 0x1p1000, r);
+  }
   if (usable(v)) {
     const double d = std::fabs(v) * rel_bound;  // exact scaling of |v|: a power of two
     const float lo = detail::round_double_to_float(v - d, r), hi = detail::round_double_to_float(v + d, r);
