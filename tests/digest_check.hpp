@@ -18,12 +18,14 @@
 // How many blocks a case checks (scope::ci, the "exhaustive" label run by CI on
 // two cores; scope::full, the "heavy" label, checks every block):
 //   * all 2^32 inputs of the one-argument f32 sets of the two main
-//     implementations (nv, ocml), of every ceilf and of the SFU units alone
-//     (ptx-ftz, vectors/nv-sfu: fast models); 64 of the 256 blocks of
+//     implementations (nv, ocml) and of every ceilf; 64 of the 256 blocks of
+//     the SFU units alone (ptx-ftz, vectors/nv-sfu) and
 //     the other CLI-contract implementations (nv-ftz, ocml-daz), which keeps
 //     the CI suite under its 30 minutes on two cores;
 //   * 16 of the 256 blocks (spread evenly, the Inf/NaN block included) of the
-//     other exhaustive sets, 8 of the 64 blocks of the contract
+//     other exhaustive sets (nv-fast's included: its fmodf, fmod, ceilf, ceil
+//     are libdevice's FTZ code, whose own sets are checked above, so 1 block
+//     of their 2^30-input sets), 8 of the 64 blocks of the contract
 //     implementations' 2^30-input sets and 2 of the others';
 //   * a truth re-run: 1 block;
 //   * a stand-in: 16 blocks of an exhaustive set, 1 of the others.
@@ -110,9 +112,12 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, b
   if (truth) return 1;
   if (stand_in) return s.set.kind == sweep::InputSet::Kind::exhaustive ? 16 : 1;
   if (s.set.kind == sweep::InputSet::Kind::exhaustive) {
-    if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf" || s.impl == "ptx-ftz") return n;
+    if (s.impl == "ptx-ftz") return n / 4;
+    if (s.impl == "nv-fast") return 16;
+    if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf") return n;
     return contract_impl(s.impl) ? n / 4 : 16;
   }
+  if (s.impl == "nv-fast") return 1;  // libdevice's FTZ code, whose nv-ftz / nv sets get more blocks
   return contract_impl(s.impl) ? 8 : 2;
 }
 

@@ -14,7 +14,7 @@ packages=(
   rocm-device-libs llvm-15 clang-15           # ocml bitcode, executed on the CPU
   hipcc                                       # compiles device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test
-  python3-numpy                               # reads exported .npy vectors in a test
+  python3-numpy python3-dev pybind11-dev      # the Python module (docs/python.md) and its tests
 )
 missing=()
 for p in "${packages[@]}"; do

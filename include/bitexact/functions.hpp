@@ -5,8 +5,9 @@
 //   fn_traits<Fn>       operand type, arity and signature of one function
 //   function_table      name, arity, width, ocml name and standard-set seed of each
 //   for_each_fn(f)      calls f(std::integral_constant<Fn, F>{}) for every F that
-//                       every vendor provides (BITEXACT_FUNCTION rows)
-//   for_each_nv_fn(f)   the same for the BITEXACT_NV_FUNCTION rows
+//                       every vendor provides (BITEXACT_FUNCTION rows; the
+//                       BITEXACT_NV_FUNCTION rows are in the enum and
+//                       function_table only)
 //
 // The compiled engine adds what needs the truth library (bitexact/engine/impl.hpp: FnInfo).
 #pragma once
@@ -41,9 +42,6 @@ inline constexpr std::size_t all_function_count = function_count
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
     ;
-// True for the rows every vendor provides (BITEXACT_FUNCTION), false for the
-// BITEXACT_NV_FUNCTION ones.
-BITEXACT_INLINE constexpr bool everywhere(Fn f) { return std::size_t(f) < function_count; }
 
 // Operand lists by the ARITY column, for X-macro expansions that define one
 // C or C++ function per row (the replacement libraries and bitcode):
@@ -79,7 +77,7 @@ struct fn_traits;
                   #name ": only one-operand binary32 functions are exhaustive"); \
     using signature = typename fn_signature<type, arity>::type;                  \
   };
-#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, -, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
@@ -113,15 +111,6 @@ template <class F>
 constexpr void for_each_fn(F&& f) {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
 #include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION
-}
-// Calls f(std::integral_constant<Fn, F>{}) for every BITEXACT_NV_FUNCTION row.
-template <class F>
-constexpr void for_each_nv_fn(F&& f) {
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
-#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
-#include "bitexact/functions.def"
-#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 }
 

@@ -1,7 +1,8 @@
 // Implementation "mpfr": correctly rounded, round-to-nearest-even (bitexact::truth:
 // fast exact paths, falling back to MPFR where needed; see docs/truth.md), every
-// function of bitexact/functions.def (the NV rows: their TARGET, truth.hpp). It is the implementation marked
-// correctly_rounded: sweeps and reports take it as the truth (find_truth).
+// function of bitexact/functions.def (for a BITEXACT_NV_FUNCTION row, the
+// function it approximates: truth.hpp, "targets"). It is the implementation
+// marked correctly_rounded: sweeps and reports take it as the truth (find_truth).
 #include "bitexact/engine/impl.hpp"
 #include "bitexact/truth/truth.hpp"
 

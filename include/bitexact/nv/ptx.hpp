@@ -197,11 +197,6 @@ BITEXACT_INLINE float cvt_rzi_f32_f32(float x) {
     asm("cvt.rzi.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
 }
-BITEXACT_INLINE float rcp_approx_ftz_f32(float x) {
-  float r;
-  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
-  return r;
-}
 template <mode M>
 BITEXACT_INLINE float div_approx_f32(float a, float b) {
   float r;

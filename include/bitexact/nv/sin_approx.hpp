@@ -62,7 +62,8 @@ BITEXACT_INLINE u32 sincos_turns(u32 ax) {
   const u64 p = u64((ax & 0x7fffffu) | 0x800000u) * ((inv_two_pi_bits & 0x7fffffu) | 0x800000u);
   const int top = int(p >> 47);                         // p in [2^46, 2^48)
   const u64 sig = p >> (23 + top);                      // t's significand, truncated
-  const int sh = int(ax >> 23) - 127 - 2 - (1 - top) + 2;  // F = sig 2^sh
+  // |x| = mx 2^(e-23), t = sig 2^(e-25+top): F = floor(t 2^25) = sig 2^(e-1+top)
+  const int sh = int(ax >> 23) - 127 - 1 + top;
   const u64 F = sh >= 0 ? (sh >= 40 ? 0 : sig << sh) : (sh <= -40 ? 0 : sig >> -sh);
   return u32(F) & 0x1ffffffu;
 }
