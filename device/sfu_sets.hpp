@@ -13,14 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "bitexact/inputs.hpp"
+
 namespace bitexact::sfu_sets {
 
-inline std::uint32_t mix32(std::uint64_t z) {  // splitmix64's finaliser, low word
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return std::uint32_t(z ^ (z >> 31));
-}
+// One splitmix64 step from state z (bitexact/inputs.hpp), low word.
+inline std::uint32_t mix32(std::uint64_t z) { return std::uint32_t(inputs::mix64(z)); }
 
 inline std::vector<std::uint32_t> spread() {
   std::vector<std::uint32_t> v(1u << 18);

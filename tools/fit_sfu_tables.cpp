@@ -4,9 +4,10 @@
 //   fit_sfu_tables DUMPDIR OP [BIAS]   (OP: rcp sqrt rsqrt lg2 ex2 sin)
 //
 // DUMPDIR holds device/sfu_probe.cu's dump (OP.dense.d32: the outputs on
-// device/sfu_sets.hpp's dense set, delta-encoded). Each dense input gives its
-// table row i, its xl and, from the GPU's output y, the exact range [A, B)
-// the hardware's sum S must have lain in (the output is S truncated).
+// device/sfu_sets.hpp's dense set, delta-encoded; OP.spread.u32: on its
+// spread set). Each input gives its table row i, its xl and, from the GPU's
+// output y, the exact range [A, B) the hardware's sum S must have lain in
+// (the output is S truncated).
 // Unknowns per row: T = c0 2^a0 + bias, c1, c2 (integers). For fixed (c1, c2)
 // the feasible T form an interval, so the program searches (c1, c2) around a
 // least-squares estimate and keeps every feasible pair; then it finds the
@@ -48,17 +49,11 @@ static std::vector<u32> read_raw(const std::string& path) {
   return v;
 }
 
+// The dense dumps are delta-encoded (smaller once compressed): sum them up.
 static std::vector<u32> read_dense(const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    std::fprintf(stderr, "cannot open %s\n", path.c_str());
-    std::exit(2);
-  }
-  std::vector<u32> v;
-  int32_t d;
+  std::vector<u32> v = read_raw(path);
   u32 acc = 0;
-  while (std::fread(&d, 4, 1, f) == 1) v.push_back(acc += u32(d));
-  std::fclose(f);
+  for (u32& w : v) w = acc += w;
   return v;
 }
 
@@ -212,7 +207,7 @@ static void t_range(const sfu::shape& s, const std::vector<sample>& v, i64 c1, i
   lo = -(i128(1) << 100), hi = i128(1) << 100;
   for (const auto& q : v) {
     const i128 t1 = i128(c1) * q.xl * (i128(1) << s.a1);
-    const i128 t2 = i128(c2) * i128(sfu::square_trunc(q.xl << s.sq_shift) >> (2 * s.sq_shift));
+    const i128 t2 = i128(c2) * i128(sfu::square_of(s, q.xl));
     const i128 lin = s.s1 * t1 + s.s2 * t2;
     if (q.lo - lin > lo) lo = q.lo - lin;
     if (q.hi - 1 - lin < hi) hi = q.hi - 1 - lin;
@@ -263,7 +258,7 @@ int main(int argc, char** argv) {
     double M[3][4] = {};
     for (const auto& q : v) {
       const double f[3] = {1.0, double(shp.s1) * double(q.xl) * std::ldexp(1.0, shp.a1),
-                           double(shp.s2) * double(sfu::square_trunc(q.xl << shp.sq_shift) >> (2 * shp.sq_shift))};
+                           double(shp.s2) * double(sfu::square_of(shp, q.xl))};
       const double mid = double(q.lo + q.hi) / 2;
       for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) M[i][j] += f[i] * f[j];

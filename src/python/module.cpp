@@ -82,17 +82,15 @@ void eval_buffers(const bitexact::Impl& impl, const void* x, const void* y, void
   });
 }
 
-const bitexact::Impl& resolve(const std::string& spec) { return bitexact::resolve_spec(spec); }
-
 // The function's operand width and arity, for the Python side's checks.
 py::tuple spec_info(const std::string& spec) {
-  const auto& impl = resolve(spec);
+  const auto& impl = bitexact::resolve_spec(spec);
   const auto& f = bitexact::fn_info(impl.fn);
   return py::make_tuple(f.bits, f.arity, std::string(f.name), impl.name);
 }
 
 void eval(const std::string& spec, py::buffer x, py::object y, py::buffer out) {
-  const auto& impl = resolve(spec);
+  const auto& impl = bitexact::resolve_spec(spec);
   const auto& f = bitexact::fn_info(impl.fn);
   py::buffer_info xi = x.request(), oi = out.request(true);
   const std::size_t n = std::size_t(xi.size);
@@ -108,9 +106,8 @@ void eval(const std::string& spec, py::buffer x, py::object y, py::buffer out) {
 }
 
 void ulp_error(const std::string& fn_name, py::buffer x, py::object y, py::buffer result, py::buffer out) {
-  auto fn = bitexact::parse_fn(fn_name);
-  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
-  const auto& f = bitexact::fn_info(*fn);
+  const bitexact::Fn fn = bitexact::require_fn(fn_name);
+  const auto& f = bitexact::fn_info(fn);
   py::buffer_info xi = x.request(), ri = result.request(), oi = out.request(true);
   const std::size_t n = std::size_t(xi.size);
   const void* yp = nullptr;
@@ -143,12 +140,11 @@ void ulp_error(const std::string& fn_name, py::buffer x, py::object y, py::buffe
 
 // A sweep in memory: the report (report.json's content) as a JSON string.
 std::string sweep(const std::string& fn_name, const std::string& impls, const std::string& inputs, unsigned threads) {
-  auto fn = bitexact::parse_fn(fn_name);
-  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
+  const bitexact::Fn fn = bitexact::require_fn(fn_name);
   bitexact::sweep::Options o;
-  o.fn = *fn;
-  o.impls = bitexact::sweep::resolve_impls(impls, *fn);
-  o.inputs = bitexact::sweep::parse_input_set(inputs, *fn);
+  o.fn = fn;
+  o.impls = bitexact::sweep::resolve_impls(impls, fn);
+  o.inputs = bitexact::sweep::parse_input_set(inputs, fn);
   o.threads = threads;
   auto state = bitexact::sweep::make_state(o);
   {
@@ -202,9 +198,8 @@ py::tuple fpsan_info(const std::string& spec) {
 // Inputs lo..hi of an input set (the CLI's syntax: "exhaustive",
 // "uniform:N:SEED", "structured:N:SEED", ...) as raw words (x, y).
 py::tuple inputs(const std::string& fn_name, const std::string& spec, std::uint64_t lo, std::uint64_t hi) {
-  auto fn = bitexact::parse_fn(fn_name);
-  if (!fn) throw bitexact::input_error("unknown function '" + fn_name + "' (functions: " + bitexact::function_list() + ")");
-  const auto set = bitexact::sweep::parse_input_set(spec, *fn);
+  const bitexact::Fn fn = bitexact::require_fn(fn_name);
+  const auto set = bitexact::sweep::parse_input_set(spec, fn);
   if (hi < lo || hi > set.count) throw bitexact::input_error("range outside the set's " + std::to_string(set.count) + " inputs");
   py::array_t<std::uint64_t> a(hi - lo), b(hi - lo);
   {
@@ -232,6 +227,12 @@ void cpp_batch_nv_sinf(py::array_t<float, py::array::c_style> x, py::array_t<flo
   });
 }
 
+// FN -> (arity, bits); the CLI's message for an unknown function.
+py::tuple fn_arity_bits(const std::string& fn_name) {
+  const auto& f = bitexact::fn_info(bitexact::require_fn(fn_name));
+  return py::make_tuple(f.arity, f.bits);
+}
+
 py::list implementations() {
   py::list l;
   for (const bitexact::Impl* p : bitexact::all_impls())
@@ -251,6 +252,7 @@ PYBIND11_MODULE(_bitexact, m) {
   m.def("fpsan_apply", &fpsan_apply);
   m.def("fpsan_info", &fpsan_info);
   m.def("implementations", &implementations);
+  m.def("fn_arity_bits", &fn_arity_bits);
   m.def("inputs", &inputs, py::arg("fn"), py::arg("set"), py::arg("lo"), py::arg("hi"));
   m.def("xxh3", &xxh3);
   m.def("cpp_batch_nv_sinf", &cpp_batch_nv_sinf, "benchmark baseline: bitexact::nv::sinf on spans, all cores");

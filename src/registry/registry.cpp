@@ -98,15 +98,18 @@ const Impl* find_truth(Fn fn) {
   return nullptr;
 }
 
+Fn require_fn(std::string_view name) {
+  if (auto f = parse_fn(name)) return *f;
+  throw input_error("unknown function '" + std::string(name) + "' (functions: " + function_list() + ")");
+}
+
 const Impl& resolve_spec(std::string_view spec_view) {
   const std::string spec(spec_view);
   auto dot = spec.rfind('.');
   if (dot == std::string::npos || dot == 0 || dot + 1 == spec.size())
     throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
   std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
-  auto f = parse_fn(fn);
-  if (!f) throw input_error("unknown function '" + fn + "' (functions: " + function_list() + ")");
-  const Impl* p = find_impl(impl, *f);
+  const Impl* p = find_impl(impl, require_fn(fn));
   if (!p) {
     bool known = false;
     for (const auto& n : impl_names()) known |= (n == impl);

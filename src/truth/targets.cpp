@@ -79,9 +79,9 @@ int exact(target t, float xf, float yf, mpfr_ptr out, mpfr_rnd_t rnd) {
   return ternary;
 }
 
-}  // namespace
-
 bool exp_like(target t) { return t == target::exp || t == target::exp2 || t == target::exp10; }
+
+}  // namespace
 
 float target_cr(target t, float x, float y, rounding r) {
   const double v = approx(t, x, y);

@@ -36,7 +36,7 @@ double value(int bits, word w) {
 }
 
 int run_check(const Args& a) {
-  const Impl& impl = resolve_impl(a.against + "." + a.fn);
+  const Impl& impl = resolve_spec(a.against + "." + a.fn);
   const FnInfo& f = fn_info(impl.fn);
   const int modes = int(a.bitexact) + int(a.ulp >= 0) + int(a.atol >= 0 || a.rtol >= 0);
   if (modes > 1) throw input_error("choose one bar: --bitexact, --ulp U, or --atol A --rtol R");

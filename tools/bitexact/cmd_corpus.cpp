@@ -12,10 +12,9 @@ namespace bitexact::cli {
 namespace {
 
 void run_corpus(const std::string& fn_name, std::size_t size) {
-  auto fn = parse_fn(fn_name);
-  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", fn_name, function_list()));
-  const FnInfo& f = fn_info(*fn);
-  auto entries = corpus::sized(*fn, size);
+  const Fn fn = require_fn(fn_name);
+  const FnInfo& f = fn_info(fn);
+  auto entries = corpus::sized(fn, size);
   std::string text = fmt::format("# bitexact edge corpus for {} ({} inputs)\n", f.name, entries.size());
   for (const auto& e : entries) {
     text += "# " + e.why + "\n";

@@ -59,7 +59,7 @@ void run_print(const Args& a) {
 }
 
 void run_compute(const Args& a) {
-  const Impl& impl = resolve_impl(a.impl);
+  const Impl& impl = resolve_spec(a.impl);
   std::optional<sweep::InputSet> found;
   if (a.count == 0) {
     for (const auto& s : sweep::standard_sets(impl.fn))

@@ -12,7 +12,7 @@ namespace {
 
 // Reads every line first so that bad input leaves no partial output behind.
 void run_eval(const std::string& spec) {
-  const Impl& impl = resolve_impl(spec);
+  const Impl& impl = resolve_spec(spec);
   const FnInfo& f = fn_info(impl.fn);
   const std::vector<word> out = eval_stdin(impl).out;
   std::string text;

@@ -10,18 +10,12 @@
 #include <sstream>
 
 #include "bitexact/fpsan/identities.hpp"
-#include "command.hpp"
 #include "bitexact/engine/fpsan_ops.hpp"
+#include "command.hpp"
 #include "fpsan_cli.hpp"
 
 namespace bitexact::cli {
 namespace fs = bitexact::fpsan;
-
-fs::dtype fpsan_parse_dtype(const std::string& s) { return fpsan_ops::parse_dtype(s); }
-fs::params fpsan_parse_params(const std::string& rev, bool homomorphic) {
-  return fpsan_ops::parse_params(rev, homomorphic);
-}
-const char* fpsan_revision_name(fs::revision r) { return fpsan_ops::revision_name(r); }
 
 namespace {
 
@@ -59,7 +53,7 @@ void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool
   if (dtypes.empty())
     ds.assign(std::begin(fs::all_dtypes), std::end(fs::all_dtypes));
   else
-    for (const auto& s : dtypes) ds.push_back(fpsan_parse_dtype(s));
+    for (const auto& s : dtypes) ds.push_back(fpsan_ops::parse_dtype(s));
 
   std::vector<fs::validate::result> results;
   for (fs::dtype d : ds)
@@ -97,7 +91,7 @@ const bool registered = register_command([](CLI::App& app) {
   ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")->required();
   ev->add_option("--revision", rev_e, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   ev->add_flag("--homomorphic-casts", homo_e, "narrowing casts truncate (TRITON_FPSAN_HOMOMORPHIC_CASTS=1)");
-  ev->callback([] { run_eval(spec, fpsan_parse_params(rev_e, homo_e)); });
+  ev->callback([] { run_eval(spec, fpsan_ops::parse_params(rev_e, homo_e)); });
 
   static std::vector<std::string> vd;
   static double samples = 1e6;
@@ -111,7 +105,7 @@ const bool registered = register_command([](CLI::App& app) {
   va->add_option("--write-report", report_dir, "also write DIR/report.md and DIR/report.json (atomically)");
   va->add_option("--revision", rev_v, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   va->add_flag("--homomorphic-casts", homo_v, "narrowing casts truncate");
-  va->callback([] { run_validate(vd, samples, json, markdown, report_dir, fpsan_parse_params(rev_v, homo_v)); });
+  va->callback([] { run_validate(vd, samples, json, markdown, report_dir, fpsan_ops::parse_params(rev_v, homo_v)); });
 
   static std::string e1, e2, cd = "f32";
   static double csamples = 10000;
@@ -126,7 +120,7 @@ const bool registered = register_command([](CLI::App& app) {
   ch->add_option("--revision", rev_c, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
   ch->add_flag("--homomorphic-casts", homo_c, "narrowing casts truncate");
   ch->callback([] {
-    int rc = run_fpsan_check(e1, e2, fpsan_parse_dtype(cd), csamples, seed, fpsan_parse_params(rev_c, homo_c));
+    int rc = run_fpsan_check(e1, e2, fpsan_ops::parse_dtype(cd), csamples, seed, fpsan_ops::parse_params(rev_c, homo_c));
     std::fflush(stdout);
     if (rc != 0) std::exit(rc);
   });

@@ -30,14 +30,13 @@ struct Args {
 std::string reason_key(const std::string& r) { return r.substr(0, r.find(';')); }
 
 void run_identify(const Args& a) {
-  const auto fn = parse_fn(a.fn);
-  if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", a.fn, function_list()));
-  const FnInfo& f = fn_info(*fn);
-  const porting::port_data p = porting::load(*fn, a.inputs, a.outputs);
+  const Fn fn = require_fn(a.fn);
+  const FnInfo& f = fn_info(fn);
+  const porting::port_data p = porting::load(fn, a.inputs, a.outputs);
   if (p.size() == 0) throw input_error(a.inputs + ": no inputs");
   const std::vector<porting::match> m = porting::rank(p);
   const porting::match& best = m.front();
-  const Impl& impl = *find_impl(best.impl, *fn);
+  const Impl& impl = *find_impl(best.impl, fn);
   const std::vector<word> ref = porting::evaluate(impl, p);
   std::map<std::string, std::uint64_t> reasons;
   nlohmann::json residual = nlohmann::json::array();

@@ -101,14 +101,13 @@ void run_tolerance(const Args& a) {
           throw input_error(fmt::format("{} has {} outputs, the reference {}", c.name, c.out.size(), ref.size()));
     what = fmt::format("reference {}, {} outputs", a.reference, ref.size());
   } else {
-    const auto fn = parse_fn(a.fn);
-    if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", a.fn, function_list()));
-    const FnInfo& f = fn_info(*fn);
-    const Impl* truth = find_truth(*fn);
+    const Fn fn = require_fn(a.fn);
+    const FnInfo& f = fn_info(fn);
+    const Impl* truth = find_truth(fn);
     if (truth == nullptr) throw input_error("no correctly rounded implementation registered for " + a.fn);
-    const sweep::InputSet set = sweep::parse_input_set(a.inputs, *fn);
+    const sweep::InputSet set = sweep::parse_input_set(a.inputs, fn);
     if (set.count > (std::uint64_t(1) << 26)) throw input_error(a.inputs + ": more than 2^26 inputs; take a sample");
-    porting::port_data p{*fn, std::vector<word>(set.count), std::vector<word>(set.count), {}};
+    porting::port_data p{fn, std::vector<word>(set.count), std::vector<word>(set.count), {}};
     set.generate(0, set.count, p.a.data(), p.b.data());
     p.out.assign(set.count, 0);
     auto values = [&](const std::vector<word>& w) {
@@ -122,10 +121,10 @@ void run_tolerance(const Args& a) {
     // ocml configurations, which promise nothing for NaN and infinite operands.
     if (names.empty())
       for (const Impl* i : all_impls())
-        if (i->fn == *fn && !i->correctly_rounded && !i->gpu && i->name.find("finite") == std::string::npos)
+        if (i->fn == fn && !i->correctly_rounded && !i->gpu && i->name.find("finite") == std::string::npos)
           names.push_back(i->name);
     for (const auto& n : names) {
-      const Impl* i = find_impl(n, *fn);
+      const Impl* i = find_impl(n, fn);
       if (i == nullptr) throw input_error(fmt::format("unknown implementation '{}' of {}", n, a.fn));
       accepted.push_back({n, values(porting::evaluate(*i, p))});
     }

@@ -15,7 +15,7 @@ namespace {
 // Reads every line first so that bad input leaves no partial output behind.
 void run_ulp(const std::string& spec, int digits) {
   if (digits < 0 || digits > 17) throw input_error("--digits must be between 0 and 17");
-  const Impl& impl = resolve_impl(spec);
+  const Impl& impl = resolve_spec(spec);
   const FnInfo& f = fn_info(impl.fn);
   const auto [a, b, out] = eval_stdin(impl);
   std::string text;

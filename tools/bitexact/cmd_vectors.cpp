@@ -27,7 +27,7 @@ struct Args {
 };
 
 void run_export(const Args& a) {
-  const Impl& impl = resolve_impl(a.impl + "." + a.fn);
+  const Impl& impl = resolve_spec(a.impl + "." + a.fn);
   const FnInfo& f = fn_info(impl.fn);
   const sweep::InputSet set = sweep::parse_input_set(a.inputs, impl.fn);
   const vector_io::format fmt_ = vector_io::parse_format(a.format);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <functional>
 #include <string>
 #include <utility>
@@ -26,8 +27,10 @@ using setup_fn = void (*)(CLI::App& app);
 bool register_command(setup_fn setup);
 const std::vector<setup_fn>& commands();
 
-// Split "IMPL.FN" and look it up; throws input_error naming what is wrong.
-const Impl& resolve_impl(const std::string& spec);
+// Prints the one line main() gives a failure (input_error: "bitexact: error:
+// WHO...", exit status 2; any other exception: "internal error", 1;
+// silent_exit: nothing, its status) and returns the exit status.
+int report_failure(const std::exception_ptr& e, const std::string& who = "");
 
 // Reads every stdin line (hex operands, as `eval` takes them) before evaluating,
 // so that bad input leaves no partial output behind; throws input_error.

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bitexact/fpsan/expr.hpp"
+#include "bitexact/engine/fpsan_ops.hpp"
 #include "fpsan_cli.hpp"
 
 namespace bitexact::cli {
@@ -91,7 +92,7 @@ int run_fpsan_check(const std::string& e1, const std::string& e2, fs::dtype d, d
   }
 
   std::printf("expr1: %s\nexpr2: %s\nvariables: %zu of type %s; %llu samples; revision %s; %s casts\n", e1.c_str(),
-              e2.c_str(), vars.size(), fs::format_of(d).name, samples, fpsan_revision_name(p.rev),
+              e2.c_str(), vars.size(), fs::format_of(d).name, samples, fpsan_ops::revision_name(p.rev),
               p.casts == fs::cast_mode::fold ? "folding" : "homomorphic");
   if (fp_diff == 0)
     std::printf("FpSan: EQUIVALENT (identical payloads on all %llu samples)\n", samples);

@@ -10,9 +10,6 @@
 
 namespace bitexact::cli {
 
-fpsan::dtype fpsan_parse_dtype(const std::string& s);
-const char* fpsan_revision_name(fpsan::revision r);
-
 // `bitexact fpsan check`: returns the exit status (0 equivalent, 1 not).
 int run_fpsan_check(const std::string& e1, const std::string& e2, fpsan::dtype d, double samples,
                     unsigned long long seed, const fpsan::params& p);

@@ -15,7 +15,23 @@ bool register_command(setup_fn setup) {
 }
 const std::vector<setup_fn>& commands() { return command_list(); }
 
-const Impl& resolve_impl(const std::string& spec) { return resolve_spec(spec); }
+int report_failure(const std::exception_ptr& e, const std::string& who) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const silent_exit& s) {
+    return s.status;
+  } catch (const input_error& x) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "bitexact: error: %s%s\n", who.c_str(), x.what());
+    return 2;
+  } catch (const std::exception& x) {
+    std::fprintf(stderr, "bitexact: internal error: %s%s\n", who.c_str(), x.what());
+    return 1;
+  } catch (...) {
+    std::fprintf(stderr, "bitexact: internal error: %sunknown exception\n", who.c_str());
+    return 1;
+  }
+}
 
 evaluated eval_stdin(const Impl& impl) {
   const FnInfo& f = fn_info(impl.fn);
@@ -52,13 +68,8 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const cli::silent_exit& e) {
     return e.status;
-  } catch (const input_error& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "bitexact: error: %s\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "bitexact: internal error: %s\n", e.what());
-    return 1;
+  } catch (const std::exception&) {
+    return cli::report_failure(std::current_exception());
   }
   return 0;
 }

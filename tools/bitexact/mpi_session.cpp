@@ -36,19 +36,6 @@ int env_int(const char* name) {
   return *end || x < 0 || x > INT_MAX ? -1 : int(x);
 }
 
-// The exit status main() gives an exception (input_error: 2, anything else: 1).
-[[maybe_unused]] int status_of(const std::exception_ptr& e) {
-  try {
-    std::rethrow_exception(e);
-  } catch (const silent_exit& s) {
-    return s.status;
-  } catch (const input_error&) {
-    return 2;
-  } catch (...) {
-    return 1;
-  }
-}
-
 }  // namespace
 
 bool built_with_mpi() { return BITEXACT_HAVE_MPI; }
@@ -134,30 +121,19 @@ void Session::together(const std::function<void()>& f) {
   }
   const int first = min_over_ranks(err ? rank_ : size_);
   if (first == size_) return;
-  int status = err ? status_of(err) : 0;
-  MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD);
-  leaving_together_ = true;
+  // The failing rank prints main()'s one line itself, before any rank leaves:
+  // Open MPI's mpirun kills the remaining ranks as soon as one exits with a
+  // non-zero status, and a line printed after that race was lost (seen under
+  // load: exit status 2, empty stderr). Ranks check the same command line, so
+  // a rank other than 0 fails alone on what differs between hosts (a
+  // file:PATH): say which rank it was.
+  int status = 0;
   if (rank_ == first) {
-    // The failing rank prints main()'s one line itself, before any rank
-    // leaves: Open MPI's mpirun kills the remaining ranks as soon as one
-    // exits with a non-zero status, and a line printed after that race was
-    // lost (seen under load: exit status 2, empty stderr). Ranks check the
-    // same command line, so a rank other than 0 fails alone on what differs
-    // between hosts (a file:PATH): say which rank it was.
-    const std::string who = rank_ != 0 ? "MPI rank " + std::to_string(rank_) + ": " : "";
-    try {
-      std::rethrow_exception(err);
-    } catch (const silent_exit&) {
-    } catch (const input_error& e) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "bitexact: error: %s%s\n", who.c_str(), e.what());
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "bitexact: internal error: %s%s\n", who.c_str(), e.what());
-    } catch (...) {
-      std::fprintf(stderr, "bitexact: internal error: %sunknown exception\n", who.c_str());
-    }
+    status = report_failure(err, rank_ != 0 ? "MPI rank " + std::to_string(rank_) + ": " : "");
     std::fflush(stderr);
   }
+  MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD);
+  leaving_together_ = true;
   MPI_Barrier(MPI_COMM_WORLD);
   throw silent_exit{status};
 }

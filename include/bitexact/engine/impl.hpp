@@ -49,6 +49,9 @@ std::span<const FnInfo> functions();
 std::span<const FnInfo> all_functions();
 const FnInfo& fn_info(Fn fn);
 std::optional<Fn> parse_fn(std::string_view name);
+// parse_fn, or input_error (bitexact/engine/hexio.hpp) with the CLI's one-line
+// message naming every function.
+Fn require_fn(std::string_view name);
 // "sinf cosf fmodf fmod ceilf ceil": the names, for help texts and errors.
 const std::string& function_list();
 

@@ -64,12 +64,17 @@ struct row {
   u32 c0, c1, c2;
 };
 
+// The squarer's output for xl (23 - m bits), scaled back when xl enters it
+// shifted (m = 7): what c2 multiplies.
+BITEXACT_INLINE constexpr u64 square_of(shape s, u32 xl) {
+  return square_trunc(xl << s.sq_shift) >> (2 * s.sq_shift);
+}
+
 // S for the row and xl (23 - m bits).
 BITEXACT_INLINE constexpr u64 interpolate(shape s, const row& r, u32 xl) {
   const u64 t0 = u64(r.c0) << s.a0;
   const u64 t1 = (u64(r.c1) * xl) << s.a1;
-  const u64 sq = square_trunc(xl << s.sq_shift) >> (2 * s.sq_shift);
-  const u64 t2 = u64(r.c2) * sq;
+  const u64 t2 = u64(r.c2) * square_of(s, xl);
   u64 sum = t0;
   sum = s.s1 > 0 ? sum + t1 : sum - t1;
   sum = s.s2 > 0 ? sum + t2 : sum - t2;

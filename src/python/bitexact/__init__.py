@@ -12,6 +12,7 @@ Implementations and functions are those of the CLI (`bitexact list`); errors
 raise ValueError with the CLI's one-line messages. docs/python.md.
 """
 
+import functools as _functools
 import json as _json
 
 import numpy as _np
@@ -62,22 +63,18 @@ def eval(spec, x, y=None, out=None):
     else:
         if not isinstance(out, _np.ndarray) or out.dtype != _DTYPE[bits] or out.shape != xa.shape:
             raise InputError(f"out must be a {_DTYPE[bits].name} array of shape {xa.shape}")
-        if not out.flags.c_contiguous:
-            tmp = _np.empty(xa.shape, dtype=_DTYPE[bits])
-            _core.eval(spec, xa.reshape(-1), None if ya is None else ya.reshape(-1), tmp.reshape(-1))
-            out[...] = tmp
-            return out
-        res = out
+        # a strided out is filled through a contiguous buffer
+        res = out if out.flags.c_contiguous else _np.empty(xa.shape, dtype=_DTYPE[bits])
     _core.eval(spec, xa.reshape(-1), None if ya is None else ya.reshape(-1), res.reshape(-1))
+    if out is not None and res is not out:
+        out[...] = res
+        return out
     return res
 
 
 def ulp_error(fn, *args):
     """Exact ULP errors (MPFR): ulp_error(fn, x, result) or ulp_error(fn, x, y, result)."""
-    names = {f[0]: f for f in _core.functions()}
-    if fn not in names:
-        raise InputError(f"unknown function '{fn}' (functions: {' '.join(names)})")
-    _, arity, bits = names[fn]
+    arity, bits = _core.fn_arity_bits(fn)
     if len(args) != arity + 1:
         raise InputError(f"ulp_error({fn!r}, ...) takes {arity + 1} arrays ({'x, y' if arity == 2 else 'x'}, result)")
     ops = [_operand(a, bits, n, fn) for a, n in zip(args, ["x", "y", "result"][: arity] + ["result"])]
@@ -99,12 +96,17 @@ def sweep(fn, impls, inputs="binades:64", threads=0):
     return _json.loads(_core.sweep(fn, impls, inputs, threads))
 
 
-def implementations():
-    """{implementation: [functions]} of every registered implementation."""
+@_functools.lru_cache(maxsize=None)
+def _implementations():
     d = {}
     for name, fn, _desc, _cr in _core.implementations():
         d.setdefault(name, []).append(fn)
     return d
+
+
+def implementations():
+    """{implementation: [functions]} of every registered implementation."""
+    return {k: list(v) for k, v in _implementations().items()}
 
 
 def functions():
@@ -138,7 +140,7 @@ class _Impl:
         return call
 
     def __dir__(self):
-        return sorted(implementations().get(self._name, []))
+        return sorted(_implementations().get(self._name, []))
 
     def __repr__(self):
         return f"<bitexact implementation {self._name}>"
@@ -147,7 +149,7 @@ class _Impl:
 def _ocml_configs():
     # ocml's names: "ocml" is gfx90a; "ocml-daz" gfx90a with DAZ; "ocml-gfx803-daz" ...
     c = {}
-    for name in implementations():
+    for name in _implementations():
         if name.startswith("ocml-bc"):
             continue
         if name == "ocml" or name.startswith("ocml-"):
@@ -159,7 +161,7 @@ def _ocml_configs():
 
 def __getattr__(name):
     """bitexact.nv, bitexact.nv_ftz, bitexact.ocml, bitexact.mpfr, ...: every implementation."""
-    impls = implementations()
+    impls = _implementations()
     if name == "ocml":
         return _Impl("ocml", _ocml_configs())
     real = name.replace("_", "-")
