@@ -465,11 +465,25 @@ bool run(const Options& o, State& state) {
     return hi - std::min(state.shard_lo * o.chunk_size, hi);
   }();
   std::string error;
-  auto worker = [&](int dev) {
+  std::vector<int> devices = o.gpus;
+  if (devices.empty())
+    for (int d = 0; d < ngpu; ++d) devices.push_back(d);
+  for (int d : devices)
+    if (d < 0 || d >= ngpu) throw input_error(fmt::format("--backend cuda: no GPU {} ({} visible)", d, ngpu));
+  // Per GPU (profile): start-up (context, buffers), then its batches.
+  struct Busy {
+    double init = 0, batches = 0, last_end = 0;
+    int n = 0;
+  };
+  std::vector<Busy> busy(devices.size());
+  auto worker = [&](int dev, Busy& use) {
     Gpu g;
     try {
+      auto tb = clock::now();
       g.init(dev, f, int(o.impls.size()), cap);
+      use.init = std::chrono::duration<double>(clock::now() - tb).count();
       for (std::size_t k; !stop && (k = next++) < batches.size();) {
+        tb = clock::now();
         if (o.cancel && o.cancel->load()) {
           stop = true;
           break;
@@ -492,6 +506,9 @@ bool run(const Options& o, State& state) {
         }
         if (o.stop_after_chunks && new_batches >= o.stop_after_chunks) stop = true;
         if (profile().on) profile().add("merge (host)", std::chrono::duration<double>(clock::now() - tm0).count());
+        use.batches += std::chrono::duration<double>(clock::now() - tb).count();
+        use.last_end = std::chrono::duration<double>(clock::now() - t0).count();
+        ++use.n;
       }
     } catch (const std::exception& e) {
       std::lock_guard lock(mu);
@@ -501,13 +518,18 @@ bool run(const Options& o, State& state) {
     g.release();
   };
   std::vector<std::thread> threads;
-  for (int d = 0; d < ngpu; ++d) threads.emplace_back(worker, d);
+  for (std::size_t i = 0; i < devices.size(); ++i) threads.emplace_back(worker, devices[i], std::ref(busy[i]));
   for (auto& t : threads) t.join();
   if (profile().on) {
     Profile& p = profile();
     fmt::print(stderr, "cuda profile: {} batches, {} deferred inputs, {:.3f} s wall\n", batches.size(), p.deferred,
                std::chrono::duration<double>(clock::now() - t0).count());
     for (const auto& [name, sec] : p.t) fmt::print(stderr, "  {:<28} {:8.3f} s\n", name, sec);
+    // The scaling view (bench/README.md): each GPU's start-up, its share of
+    // the batches and the time it spent on them, and when it finished.
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      fmt::print(stderr, "  GPU {}: init {:.3f} s, {} batches in {:.3f} s, done at {:.3f} s\n", devices[i], busy[i].init,
+                 busy[i].n, busy[i].batches, busy[i].last_end);
   }
   if (!o.checkpoint_path.empty()) write_file_atomic(o.checkpoint_path, state.to_json().dump(1) + "\n");
   if (!error.empty()) throw input_error(error);

@@ -37,6 +37,8 @@ class Session {
   int size() const { return size_; }
   // Ranks on this host (this one included).
   int local_size() const { return local_size_; }
+  // This rank's index among the ranks of its host (0 .. local_size-1).
+  int local_rank() const { return local_rank_; }
   // Threads for this rank when --threads is not given: the cores it may run
   // on, shared with the ranks of this host that may run on the same cores.
   // mpirun binds ranks to one core each (K <= 2) or to a socket (K > 2) or
@@ -61,7 +63,7 @@ class Session {
   void gather_to_root(const std::string& text, const std::function<void(int, std::string&&)>& take);
 
  private:
-  int rank_ = 0, size_ = 1, local_size_ = 1;
+  int rank_ = 0, size_ = 1, local_size_ = 1, local_rank_ = 0;
   bool leaving_together_ = false;  // together() is rethrowing on every rank
 };
 

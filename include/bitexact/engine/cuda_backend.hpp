@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "bitexact/engine/sweep.hpp"
 
@@ -29,7 +30,20 @@ int device_count(std::string* why = nullptr);
 // "NVIDIA H100 80GB HBM3 (sm_90), driver 13.0, runtime 13.0" per device, "; "-separated.
 std::string describe_devices();
 
-// Like sweep::run, on all visible GPUs (the chunks of the state's range that
+// The devices rank `local_rank` of `local_size` ranks on one host uses, of
+// `count` visible ones (Options::gpus under mpirun): every local_size-th
+// device from its index when there are at least as many GPUs as ranks, else
+// device local_rank mod count (ranks then share GPUs). Empty (all) for one
+// rank or no GPU.
+inline std::vector<int> share_of_host(int local_rank, int local_size, int count) {
+  std::vector<int> out;
+  if (local_size <= 1 || count <= 0) return out;
+  if (count < local_size) return {local_rank % count};
+  for (int d = local_rank; d < count; d += local_size) out.push_back(d);
+  return out;
+}
+
+// Like sweep::run, on all visible GPUs (or Options::gpus) (the chunks of the state's range that
 // are not done are split into batches, taken by the GPUs from one queue).
 // Needs the correctly rounded truth (no Options::no_truth, no digests);
 // throws input_error otherwise or when no GPU is usable.

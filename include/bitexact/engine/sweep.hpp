@@ -281,6 +281,9 @@ struct Options {
   std::uint64_t chunk_size = 65536;
   int shard_k = 0, shard_n = 1;  // 1-based K of N; 0/1 = everything
   unsigned threads = 0;          // 0: all cores
+  // CUDA backend: the visible devices this process uses (empty: all of them).
+  // Under mpirun each rank takes its share of the host's GPUs.
+  std::vector<int> gpus;
   std::string checkpoint_path;   // "" = no checkpoints
   double checkpoint_seconds = 5;
   std::uint64_t stop_after_chunks = 0;            // debug: stop after this many new chunks (0 = never)
