@@ -1,7 +1,8 @@
 # The Python module (src/python, docs/python.md) under Debian's interpreter
 # (/usr/bin/python3 with python3-numpy). Api: the module against the CLI;
 # DeviceVectors: against the H100's committed outputs (one block of every
-# digest set); Example: docs/python.md's worked example, output and all.
+# digest set); Example: docs/python.md's worked example, output and all;
+# TritonBridge: bitexact.triton.
 if(TARGET bitexact_python AND TARGET bitexact)
   set(_bx_py_env "PYTHONPATH=${BITEXACT_PYTHON_DIR}" "BITEXACT_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
     "BITEXACT_CLI=$<TARGET_FILE:bitexact>")
@@ -11,6 +12,11 @@ if(TARGET bitexact_python AND TARGET bitexact)
   endforeach()
   set_tests_properties(Python.Api PROPERTIES LABELS unit)
   set_tests_properties(Python.DeviceVectors PROPERTIES LABELS exhaustive)
+  # TritonBridge: bitexact.triton (the Triton interpreter bridge) on a fake of
+  # Triton's interpreter, both backends (module, CLI), against the CLI and the
+  # H100's vectors; the real interpreter runs in device/triton_bridge_demo.py.
+  add_test(NAME Python.TritonBridge COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_triton_bridge.py)
+  set_tests_properties(Python.TritonBridge PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)
   add_test(NAME Python.Example COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_doc_example.py
     ${PROJECT_SOURCE_DIR}/docs/python.md)
   set_tests_properties(Python.Example PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)

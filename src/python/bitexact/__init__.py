@@ -10,6 +10,10 @@
 
 Implementations and functions are those of the CLI (`bitexact list`); errors
 raise ValueError with the CLI's one-line messages. docs/python.md.
+
+The package imports without its compiled module `_bitexact` (built for one
+Python version; another interpreter cannot load it): then `bitexact.triton`
+still works through the CLI, and everything else raises ImportError saying why.
 """
 
 import functools as _functools
@@ -17,7 +21,30 @@ import json as _json
 
 import numpy as _np
 
-from . import _bitexact as _core
+try:
+    from . import _bitexact as _core
+    _CORE_ERROR = None
+except ImportError as _e:  # another Python than the one _bitexact was built for, or not built
+    import os as _os
+    import sys as _sys
+
+    _built = sorted(f for f in _os.listdir(_os.path.dirname(__file__)) if f.startswith("_bitexact"))
+    _CORE_ERROR = (f"{', '.join(_built)} does not load in Python {_sys.version_info[0]}.{_sys.version_info[1]}: {_e}"
+                   if _built else f"not built in {_os.path.dirname(__file__)}")
+
+    class InputError(ValueError):
+        """Bad input (the compiled module's InputError when it is present)."""
+
+    class _MissingCore:
+        # Stands in for _bitexact so that `import bitexact` (and bitexact.triton,
+        # which can use the CLI) works; every use of the module says why it is absent.
+        InputError = InputError
+
+        def __getattr__(self, name):
+            raise ImportError(f"bitexact's compiled module _bitexact cannot be imported here ({_CORE_ERROR}); "
+                              "build it for this Python (docs/python.md), or use bitexact.triton's CLI backend")
+
+    _core = _MissingCore()
 
 __all__ = ["eval", "ulp_error", "sweep", "implementations", "functions", "fpsan", "InputError"]
 
@@ -161,6 +188,10 @@ def _ocml_configs():
 
 def __getattr__(name):
     """bitexact.nv, bitexact.nv_ftz, bitexact.ocml, bitexact.mpfr, ...: every implementation."""
+    if name.startswith("_"):  # dunder probes (inspect, pickle) are not implementations
+        raise AttributeError(f"module 'bitexact' has no attribute '{name}'")
+    if _CORE_ERROR is not None:
+        raise AttributeError(f"bitexact.{name} needs the compiled module _bitexact, which cannot be imported here ({_CORE_ERROR})")
     impls = _implementations()
     if name == "ocml":
         return _Impl("ocml", _ocml_configs())
@@ -172,4 +203,5 @@ def __getattr__(name):
     raise AttributeError(f"module 'bitexact' has no attribute '{name}' (implementations: {' '.join(sorted(impls))})")
 
 
-from . import fpsan  # noqa: E402  (needs _core above)
+if _CORE_ERROR is None:
+    from . import fpsan  # noqa: E402  (needs _core above)
