@@ -90,3 +90,18 @@ TEST(CudaBackendCli, NoGpuIsAOneLineError) {
 
 }  // namespace
 }  // namespace bitexact
+
+// Under mpirun each rank takes its share of the host's GPUs (cmd_sweep's
+// run_mpi): expected shares written out by hand for 4 GPUs.
+TEST(CudaBackendGpus, RanksOfAHostSplitItsGpus) {
+  using bitexact::sweep::cuda::share_of_host;
+  EXPECT_TRUE(share_of_host(0, 1, 4).empty());  // one rank: every GPU
+  EXPECT_TRUE(share_of_host(1, 2, 0).empty());  // no GPU: nothing to choose
+  EXPECT_EQ(share_of_host(0, 4, 4), std::vector<int>{0});
+  EXPECT_EQ(share_of_host(3, 4, 4), std::vector<int>{3});
+  EXPECT_EQ(share_of_host(0, 2, 4), (std::vector<int>{0, 2}));
+  EXPECT_EQ(share_of_host(1, 2, 4), (std::vector<int>{1, 3}));
+  EXPECT_EQ(share_of_host(1, 3, 4), std::vector<int>{1});
+  EXPECT_EQ(share_of_host(0, 3, 4), (std::vector<int>{0, 3}));
+  EXPECT_EQ(share_of_host(5, 8, 4), std::vector<int>{1});  // more ranks than GPUs: shared
+}
