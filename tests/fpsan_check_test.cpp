@@ -81,6 +81,26 @@ TEST(FpsanCheck, CastsAndTyping) {
   EXPECT_THROW(fs::expr::result_bits_fpsan(fs::expr::parse("a.to(e4m3fn) + b.to(e5m2)"), env), fs::expr::parse_error);
 }
 
+TEST(FpsanCheck, DepthIsBounded) {
+  // max_depth nested levels parse; one more is an error, not a stack overflow.
+  auto nest = [](int n) { return std::string(std::size_t(n), '(') + "x" + std::string(std::size_t(n), ')'); };
+  EXPECT_NO_THROW(fs::expr::parse(nest(fs::expr::max_depth - 1)));
+  EXPECT_THROW(fs::expr::parse(nest(fs::expr::max_depth + 1)), fs::expr::parse_error);
+  std::string chain = "x";
+  for (int i = 0; i < fs::expr::max_depth + 5; ++i) chain += "*x";
+  EXPECT_THROW(fs::expr::parse(chain), fs::expr::parse_error);
+}
+
+TEST(FpsanCheck, Triton380Algebra) {
+  // Triton 3.8.0 truncates when narrowing (release/3.8.x castSignedIntValueToType),
+  // so downcasts commute with + and * there; its clamp is not rewritten.
+  const fs::params r38{fs::revision::triton_3_8_0, fs::cast_mode::fold};
+  EXPECT_TRUE(equivalent("(a*b).to(bf16)", "a.to(bf16)*b.to(bf16)", dtype::f32, 3000, r38));
+  EXPECT_TRUE(equivalent("(a+b).to(e5m2)", "a.to(e5m2)+b.to(e5m2)", dtype::f16, 3000, r38));
+  EXPECT_TRUE(equivalent("sin(a+b)", "sin(a)*cos(b)+cos(a)*sin(b)", dtype::f32, 3000, r38));
+  EXPECT_THROW(equivalent("clamp(x, a, b)", "x", dtype::f32, 10, r38), fs::expr::parse_error);
+}
+
 TEST(FpsanCheck, ParseErrors) {
   for (const char* bad : {"", "a +", "(a", "a)", "foo(a)", "min(a)", "a.to(f7)", "a $ b", "fma(a,b)"})
     EXPECT_THROW(fs::expr::parse(bad), fs::expr::parse_error) << bad;

@@ -29,8 +29,9 @@ using result = bitexact::testing::cli_result;
 using bitexact::testing::run_cli;
 
 // Vectors of one kind and dtype from Triton's oracle: (input line, expected line).
-std::pair<std::string, std::string> oracle(const std::string& kind, const std::string& dtype) {
-  std::ifstream in(BITEXACT_SOURCE_DIR "/conformance/fpsan/triton_reference_vectors.txt");
+std::pair<std::string, std::string> oracle(const std::string& kind, const std::string& dtype,
+                                           const std::string& file = "triton_reference_vectors.txt") {
+  std::ifstream in(BITEXACT_SOURCE_DIR "/conformance/fpsan/" + file);
   std::string line, ins, outs;
   while (std::getline(in, line)) {
     std::istringstream ls(line);
@@ -163,4 +164,123 @@ TEST(FpsanCli, CheckExitStatus) {
   EXPECT_EQ(run_cli("fpsan check 'x/x' '1.0' --dtype f16 --samples 2000").status, 1);
   // fpsan.rst: fn(a.to(f16)).to(bf16) == fn(a) for bf16 a.
   EXPECT_EQ(run_cli("fpsan check 'sin(a.to(f16)).to(bf16)' 'sin(a)' --dtype bf16 --samples 2000").status, 0);
+}
+
+// ---- revisions by Triton release ------------------------------------------------
+
+TEST(FpsanCli, Triton380MatchesItsReleaseOracle) {
+  // conformance/fpsan/triton_reference_vectors_triton-3.8.0.txt: the helpers of
+  // test_fpsan.py @ release/3.8.x 10f6be36, restated by gen_release_reference.py.
+  const std::string file = "triton_reference_vectors_triton-3.8.0.txt";
+  for (const char* op : {"add", "mul", "div", "rem", "exp", "exp2", "sin", "cos", "sqrt", "fma"}) {
+    auto [in, expected] = oracle(op, "f32", file);
+    ASSERT_FALSE(in.empty()) << op;
+    auto r = run_cli(std::string("fpsan eval ") + op + ".f32 --revision triton-3.8.0", in);
+    EXPECT_EQ(r.status, 0) << op << r.err;
+    EXPECT_EQ(r.out, expected) << op;
+    // The pinned main's algebra gives other bits for most of them.
+    if (std::string(op) != "fma" && std::string(op) != "add")
+      EXPECT_NE(run_cli(std::string("fpsan eval ") + op + ".f32", in).out, expected) << op;
+  }
+  for (const char* d : {"f32", "bf16", "e4m3fn"}) {
+    auto [ein, eexp] = oracle("embed", d, file);
+    EXPECT_EQ(run_cli(std::string("fpsan eval embed.") + d + " --revision triton-3.8.0", ein).out, eexp) << d;
+  }
+  // triton-3.9.0 is the pinned main's algebra (docs/fpsan.md says on what evidence).
+  auto [in, expected] = oracle("exp", "f32");
+  EXPECT_EQ(run_cli("fpsan eval exp.f32 --revision triton-3.9.0", in).out, expected);
+}
+
+TEST(FpsanCli, Triton380CastsTruncateAndClampIsRefused) {
+  // Hand-derived: the f32 payload 2^16 + 1 narrows to 1 = +1.0 in bf16 by
+  // truncation (castSignedIntValueToType @ release/3.8.x), as with
+  // --homomorphic-casts on main; main's fold does not give +1.0.
+  auto bits = run_cli("fpsan eval unembed.f32 --revision triton-3.8.0", "0x00010001\n").out;
+  EXPECT_EQ(run_cli("fpsan eval to_bf16.f32 --revision triton-3.8.0", bits).out, "0x3f80\n");
+  // So the downcast-placement rewrite is FpSan-equivalent in 3.8.0 only.
+  const std::string placement = "fpsan check '(a*b).to(bf16)' 'a.to(bf16)*b.to(bf16)' --samples 2000";
+  EXPECT_EQ(run_cli(placement + " --revision triton-3.8.0").status, 0);
+  EXPECT_EQ(run_cli(placement + " --revision triton-3.9.0").status, 1);
+  // tt.clamp is not rewritten in 3.8.0: eval and check refuse it (exit 2, one line).
+  for (auto [args, input] : {std::pair<std::string, std::string>{"fpsan eval clamp.f32 --revision triton-3.8.0",
+                                                                  "0x3f800000 0x00000000 0x40000000\n"},
+                             {"fpsan check 'clamp(x, a, b)' 'x' --revision triton-3.8.0", ""}}) {
+    auto r = run_cli(args, input);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("#10707"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+}
+
+TEST(FpsanCli, BadRevisionIsOneLineListingTheKnownOnes) {
+  for (const char* sub : {"eval add.f32", "validate", "check a a"})
+    for (const char* bad : {"3.8.0", "triton-3.7.0", "main", "1D2DA15"}) {
+      auto r = run_cli(std::string("fpsan ") + sub + " --revision " + bad, "0x3f800000 0x3f800000\n");
+      EXPECT_EQ(r.status, 2) << sub << " " << bad;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_NE(r.err.find(std::string("unknown revision '") + bad + "'"), std::string::npos) << r.err;
+      for (const char* known : {"1d2da15", "triton-3.9.0", "triton-3.8.0", "4a4243f", "c327a6f"})
+        EXPECT_NE(r.err.find(known), std::string::npos) << known << " missing from: " << r.err;
+      EXPECT_TRUE(r.out.empty());
+    }
+}
+
+TEST(FpsanCli, ValidateAllRevisionsComparesThem) {
+  // --revision all: one result per revision, identity and dtype. The expected
+  // verdicts follow from the algebra: truncation (3.8.0) commutes with the
+  // ring operations, the fold of every main revision does not; 3.8.0 tags
+  // __nv_expf (tests/fpsan_model_test.cpp, FpsanWorked380).
+  auto r = run_cli("fpsan validate --revision all --dtype bf16 --samples 2000 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.size(), 4 * std::size(fs::validate::identities));
+  std::map<std::string, std::map<std::string, nlohmann::json>> by;
+  for (const auto& e : j) by[e["revision"]][e["identity"]] = e;
+  EXPECT_EQ(by["triton-3.8.0"]["downcast_mul"]["violations"], 0);
+  EXPECT_GT(by["triton-3.8.0"]["downcast_mul"]["checked"], 0);
+  EXPECT_GT(by["1d2da15"]["downcast_mul"]["violations"], 0);
+  EXPECT_GT(by["c327a6f"]["downcast_add"]["violations"], 0);
+  EXPECT_EQ(by["1d2da15"]["extern_expf"]["checked"], 0);  // f32 only
+  auto f32 = nlohmann::json::parse(
+      run_cli("fpsan validate --revision triton-3.8.0 --dtype f32 --samples 2000 --json").out);
+  for (const auto& e : f32)
+    if (e["identity"] == "extern_expf") EXPECT_EQ(e["violations"], e["checked"]);
+}
+
+// ---- check: grammar, functions, depth -------------------------------------------
+
+TEST(FpsanCli, CheckHelpStatesGrammarAndFunctions) {
+  auto r = run_cli("fpsan check --help");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* s : {"expr    :=", "primary :=", ".to(", "fma(a,b,c)", "clamp(x,lo,hi)", "precise_sqrt",
+                        "triton-3.8.0", "nested levels"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s;
+  r = run_cli("fpsan check 'abs(x)' 'x'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown function 'abs' (functions: fma(a,b,c) min(a,b) max(a,b) clamp"), std::string::npos)
+      << r.err;
+}
+
+TEST(FpsanCli, DeepExpressionsAreOneLineExit2) {
+  // Before the bound, ~7,000 nested parentheses or 10,000 nested calls
+  // overflowed the parser's stack (a crash, not exit 2).
+  auto nest = [](const std::string& open, int n, const std::string& close) {
+    std::string e;
+    for (int i = 0; i < n; ++i) e += open;
+    e += "x";
+    for (int i = 0; i < n; ++i) e += close;
+    return e;
+  };
+  std::string chain = "x";
+  for (int i = 0; i < 20000; ++i) chain += "+x";
+  for (const std::string& e : {nest("(", 7000, ")"), nest("sin(", 10000, ")"), nest("-", 100000, ""), chain}) {
+    auto r = run_cli("fpsan check '" + e + "' 'x' --samples 2");
+    EXPECT_EQ(r.status, 2) << e.substr(0, 20);
+    EXPECT_NE(r.err.find("expression too deep"), std::string::npos) << r.err.substr(0, 300);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+    EXPECT_LT(r.err.size(), 300u);
+  }
+  // 200 levels are fine.
+  EXPECT_EQ(run_cli("fpsan check '" + nest("(", 200, ")") + "' 'x' --samples 2").status, 0);
 }

@@ -24,8 +24,7 @@ using fs::dtype;
 using fs::u64;
 
 namespace {
-constexpr fs::revision all_revisions[] = {fs::revision::r2026_08_20, fs::revision::r2026_07_29,
-                                          fs::revision::r2026_07_28};
+using fs::all_revisions;
 u64 f32bits(float f) {
   std::uint32_t u;
   std::memcpy(&u, &f, 4);
@@ -124,6 +123,70 @@ TEST(FpsanWorked, TagsAndHashes) {
   static_assert(fs::extern_tag(32, "", one, 1) == (0xffffffffu ^ 0x84222325u));
   // fp4: low nibble first.
   static_assert(fs::unpack_fp4(0x4b).first == 0xb && fs::unpack_fp4(0x4b).second == 0x4);
+}
+
+// ---- Triton 3.8.0, by hand from release/3.8.x 10f6be36 -------------------------
+// (lib/Conversion/TritonInstrumentToLLVM/FpSanToLLVM.cpp = "ToLLVM@3.8",
+//  lib/Dialect/TritonInstrument/Transforms/FpSanitizer.cpp = "Sanitizer@3.8")
+
+TEST(FpsanWorked380, E4m3fnMixerWith922291) {
+  // ToLLVM@3.8 getPayloadMixConfig: mulA = 922291 & 0x7f; 922291 = 0xE12B3, low 7 bits 0x33 = 51.
+  // 1.0 = 0x38 = 56, shift = ctz(0x38) = 3. oneMixed = 56 * 51 = 2856 = 22*128 + 40 -> 40 = 0x28;
+  // 0x28 ^ (0x28 >> 3) = 0x28 ^ 0x05 = 0x2d = 45. mulBPos = 45^-1 mod 128: Euclid
+  // 128 = 2*45 + 38, 45 = 38 + 7, 38 = 5*7 + 3, 7 = 2*3 + 1 gives 1 = 37*45 - 13*128, so 37 = 0x25
+  // (45 * 37 = 1665 = 13*128 + 1). mulBNeg = -37 mod 128 = 91 = 0x5b.
+  constexpr fs::mixer m = fs::make_mixer(dtype::e4m3fn, fs::revision::triton_3_8_0);
+  static_assert(m.mul_a == 0x33 && m.shift == 3 && m.mul_b_pos == 0x25 && m.mul_b_neg == 0x5b);
+  // embed(2.0 = 0x40): y = 0x40 * 51 = 3264 = 25*128 + 64 -> 0x40; z = 0x40 ^ 0x08 = 0x48 = 72;
+  // 72 * 37 = 2664 = 20*128 + 104 -> 0x68, sign clear.
+  EXPECT_EQ(fs::embed(m, 0x40), 0x68u);
+  // embed(-2.0 = 0xc0): same z, times mulBNeg: 72 * 91 = 6552 = 51*128 + 24 -> 0x18 | 0x80 = 0x98.
+  EXPECT_EQ(fs::embed(m, 0xc0), 0x98u);
+  EXPECT_EQ(fs::unembed(m, 0x68), 0x40u);
+}
+
+TEST(FpsanWorked380, NarrowingTruncates) {
+  // Sanitizer@3.8 TruncFOpPattern / FpToFpPattern call castSignedIntValueToType,
+  // which emits arith.trunci when narrowing: 16 -> 8 of 0x0180 keeps 0x80
+  // (1d2da15's fold gives 0x1b, see NarrowingFold), 32 -> 16 of 0x12345678 keeps 0x5678.
+  constexpr fs::params r38{fs::revision::triton_3_8_0, fs::cast_mode::fold};
+  static_assert(fs::cast_payload(16, 8, 0x0180, r38) == 0x80);
+  static_assert(fs::cast_payload(32, 16, 0x12345678, r38) == 0x5678);
+  // Widening is arith.extsi there too.
+  static_assert(fs::cast_payload(8, 32, 0x80, r38) == 0xffffff80u);
+  // So downcasting commutes with the ring operations (what 1d2da15 breaks on
+  // purpose): (0x0003 * 0x0101) mod 2^16 = 0x0303 -> 0x03 = 0x03 * 0x01.
+  static_assert(fs::cast_payload(16, 8, fs::mul(16, 0x0003, 0x0101), r38) ==
+                fs::mul(8, fs::cast_payload(16, 8, 0x0003, r38), fs::cast_payload(16, 8, 0x0101, r38)));
+}
+
+TEST(FpsanWorked380, ExpScaleAndClosedForm) {
+  // Sanitizer@3.8 fpsanExp multiplies by getU32ConstantLike(0x236ee9bf), i.e. the
+  // constant cut to w bits, then fpsanExp2FromInt (the closed form of #10561,
+  // which 3.8 has). w = 8, payload 1: x = 0xbf = 191; k = 2:
+  //   1 + 191*4 + C(191,2)*16 + C(191,3)*64 (mod 256)
+  //   191*4 = 764 = 252; C(191,2) = 18145 = 1 (mod 16) -> 16;
+  //   C(191,3): x reduced to 3 bits = 7, C(7,3) = 35 = 3 (mod 4) -> 192;
+  //   1 + 252 + 16 + 192 = 461 = 205 (mod 256)   (= 5^191 = 5^63 = 5^-1: 5 has order 64)
+  static_assert(fs::exp(8, 1, fs::revision::triton_3_8_0) == 205);
+  // w = 32, payload 1: exp2(0x236ee9bf) with base 257, the same as c327a6f.
+  static_assert(fs::exp(32, 1, fs::revision::triton_3_8_0) == fs::exp2(32, 0x236ee9bf));
+}
+
+TEST(FpsanWorked380, ExpfIsTaggedAndClampIsNotRewritten) {
+  // Sanitizer@3.8 getKnownExtern lists __nv_fast_expf but not __nv_expf (added by
+  // #10834), so __nv_expf(x) is the structural tag: x's payload xor
+  // fnv1a64("__nv_expf") cut to 32 bits (one operand, rotated by 0).
+  using V38 = fs::value<float, fs::revision::triton_3_8_0>;
+  const V38 x = V38::from_bits(0x3f800000);  // payload 1
+  constexpr auto r38 = fs::revision::triton_3_8_0;
+  EXPECT_EQ((fs::extern_elementwise<float, r38>("__nv_expf", x).payload()),
+            (1u ^ fs::fnv1a64("__nv_expf")) & 0xffffffffu);
+  EXPECT_EQ((fs::extern_elementwise<float, r38>("__nv_fast_expf", x)), exp(x));
+  // Sanitizer@3.8's pattern list has no ClampFOpPattern and no
+  // ElementwiseInlineAsmPattern: the model refuses both (value<> at compile time).
+  static_assert(!fs::rewrites_clamp(fs::revision::triton_3_8_0) && !fs::rewrites_inline_asm(fs::revision::triton_3_8_0));
+  static_assert(fs::rewrites_clamp(fs::revision::r2026_07_28) && fs::rewrites_inline_asm(fs::revision::r2026_07_28));
 }
 
 // ---- test_fpsan.py tables and assertions ---------------------------------------

@@ -10,16 +10,34 @@ fs::dtype parse_dtype(const std::string& s) {
   throw input_error("unknown dtype '" + s + "' (dtypes: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz e5m2fnuz)");
 }
 
+namespace {
+// Every spelling --revision accepts, the default first; the error message
+// lists them in this order.
+struct revision_spelling {
+  const char* name;
+  fs::revision rev;
+};
+constexpr revision_spelling revision_spellings[] = {
+    {"1d2da15", fs::revision::r2026_08_20},      {"2026-08-20", fs::revision::r2026_08_20},
+    {"triton-3.9.0", fs::triton_3_9_0},           {"triton-3.8.0", fs::revision::triton_3_8_0},
+    {"4a4243f", fs::revision::r2026_07_29},      {"2026-07-29", fs::revision::r2026_07_29},
+    {"c327a6f", fs::revision::r2026_07_28},      {"2026-07-28", fs::revision::r2026_07_28},
+};
+}  // namespace
+
+const char* known_revisions() {
+  return "1d2da15 (default; = 2026-08-20), triton-3.9.0, triton-3.8.0, 4a4243f (= 2026-07-29), c327a6f (= 2026-07-28)";
+}
+
 fs::params parse_params(const std::string& rev, bool homomorphic) {
   fs::params p;
-  if (rev == "1d2da15" || rev == "2026-08-20" || rev.empty())
-    p.rev = fs::revision::r2026_08_20;
-  else if (rev == "4a4243f" || rev == "2026-07-29")
-    p.rev = fs::revision::r2026_07_29;
-  else if (rev == "c327a6f" || rev == "2026-07-28")
-    p.rev = fs::revision::r2026_07_28;
-  else
-    throw input_error("unknown revision '" + rev + "' (revisions: 1d2da15 (default), 4a4243f, c327a6f)");
+  bool found = rev.empty();
+  for (const auto& s : revision_spellings)
+    if (rev == s.name) {
+      p.rev = s.rev;
+      found = true;
+    }
+  if (!found) throw input_error("unknown revision '" + rev + "' (revisions: " + known_revisions() + ")");
   p.casts = homomorphic ? fs::cast_mode::homomorphic : fs::cast_mode::fold;
   return p;
 }
@@ -27,13 +45,36 @@ fs::params parse_params(const std::string& rev, bool homomorphic) {
 const char* revision_name(fs::revision r) {
   switch (r) {
     case fs::revision::r2026_08_20:
-      return "1d2da15 (2026-08-20)";
+      return "1d2da15 (2026-08-20; also triton-3.9.0, unconfirmed)";
     case fs::revision::r2026_07_29:
       return "4a4243f (2026-07-29)";
     case fs::revision::r2026_07_28:
       return "c327a6f (2026-07-28)";
+    case fs::revision::triton_3_8_0:
+      return "triton-3.8.0 (release/3.8.x 10f6be36)";
   }
   return "?";
+}
+
+const char* revision_short_name(fs::revision r) {
+  switch (r) {
+    case fs::revision::r2026_08_20:
+      return "1d2da15";
+    case fs::revision::r2026_07_29:
+      return "4a4243f";
+    case fs::revision::r2026_07_28:
+      return "c327a6f";
+    case fs::revision::triton_3_8_0:
+      return "triton-3.8.0";
+  }
+  return "?";
+}
+
+void require_clamp(fs::revision r) {
+  if (!fs::rewrites_clamp(r))
+    throw input_error(std::string("clamp is not rewritten by FpSan in ") + revision_short_name(r) +
+                      " (no ClampFOpPattern before #10707): the kernel clamps the unembedded floats in IEEE "
+                      "arithmetic, which this model does not reproduce");
 }
 
 op_fn resolve(const std::string& spec, const fs::params& p) {
@@ -55,6 +96,7 @@ op_fn resolve(const std::string& spec, const fs::params& p) {
     r.out_bits = fs::width_of(to);
     r.f = [=](fs::u64 a, fs::u64, fs::u64) { return fs::cast_bits(d, to, a, p); };
   } else if (opname == "clamp") {
+    require_clamp(p.rev);
     r.arity = 3;
     r.f = [=](fs::u64 a, fs::u64 b, fs::u64 c) { return fs::clamp_bits(d, a, b, c, p.rev); };
   } else {

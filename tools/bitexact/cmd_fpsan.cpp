@@ -2,13 +2,15 @@
 // bitexact fpsan validate [...]     — check FpSan's identities per dtype
 // bitexact fpsan check E1 E2 [...]  — are two expressions FpSan-equivalent?
 //
-// The model is include/bitexact/fpsan/ (Triton 1d2da15 by default).
+// The model is include/bitexact/fpsan/ (Triton main 1d2da15 by default;
+// --revision picks another algebra, e.g. triton-3.8.0).
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "bitexact/fpsan/expr.hpp"
 #include "bitexact/fpsan/identities.hpp"
 #include "bitexact/engine/fpsan_ops.hpp"
 #include "command.hpp"
@@ -34,19 +36,31 @@ void run_eval(const std::string& spec, const fs::params& p) {
 
 // ---- validate ----------------------------------------------------------------
 
-nlohmann::json results_json(const std::vector<fs::validate::result>& results) {
+nlohmann::json results_json(const std::vector<revision_results>& runs) {
   nlohmann::json arr = nlohmann::json::array();
-  for (const auto& r : results)
-    arr.push_back({{"identity", r.identity},
-                   {"dtype", fs::format_of(r.type).name},
-                   {"checked", r.checked},
-                   {"violations", r.violations},
-                   {"witness", r.witness.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.witness)}});
+  for (const auto& run : runs)
+    for (const auto& r : run.results)
+      arr.push_back({{"revision", fpsan_ops::revision_short_name(run.algebra.rev)},
+                     {"identity", r.identity},
+                     {"dtype", fs::format_of(r.type).name},
+                     {"checked", r.checked},
+                     {"violations", r.violations},
+                     {"witness", r.witness.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.witness)}});
   return arr;
 }
 
+// --revision for validate: one name, or "all" (every modelled revision, the
+// default first: what the committed report compares).
+std::vector<fs::params> validate_revisions(const std::string& rev, bool homomorphic) {
+  std::vector<fs::params> out;
+  if (rev != "all") return {fpsan_ops::parse_params(rev, homomorphic)};
+  for (fs::revision r : fs::all_revisions)
+    out.push_back({r, homomorphic ? fs::cast_mode::homomorphic : fs::cast_mode::fold});
+  return out;
+}
+
 void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool json, bool markdown,
-                  const std::string& report_dir, const fs::params& p) {
+                  const std::string& report_dir, const std::vector<fs::params>& algebras) {
   if (!(samples_d >= 1) || samples_d > 1e13) throw input_error("--samples must be between 1 and 1e13");
   const auto samples = static_cast<unsigned long long>(samples_d);
   std::vector<fs::dtype> ds;
@@ -55,29 +69,57 @@ void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool
   else
     for (const auto& s : dtypes) ds.push_back(fpsan_ops::parse_dtype(s));
 
-  std::vector<fs::validate::result> results;
-  for (fs::dtype d : ds)
-    for (const char* id : fs::validate::identity_names) {
-      results.push_back(fs::validate::run(d, id, samples, p));
-      if (!json && !markdown && report_dir.empty()) {
-        const auto& r = results.back();
-        std::printf("%-15s %-9s %s  checked %llu, violations %llu%s%s\n", r.identity.c_str(), fs::format_of(d).name,
-                    r.violations ? "FAILS" : "holds", r.checked, r.violations,
-                    r.witness.empty() ? "" : "\n    witness: ", r.witness.c_str());
-        std::fflush(stdout);
+  const bool text = !json && !markdown && report_dir.empty();
+  std::vector<revision_results> runs;
+  for (const fs::params& p : algebras) {
+    runs.push_back({p, {}});
+    if (text && algebras.size() > 1) std::printf("== revision %s\n", fpsan_ops::revision_name(p.rev));
+    for (fs::dtype d : ds)
+      for (const char* id : fs::validate::identity_names) {
+        runs.back().results.push_back(fs::validate::run(d, id, samples, p));
+        if (text) {
+          const auto& r = runs.back().results.back();
+          std::printf("%-15s %-9s %s  checked %llu, violations %llu%s%s\n", r.identity.c_str(),
+                      fs::format_of(d).name, r.checked == 0 ? "n/a  " : r.violations ? "FAILS" : "holds", r.checked,
+                      r.violations, r.witness.empty() ? "" : "\n    witness: ", r.witness.c_str());
+          std::fflush(stdout);
+        }
       }
-    }
+  }
   if (!report_dir.empty()) {
-    const std::string md = fpsan_markdown_report(results, samples, p);
-    const std::string js = results_json(results).dump(1) + "\n";
+    const std::string md = fpsan_markdown_report(runs, samples);
+    const std::string js = results_json(runs).dump(1) + "\n";
     write_file_atomic(report_dir + "/report.md", md);
     write_file_atomic(report_dir + "/report.json", js);
   }
   if (json) {
-    std::cout << results_json(results).dump(1) << '\n';
+    std::cout << results_json(runs).dump(1) << '\n';
   } else if (markdown) {
-    std::cout << fpsan_markdown_report(results, samples, p);
+    std::cout << fpsan_markdown_report(runs, samples);
   }
+}
+
+// `fpsan check --help`: the expression language, stated once here.
+std::string check_grammar() {
+  return std::string(
+             "Expressions (Triton-like, evaluated in FpSan's payload space):\n"
+             "  expr    := term (('+' | '-') term)*\n"
+             "  term    := unary (('*' | '/' | '%') unary)*\n"
+             "  unary   := '-' unary | '+' unary | postfix\n"
+             "  postfix := primary ('.to(' DTYPE ')')*\n"
+             "  primary := NUMBER | NAME | NAME '(' expr (',' expr)* ')' | '(' expr ')'\n"
+             "Functions: ") +
+         fs::expr::known_functions +
+         "\n"
+         "Any other NAME is a variable of type --dtype. NUMBER is a float literal, rounded to the type of the\n"
+         "other operand like a Triton scalar. DTYPE: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz e5m2fnuz, or\n"
+         "Triton's spellings (float32, tl.bfloat16, float8e4nv, ...). At most " +
+         std::to_string(fs::expr::max_depth) +
+         " nested levels.\n"
+         "Revisions: " +
+         fpsan_ops::known_revisions() +
+         "\n"
+         "Exit status: 0 equivalent on every sample, 1 a counterexample was printed, 2 bad input.";
 }
 
 const bool registered = register_command([](CLI::App& app) {
@@ -85,11 +127,12 @@ const bool registered = register_command([](CLI::App& app) {
   fp->require_subcommand(1);
 
   static std::string spec, rev_e, rev_v, rev_c;
+  static const std::string revision_help = std::string("algebra revision: ") + fpsan_ops::known_revisions();
   static bool homo_e = false, homo_v = false, homo_c = false;
   auto* ev = fp->add_subcommand(
       "eval", "FpSan's result unembed(rewrite(embed(args))) on hex float bits from stdin (1-3 per line)");
   ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")->required();
-  ev->add_option("--revision", rev_e, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  ev->add_option("--revision", rev_e, revision_help);
   ev->add_flag("--homomorphic-casts", homo_e, "narrowing casts truncate (TRITON_FPSAN_HOMOMORPHIC_CASTS=1)");
   ev->callback([] { run_eval(spec, fpsan_ops::parse_params(rev_e, homo_e)); });
 
@@ -103,21 +146,22 @@ const bool registered = register_command([](CLI::App& app) {
   va->add_flag("--markdown", markdown, "print the markdown report (conformance/fpsan/report.md)");
   static std::string report_dir;
   va->add_option("--write-report", report_dir, "also write DIR/report.md and DIR/report.json (atomically)");
-  va->add_option("--revision", rev_v, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  va->add_option("--revision", rev_v, revision_help + ", or all (every one; what tools/fpsan-report.sh writes)");
   va->add_flag("--homomorphic-casts", homo_v, "narrowing casts truncate");
-  va->callback([] { run_validate(vd, samples, json, markdown, report_dir, fpsan_ops::parse_params(rev_v, homo_v)); });
+  va->callback([] { run_validate(vd, samples, json, markdown, report_dir, validate_revisions(rev_v, homo_v)); });
 
   static std::string e1, e2, cd = "f32";
   static double csamples = 10000;
   static unsigned long long seed = 1;
   auto* ch =
       fp->add_subcommand("check", "Are two expressions FpSan-equivalent? Exit 0: equivalent, 1: not, 2: bad input");
+  ch->footer(check_grammar());
   ch->add_option("expr1", e1, "first expression, e.g. 'sin(a+b)'")->required();
   ch->add_option("expr2", e2, "second expression, e.g. 'sin(a)*cos(b)+cos(a)*sin(b)'")->required();
   ch->add_option("--dtype", cd, "dtype of the variables (default f32)");
   ch->add_option("--samples", csamples, "random input assignments (default 10000)");
   ch->add_option("--seed", seed, "random seed (default 1)");
-  ch->add_option("--revision", rev_c, "algebra revision: 1d2da15 (default), 4a4243f, c327a6f");
+  ch->add_option("--revision", rev_c, revision_help);
   ch->add_flag("--homomorphic-casts", homo_c, "narrowing casts truncate");
   ch->callback([] {
     int rc = run_fpsan_check(e1, e2, fpsan_ops::parse_dtype(cd), csamples, seed, fpsan_ops::parse_params(rev_c, homo_c));

@@ -14,6 +14,9 @@
 //                                              i.e. 3511 repeated in every d-bit lane
 //       out  = low xor hi xor (hi >> d/2)
 //     so narrow(widen(x)) = x, and every discarded bit changes the result.
+//   narrowing, revision triton_3_8_0 (before #10627 and #11005; no
+//   homomorphic-casts switch exists there): plain truncation, as in
+//   castSignedIntValueToType @ release/3.8.x 10f6be36
 //   narrowing, default, revision r2026_07_28 (older fold):
 //       n    = x xor (all ones if x < 0)      hi = n >> d
 //       out  = (x xor hi * 3511) mod 2^d
@@ -31,7 +34,7 @@ BITEXACT_INLINE constexpr u64 cast_payload(int src, int dst, u64 x, params p = {
   if (src == dst) return x;
   if (dst > src) return sext(src, dst, x);
   const u64 dm = mask_of(dst), sm = mask_of(src);
-  if (p.casts == cast_mode::homomorphic) return x & dm;
+  if (p.casts == cast_mode::homomorphic || p.rev == revision::triton_3_8_0) return x & dm;
   if (p.rev == revision::r2026_07_28) {
     u64 n = (x & sign_bit_of(src)) ? (x ^ sm) : x;
     u64 hi = n >> dst;

@@ -26,10 +26,20 @@ namespace bitexact::fpsan {
 
 // The odd multiplier A of the first mixing step, per revision.
 BITEXACT_INLINE constexpr u64 mixer_multiplier(revision r) {
-  // FpSanToLLVM.cpp getPayloadMixConfig: 0xe3f789 (written 14940041 there)
-  // since #11101 (7d25bd000d, 2026-07-30; in 1d2da15), 0xe12b3 (922291)
-  // before it (c706410bb5 .. 4a4243f426).
-  return r == revision::r2026_08_20 ? u64(0xe3f789) : u64(0xe12b3);
+  switch (r) {
+    case revision::r2026_08_20:
+      // FpSanToLLVM.cpp getPayloadMixConfig @ 1d2da15 (written 14940041
+      // there), since #11101 (7d25bd000d, 2026-07-30).
+      return 0xe3f789;
+    case revision::r2026_07_29:
+    case revision::r2026_07_28:
+    case revision::triton_3_8_0:
+      break;
+  }
+  // FpSanToLLVM.cpp getPayloadMixConfig @ c327a6f4, @ 4a4243f4 and
+  // @ release/3.8.x 10f6be36 (written 922291 there): from #10548
+  // (c706410bb5) until #11101.
+  return 0xe12b3;
 }
 
 struct mixer {
@@ -87,11 +97,11 @@ BITEXACT_INLINE constexpr u64 unembed(const mixer& m, u64 payload) {
 
 // The mixers of every format and revision, built at compile time.
 struct mixer_table {
-  mixer m[3][dtype_count];
+  mixer m[revision_count][dtype_count];
 };
 BITEXACT_INLINE constexpr mixer_table make_mixer_table() {
   mixer_table t{};
-  for (int r = 0; r < 3; ++r)
+  for (int r = 0; r < revision_count; ++r)
     for (int d = 0; d < dtype_count; ++d) t.m[r][d] = make_mixer(dtype(d), revision(r));
   return t;
 }
@@ -99,7 +109,7 @@ inline constexpr mixer_table all_mixers = make_mixer_table();
 
 static_assert(
     [] {
-      for (int r = 0; r < 3; ++r)
+      for (int r = 0; r < revision_count; ++r)
         for (int d = 0; d < dtype_count; ++d)
           if (!all_mixers.m[r][d].valid) return false;
       return true;

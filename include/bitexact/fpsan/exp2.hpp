@@ -1,5 +1,6 @@
 // bitexact/fpsan/exp2.hpp — FpSan's exp2 and exp (FpSanitizer.cpp @ 1d2da15:
-// fpsanExp2FromInt, fpsanExp).
+// fpsanExp2FromInt, fpsanExp; the same closed form is in release/3.8.x,
+// which has #10561, so every modelled revision shares exp2).
 //
 // exp2(x) = c^x mod 2^w with the fixed odd base c = 1 + 2^k, k = ceil(w/4).
 // By the binomial theorem c^x = sum_j C(x, j) 2^(jk), and every term with
@@ -36,8 +37,18 @@ BITEXACT_INLINE constexpr u64 exp2(int w, u64 x) {
 
 // The exp scale L as the 32-bit constant of each revision.
 BITEXACT_INLINE constexpr u64 exp_scale_u32(revision r) {
-  // FpSanitizer.cpp fpsanExp: 0x26a29a75 since #11101 (7d25bd000d), 0x236ee9bf before.
-  return r == revision::r2026_08_20 ? u64(0x26a29a75) : u64(0x236ee9bf);
+  switch (r) {
+    case revision::r2026_08_20:
+      // FpSanitizer.cpp fpsanExp @ 1d2da15, since #11101 (7d25bd000d).
+      return 0x26a29a75;
+    case revision::r2026_07_29:
+    case revision::r2026_07_28:
+    case revision::triton_3_8_0:
+      break;
+  }
+  // FpSanitizer.cpp fpsanExp @ c327a6f4, @ 4a4243f4 and @ release/3.8.x
+  // 10f6be36 (each the f32 payload of log2(e) under that era's mixer).
+  return 0x236ee9bf;
 }
 
 BITEXACT_INLINE constexpr u64 exp(int w, u64 x, revision r = default_revision) {

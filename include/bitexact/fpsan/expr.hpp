@@ -9,8 +9,11 @@
 //   postfix := primary ('.to(' DTYPE ')')*
 //   primary := NUMBER | NAME | NAME '(' expr (',' expr)* ')' | '(' expr ')'
 // Functions: fma(a,b,c) min(a,b) max(a,b) clamp(x,lo,hi) neg exp exp2 sin cos
-// log log2 sqrt rsqrt erf floor ceil precise_sqrt. Any other NAME is a
-// variable of the --dtype type. DTYPE: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz
+// log log2 sqrt rsqrt erf floor ceil precise_sqrt (known_functions). A NAME
+// not followed by '(' is a variable of the --dtype type.
+// Depth: at most max_depth nested levels (parentheses, calls, unary minus,
+// and operator chains, which nest to the left), so that neither the
+// recursive-descent parser nor the recursive evaluator can run out of stack. DTYPE: f64 f32 f16 bf16 e4m3fn e5m2 e4m3fnuz
 // e5m2fnuz, or Triton's spellings (float32, tl.bfloat16, float8e4nv, ...).
 //
 // Types follow Triton: a literal takes the type of the other operand (and
@@ -18,6 +21,7 @@
 // mixed float types are promoted to the wider one, f16 with bf16 to f32.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <map>
@@ -40,6 +44,7 @@ struct node {
   double number = 0;
   dtype to = dtype::f32;
   std::vector<int> kids;
+  int depth = 1;  // levels of the subtree rooted here
 };
 
 struct program {
@@ -78,6 +83,17 @@ inline bool parse_dtype_name(std::string s, dtype& out) {
   return true;
 }
 
+// The functions `check` knows, as its messages list them.
+inline constexpr const char* known_functions =
+    "fma(a,b,c) min(a,b) max(a,b) clamp(x,lo,hi) neg exp exp2 sin cos log log2 sqrt rsqrt erf floor ceil "
+    "precise_sqrt";
+
+// The deepest expression tree accepted. A level costs a few hundred bytes of
+// stack in the parser and the evaluator; 1000 levels stay far below the 8 MiB
+// main-thread stack (about 7,000 nested parentheses overflowed it), and no
+// hand-written kernel expression comes near.
+inline constexpr int max_depth = 1000;
+
 inline int function_arity(const std::string& f) {
   if (f == "fma" || f == "clamp") return 3;
   if (f == "min" || f == "max") return 2;
@@ -101,7 +117,9 @@ class parser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw parse_error("in '" + s_ + "' at column " + std::to_string(i_ + 1) + ": " + what);
+    // A long expression is quoted by its start only, so the message stays short.
+    const std::string quoted = s_.size() > 60 ? s_.substr(0, 57) + "..." : s_;
+    throw parse_error("in '" + quoted + "' at column " + std::to_string(i_ + 1) + ": " + what);
   }
   void skip() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
@@ -117,7 +135,24 @@ class parser {
   void expect(char c) {
     if (!eat(c)) fail(std::string("expected '") + c + "'");
   }
+  [[noreturn]] void too_deep() const {
+    fail("expression too deep (more than " + std::to_string(max_depth) + " nested levels)");
+  }
+  // Counts the parser's own recursion (parentheses, calls, unary minus).
+  struct nest {
+    parser& p;
+    explicit nest(parser& q) : p(q) {
+      if (++p.nesting_ > max_depth) p.too_deep();
+    }
+    ~nest() { --p.nesting_; }
+    nest(const nest&) = delete;
+    nest& operator=(const nest&) = delete;
+  };
+  // Appends a node; its depth bounds the evaluator's recursion, which left-
+  // nested chains such as a+a+...+a reach without any parser recursion.
   int add(node n) {
+    for (int k : n.kids) n.depth = std::max(n.depth, p_.nodes[std::size_t(k)].depth + 1);
+    if (n.depth > max_depth) too_deep();
     p_.nodes.push_back(std::move(n));
     return int(p_.nodes.size()) - 1;
   }
@@ -128,6 +163,7 @@ class parser {
     return s_.substr(b, i_ - b);
   }
   int expr() {
+    nest guard(*this);
     int l = term();
     for (;;) {
       if (eat('+'))
@@ -152,8 +188,14 @@ class parser {
     }
   }
   int unary() {
-    if (eat('-')) return add({node::negate, "neg", 0, dtype::f32, {unary()}});
-    if (eat('+')) return unary();
+    if (eat('-')) {
+      nest guard(*this);
+      return add({node::negate, "neg", 0, dtype::f32, {unary()}});
+    }
+    if (eat('+')) {
+      nest guard(*this);
+      return unary();
+    }
     return postfix();
   }
   int postfix() {
@@ -192,7 +234,7 @@ class parser {
     std::string id = s_.substr(b, i_ - b);
     if (eat('(')) {
       int arity = function_arity(id);
-      if (arity < 0) fail("unknown function '" + id + "'");
+      if (arity < 0) fail("unknown function '" + id + "' (functions: " + known_functions + ")");
       node n{node::call, id, 0, dtype::f32, {}};
       n.kids.push_back(expr());
       while (eat(',')) n.kids.push_back(expr());
@@ -209,6 +251,7 @@ class parser {
 
   std::string s_;
   std::size_t i_ = 0;
+  int nesting_ = 0;
   program p_;
 };
 
@@ -298,7 +341,13 @@ inline tval eval_fpsan(const program& pr, int i, const env& e) {
       for (auto& t : a) t = fp_typed(t, d, p);
       const int w = width_of(d);
       u64 x = a[0].v, y = a.size() > 1 ? a[1].v : 0, z = a.size() > 2 ? a[2].v : 0;
-      if (n.name == "clamp") return {true, d, clamp(w, x, y, z), 0};
+      if (n.name == "clamp") {
+        if (!rewrites_clamp(p.rev))
+          throw parse_error(
+              "clamp is not rewritten by FpSan in Triton 3.8.0 (no ClampFOpPattern before #10707): the kernel "
+              "clamps the unembedded floats in IEEE arithmetic, which this model does not reproduce");
+        return {true, d, clamp(w, x, y, z), 0};
+      }
       for (int k = 0; k < op_count; ++k)
         if (n.name == info(op(k)).name) return {true, d, apply_payload(op(k), w, x, y, z, p.rev), 0};
       throw parse_error("unknown function '" + n.name + "'");

@@ -136,15 +136,38 @@ namespace bitexact::fpsan {
 // ---- algebra revisions -------------------------------------------------------
 //
 // The payload algebra changed during 2026. Each revision names the upstream
-// commit whose algebra it models (the whole algebra was read at that commit):
-//   r2026_08_20  1d2da15d2b1f (default; after #11101 and #11083)
-//   r2026_07_29  4a4243f426fb (#11083 "Mix every discarded downcast bit";
-//                              before #11101 changed the mixer multiplier and
-//                              the exp scale constant)
-//   r2026_07_28  c327a6f42796 (parent of #11083: older narrowing fold)
-// Older revisions (before c327a6f4) are not modelled.
-enum class revision : std::uint8_t { r2026_08_20, r2026_07_29, r2026_07_28 };
+// source whose algebra it models (the whole algebra was read there):
+//   r2026_08_20   main 1d2da15d2b1f (default; after #11101 and #11083)
+//   r2026_07_29   main 4a4243f426fb (#11083 "Mix every discarded downcast bit";
+//                 before #11101 changed the mixer multiplier and the exp
+//                 scale constant)
+//   r2026_07_28   main c327a6f42796 (parent of #11083: older narrowing fold)
+//   triton_3_8_0  the Triton 3.8.0 release: branch release/3.8.x @ 10f6be363d24
+//                 (read through the mirror triton-lang/triton-windows), cut
+//                 from main at 3bb23dde7 (2026-06-23). It has #10561 (closed-
+//                 form exp2), #10548 and #10570, but none of #10707 (clamp),
+//                 #10627 (folding downcasts), #10834 (__nv_expf), #10857/#10908
+//                 (inline asm), #11005, #11083, #11101: narrowing casts
+//                 truncate, tt.clamp and inline asm are not rewritten.
+// Triton 3.9.0 is modelled as r2026_08_20 (triton_3_9_0 below); its release
+// branch was not in any source this model could read (docs/fpsan.md).
+// Main revisions older than c327a6f4 are not modelled.
+enum class revision : std::uint8_t { r2026_08_20, r2026_07_29, r2026_07_28, triton_3_8_0 };
+inline constexpr int revision_count = 4;
+// The default first, then the releases, then the older main revisions (the
+// order of the report's columns).
+inline constexpr revision all_revisions[revision_count] = {revision::r2026_08_20, revision::triton_3_8_0,
+                                                          revision::r2026_07_29, revision::r2026_07_28};
 inline constexpr revision default_revision = revision::r2026_08_20;
+// Closest evidence for the 3.9.0 release (see above): the pinned main.
+inline constexpr revision triton_3_9_0 = revision::r2026_08_20;
+
+// Whether a revision rewrites tt.clamp (ClampFOpPattern, #10707) and pure
+// tt.elementwise_inline_asm (#10857/#10908). Where it does not, the kernel
+// runs the real clamp / asm on unembedded float bits: IEEE or hardware
+// behaviour, not payload algebra, and this model does not reproduce it.
+BITEXACT_INLINE constexpr bool rewrites_clamp(revision r) { return r != revision::triton_3_8_0; }
+BITEXACT_INLINE constexpr bool rewrites_inline_asm(revision r) { return r != revision::triton_3_8_0; }
 
 // How a narrowing float->float cast treats the discarded payload bits.
 enum class cast_mode : std::uint8_t {

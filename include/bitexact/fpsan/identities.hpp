@@ -54,8 +54,10 @@ struct sanitized {
   params p;
   u64 log2e_bits;  // 1.44269504 rounded to d, as a Triton scalar literal
   u64 negzero_bits;
-  std::vector<dtype> targets;  // cast_roundtrip targets
+  std::vector<dtype> targets;  // cast_roundtrip targets (at least as wide)
   std::vector<mixer> target_mixers;
+  std::vector<dtype> narrower;  // downcast_* targets
+  std::vector<mixer> narrower_mixers;
   explicit sanitized(dtype d_, params p_)
       : d(d_),
         r(p_.rev),
@@ -68,6 +70,9 @@ struct sanitized {
       if (o != d && width_of(o) >= width_of(d)) {
         targets.push_back(o);
         target_mixers.push_back(make_mixer(o, p_.rev));
+      } else if (width_of(o) < width_of(d)) {
+        narrower.push_back(o);
+        narrower_mixers.push_back(make_mixer(o, p_.rev));
       }
   }
   u64 E(u64 b) const { return embed(m, b); }
@@ -198,6 +203,27 @@ inline outcome cast_roundtrip(const sanitized& s, u64 x, u64, u64, int sub) {
   const u64 there = unembed(mt, cast_payload(s.w, wt, s.E(x), s.p));
   return sides(s.U(cast_payload(wt, s.w, embed(mt, there), s.p)), x, format_of(t).name);
 }
+// (x op y).to(n) against x.to(n) op y.to(n), n the narrower format `sub`:
+// each side is the sanitized kernel's casts and op, compared as n's bits.
+inline outcome downcast_op(const sanitized& s, u64 x, u64 y, int sub, op o) {
+  const dtype n = s.narrower[std::size_t(sub)];
+  const mixer& mn = s.narrower_mixers[std::size_t(sub)];
+  const int wn = width_of(n);
+  const u64 lhs = unembed(mn, cast_payload(s.w, wn, apply_payload(o, s.w, s.E(x), s.E(y)), s.p));
+  const u64 rhs = unembed(mn, apply_payload(o, wn, cast_payload(s.w, wn, s.E(x), s.p), cast_payload(s.w, wn, s.E(y), s.p)));
+  return sides(lhs, rhs, format_of(n).name);
+}
+inline outcome downcast_add(const sanitized& s, u64 x, u64 y, u64, int sub) { return downcast_op(s, x, y, sub, o::add); }
+inline outcome downcast_mul(const sanitized& s, u64 x, u64 y, u64, int sub) { return downcast_op(s, x, y, sub, o::mul); }
+// tl.extern_elementwise("__nv_expf", x) against exp(x), f32: the known-extern
+// table decides whether the libdevice call gets exp's rewrite or a tag.
+inline outcome extern_expf(const sanitized& s, u64 x, u64, u64, int) {
+  op known{};
+  const tag_operand arg{s.E(x), 32};
+  const u64 call = find_known_extern("__nv_expf", 1, known, s.r) ? apply_payload(known, 32, s.E(x), 0, 0, s.r)
+                                                                  : extern_tag(32, "__nv_expf", &arg, 1);
+  return sides(s.U(call), s.op1(o::exp, x));
+}
 // All 8 tagged ops on x must differ; on a violation lhs/rhs hold the indices
 // (into tagged_ops) of the first pair that agrees.
 inline outcome tags_distinct(const sanitized& s, u64 x, u64, u64, int) {
@@ -221,6 +247,10 @@ inline std::string tags_distinct_witness(const sanitized& s, u64 x, const outcom
 // `bitexact fpsan validate` (text, --json, --markdown, conformance/fpsan/),
 // the benchmarks and the tests' lists.
 
+// Checks per input tuple: one, or one per cast target, or (f32_only) one in
+// f32 and none elsewhere.
+enum class subchecks { one, wider_targets, narrower_targets, f32_only };
+
 struct identity_def {
   const char* name;
   inputs kind;            // how its inputs are enumerated
@@ -229,7 +259,7 @@ struct identity_def {
   // nullptr for the identities that hold (or are not analysed).
   const char* why_fails;
   outcome (*check)(const sanitized&, u64 x, u64 y, u64 z, int sub);
-  bool per_cast_target = false;  // checked once per roundtrip_targets entry
+  subchecks per = subchecks::one;  // how many checks each input tuple makes
   // The violation's description after the inputs; nullptr: "lhs=... rhs=...".
   std::string (*witness)(const sanitized&, u64 x, const outcome&) = nullptr;
 };
@@ -268,9 +298,23 @@ inline constexpr identity_def identities[] = {
     {"recip_recip", inputs::unary, "1/(1/x) = x", nullptr, checks::recip_recip},
     {"fma_expand", inputs::ternary, "fma(x,y,z) = x*y + z", nullptr, checks::fma_expand},
     {"cast_roundtrip", inputs::unary, "x.to(W).to(D) = x for every format W at least as wide as D", nullptr,
-     checks::cast_roundtrip, true},
+     checks::cast_roundtrip, subchecks::wider_targets},
+    {"downcast_add", inputs::binary, "(x+y).to(N) = x.to(N) + y.to(N) for every narrower format N",
+     "Since #10627 (and in every main revision modelled) a narrowing cast folds the discarded payload "
+     "bits into the kept ones, so it is not a ring homomorphism: downcasting before or after an add "
+     "gives different bits. Triton 3.8.0 (and TRITON_FPSAN_HOMOMORPHIC_CASTS=1) truncates, and there "
+     "the identity holds.",
+     checks::downcast_add, subchecks::narrower_targets},
+    {"downcast_mul", inputs::binary, "(x*y).to(N) = x.to(N) * y.to(N) for every narrower format N",
+     "As downcast_add: the folding downcast of #10627 is not multiplicative (test_fpsan.py asserts so); "
+     "truncation, in Triton 3.8.0 or with homomorphic casts, is.",
+     checks::downcast_mul, subchecks::narrower_targets},
+    {"extern_expf", inputs::unary, "libdevice __nv_expf(x) = exp(x) (f32)",
+     "Triton 3.8.0's known-extern table has __nv_fast_expf but not __nv_expf (added by #10834), so "
+     "tl.extern_elementwise('__nv_expf', x) gets a structural tag there, not exp's rewrite.",
+     checks::extern_expf, subchecks::f32_only},
     {"tags_distinct", inputs::unary, "the 8 tagged unary ops give 8 different results on every x", nullptr,
-     checks::tags_distinct, false, checks::tags_distinct_witness},
+     checks::tags_distinct, subchecks::one, checks::tags_distinct_witness},
 };
 
 inline constexpr int identity_count = int(std::size(identities));
@@ -297,7 +341,21 @@ inline inputs input_kind(const std::string& id) {
 
 inline int checks_per_input(dtype d, const std::string& id) {
   const identity_def* def = find_identity(id);
-  return def && def->per_cast_target ? int(roundtrip_targets(d).size()) : 1;
+  if (!def) return 1;
+  switch (def->per) {
+    case subchecks::one:
+      return 1;
+    case subchecks::wider_targets:
+      return int(roundtrip_targets(d).size());
+    case subchecks::narrower_targets: {
+      int n = 0;
+      for (dtype o : all_dtypes) n += width_of(o) < width_of(d);
+      return n;
+    }
+    case subchecks::f32_only:
+      return d == dtype::f32 ? 1 : 0;
+  }
+  return 1;
 }
 
 // Runs one identity on one dtype.

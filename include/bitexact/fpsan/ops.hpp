@@ -177,7 +177,9 @@ BITEXACT_INLINE constexpr bool same_string(const char* a, const char* b) {
 }
 
 // The op a known symbol stands for, if `arity` matches; returns false otherwise.
-BITEXACT_INLINE constexpr bool find_known_extern(const char* symbol, int arity, op& out) {
+// __nv_expf joined the list with #10834 (d4e1336164): Triton 3.8.0 tags it.
+BITEXACT_INLINE constexpr bool find_known_extern(const char* symbol, int arity, op& out,
+                                                 revision r = default_revision) {
   // A local table, so that device code can use it too.
   constexpr known_extern known_externs[14] = {
       {"__nv_fast_expf", op::exp}, {"__nv_expf", op::exp},     {"__nv_exp2f", op::exp2},
@@ -186,6 +188,7 @@ BITEXACT_INLINE constexpr bool find_known_extern(const char* symbol, int arity, 
       {"__nv_floorf", op::floor},  {"__nv_ceilf", op::ceil},   {"__nv_fsqrt_rn", op::precise_sqrt},
       {"__nv_fdiv_rn", op::div},   {"__nv_fmaf", op::fma},
   };
+  if (r == revision::triton_3_8_0 && same_string(symbol, "__nv_expf")) return false;
   for (const known_extern& k : known_externs)
     if (same_string(symbol, k.symbol) && info(k.rewrite).arity == arity) {
       out = k.rewrite;

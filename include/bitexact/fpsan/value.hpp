@@ -115,6 +115,10 @@ class value {
   BITEXACT_INLINE friend constexpr value fmin(value a, value b) { return min(a, b); }
   BITEXACT_INLINE friend constexpr value fmax(value a, value b) { return max(a, b); }
   BITEXACT_INLINE friend constexpr value clamp(value x, value lo, value hi) {
+    static_assert(rewrites_clamp(R),
+                  "FpSan does not rewrite tt.clamp in this revision (Triton 3.8.0 has no ClampFOpPattern, "
+                  "#10707): the kernel clamps the unembedded floats in IEEE arithmetic, which this model "
+                  "does not reproduce");
     return from_payload(fpsan::clamp(width, x.p_, lo.p_, hi.p_));
   }
   BITEXACT_INLINE friend constexpr value exp2(value x) { return from_payload(fpsan::exp2(width, x.p_)); }
@@ -161,7 +165,7 @@ BITEXACT_INLINE constexpr value<T, R> extern_elementwise(const char* symbol, con
   tag_operand ops[n] = {as_operand(args)...};
   constexpr bool all_f32 = (V::type == dtype::f32) && (is_f32_value<Args>::value && ...);
   op known{};
-  if (all_f32 && find_known_extern(symbol, n, known))
+  if (all_f32 && find_known_extern(symbol, n, known, R))
     return V::from_payload(
         apply_payload(known, 32, ops[0].payload, n > 1 ? ops[1 % n].payload : 0, n > 2 ? ops[2 % n].payload : 0, R));
   return V::from_payload(extern_tag(V::width, symbol, ops, n));
@@ -174,6 +178,9 @@ BITEXACT_INLINE constexpr value<T, R> inline_asm_elementwise(const char* asm_str
   using V = value<T, R>;
   constexpr int n = sizeof...(Args);
   static_assert(n > 0, "FpSan only rewrites inline asm with operands");
+  static_assert(rewrites_inline_asm(R),
+                "FpSan does not rewrite inline asm in this revision (Triton 3.8.0 predates #10857/#10908): "
+                "the real asm runs on the unembedded floats, which this model does not reproduce");
   tag_operand ops[n] = {as_operand(args)...};
   return V::from_payload(inline_asm_tag(V::width, asm_string, result_index, ops, n));
 }
