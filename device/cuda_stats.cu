@@ -269,9 +269,16 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       b = arity == 2 ? word(B[j]) : 0;
       deferred = !truth_of<F>(a, b, t);
     }
-    // Deferral: any output whose error only MPFR can give.
+    // Deferral: any output whose error only MPFR can give, and any output
+    // that may be an FTZ/DAZ flush (the host's rule decides those: it needs
+    // the truth at the flushed inputs; they are rare, subnormal operands or
+    // results).
     for (int i = 0; i < ni && !deferred; ++i) {
       const word r = static_cast<const W*>(outs[i])[j];
+      if (hd::flush_candidate(bits, arity, a, b, r, t)) {
+        deferred = true;
+        break;
+      }
       if (r == t || hd::is_nan(bits, r) || hd::is_nan(bits, t) || (hd::is_zero(bits, r) && hd::is_zero(bits, t)))
         continue;
       if (fast_ulp<F>(a, r) < 0) deferred = true;
@@ -356,32 +363,45 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       warp_count(st.binade_wrong + size_t(i) * nb, binade_key);
       warp_count(st.bucket_wrong + size_t(i) * bucket_count, bucket_key);
     }
-    // Pairs: every lane runs every pair (warp_offer is collective); the warp
-    // skips them when no lane has a wrong output (then no pair differs).
-    if (!Witnesses && __any_sync(0xffffffffu, live && any)) {
+    // Pairs: every lane runs every pair (warp_offer and warp_witness_at_max
+    // are collective); the warp skips them when no lane has a wrong output
+    // (then no pair differs). The largest number_vs_number distance is
+    // raised in the statistics pass and gets its witnesses in the witness
+    // pass, as the implementations' maxima do.
+    if (__any_sync(0xffffffffu, live && any)) {
       int pi = 0;
       for (int i = 0; i < ni; ++i)
         for (int k = i + 1; k < ni; ++k, ++pi) {
           DevWitnessSet* to = nullptr;
+          DevMax* max_to = nullptr;
           DevWitness pw{};
+          double dist = 0;
           if (live && any) {
             const word x = static_cast<const W*>(outs[i])[j], y = static_cast<const W*>(outs[k])[j];
             if (x != y) {
               const int d = hd::discrepancy(bits, x, y);
-              double dist = 0;
               unsigned int* c = sh_pair + pi * pair_words;
               if (d == 3) {  // number_vs_number
                 const u64 steps = hd::ordered_distance(bits, x, y);
-                atomicAdd(&c[1 + disc_count + hd::dist_bin(steps)], 1u);
                 dist = double(steps);
+                max_to = &st.pairs[pi].max_dist;
+                if (!Witnesses) {
+                  atomicAdd(&c[1 + disc_count + hd::dist_bin(steps)], 1u);
+                  atomic_max_bits(&max_to->value_bits, bit_cast<u64>(dist));
+                }
               }
-              atomicAdd(&c[0], 1u);
-              atomicAdd(&c[1 + d], 1u);
-              to = &sh_sets[ni + pi * disc_count + d];
+              if (!Witnesses) {
+                atomicAdd(&c[0], 1u);
+                atomicAdd(&c[1 + d], 1u);
+                to = &sh_sets[ni + pi * disc_count + d];
+              }
               pw = DevWitness{a, b, x, y, dist};
             }
           }
-          warp_offer(to, pw);
+          if (Witnesses)
+            warp_witness_at_max(max_to, bit_cast<u64>(dist), pw, witness_k);
+          else
+            warp_offer(to, pw);
         }
     }
   }

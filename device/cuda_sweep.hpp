@@ -67,6 +67,7 @@ struct DevPair {
   u64 cls[disc_count];
   u64 dist[dist_bins];
   DevWitnessSet witness[disc_count];
+  DevMax max_dist;  // largest number_vs_number distance (sweep::PairStats::max_dist)
 };
 
 struct DevCounts {

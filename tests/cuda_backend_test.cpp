@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -24,6 +25,13 @@ std::string slurp(const fs::path& p) {
   return std::string(std::istreambuf_iterator<char>(f), {});
 }
 
+// N of "schema": "bitexact-sweep-report/N" in a report's text; 0 if absent.
+int schema_version(const std::string& report) {
+  const std::string key = "\"bitexact-sweep-report/";
+  const auto p = report.find(key);
+  return p == std::string::npos ? 0 : std::atoi(report.c_str() + p + key.size());
+}
+
 struct GpuReport {
   const char* file;  // in vectors/cuda/
   const char* args;  // the sweep, without --backend and --out
@@ -40,6 +48,15 @@ TEST_P(CudaReports, CpuBackendWritesTheSameBytes) {
   const auto r = run_cli(std::string("sweep ") + c.args + " --backend cpu -q --out " + out.string());
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string cpu = slurp(out / "report.json");
+  // A committed report of an older schema predates the format the CPU writes
+  // now; it is regenerated on a GPU machine, never rewritten here (see
+  // vectors/cuda/README.md). Skip it, loudly, rather than compare formats.
+  const int gpu_v = schema_version(gpu), cpu_v = schema_version(cpu);
+  if (gpu_v > 0 && gpu_v < cpu_v) {
+    fs::remove_all(out);
+    GTEST_SKIP() << "vectors/cuda/" << c.file << " has report schema " << gpu_v << ", the CPU backend writes "
+                 << cpu_v << ": regenerate it on a GPU machine (vectors/cuda/README.md)";
+  }
   EXPECT_TRUE(cpu == gpu) << c.file << ": the CPU backend's report differs from the one the H100 wrote";
   fs::remove_all(out);
 }

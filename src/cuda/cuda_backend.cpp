@@ -174,8 +174,10 @@ struct Gpu {
     for (auto& x : im) x.max.at.key_hi = x.special.key_hi = ~0ull;
     std::vector<cs::DevPair> pr(std::max(np, 1));
     std::memset(pr.data(), 0, pr.size() * sizeof(cs::DevPair));
-    for (auto& p : pr)
+    for (auto& p : pr) {
       for (auto& w : p.witness) w.key_hi = ~0ull;
+      p.max_dist.at.key_hi = ~0ull;
+    }
     std::vector<cs::DevMax> bw(std::size_t(ni) * nb);
     std::memset(bw.data(), 0, bw.size() * sizeof(cs::DevMax));
     for (auto& m : bw) m.at.key_hi = ~0ull;
@@ -270,6 +272,10 @@ State partial_from_gpu(Gpu& g, const State& like) {
       s.witness[k] = to_set(pr[q].witness[k]);
     }
     for (int k = 0; k < cs::dist_bins; ++k) s.dist[k] = pr[q].dist[k];
+    if (pr[q].max_dist.at.n > 0) {
+      s.max_dist.value = bit_cast<double>(pr[q].max_dist.value_bits);
+      s.max_dist.at = to_set(pr[q].max_dist.at);
+    }
   }
   return p;
 }

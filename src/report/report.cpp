@@ -18,6 +18,10 @@ namespace bitexact::report {
 using nlohmann::json;
 using sweep::State;
 
+// Version 2: implementations' `flushed` and `flush_witnesses`, pairs'
+// `max_ulp_distance*`, CSV columns appended (conformance/report-schema.md).
+constexpr std::string_view schema = "bitexact-sweep-report/2";
+
 namespace {
 // Readable names of the pair discrepancy classes (after Varity), in the order
 // of sweep::Disc. report.json, the CSV and the HTML use sweep::disc_name; the
@@ -126,7 +130,7 @@ json to_json(const State& s) {
   const FnInfo& f = fn_info(s.fn);
   const Fmt F{f};
   json j;
-  j["schema"] = "bitexact-sweep-report/1";
+  j["schema"] = std::string(schema);
   j["function"] = std::string(f.name);
   j["arity"] = f.arity;
   j["bits"] = f.bits;
@@ -178,6 +182,12 @@ json to_json(const State& s) {
     for (const auto& w : st.special_witness.w) sw.push_back(witness_json(F, w, false));
     k["special_witnesses"] = sw;
     k["nan_payload_differs"] = st.nan_payload_differs;
+    // FTZ/DAZ flushes: their own class, outside the histogram and max_ulp.
+    k["flushed"] = st.flushed;
+    json fw = json::array();
+    for (const auto& w : st.flush_witness.w)
+      fw.push_back({{"input", F.input(w.a, w.b)}, {"result", F.hex(w.r)}, {"truth", F.hex(w.s)}});
+    k["flush_witnesses"] = fw;
     json h = json::array();
     for (int b = 0; b < sweep::bins::count; ++b) h.push_back({{"bin", sweep::bin_label(b)}, {"count", st.hist[b]}});
     k["histogram"] = h;
@@ -247,6 +257,14 @@ json to_json(const State& s) {
       for (int b2 = 0; b2 < sweep::dist_bins; ++b2)
         d.push_back({{"bin", sweep::dist_label(b2)}, {"count", p.dist[b2]}});
       k["number_vs_number_ulp_distance"] = d;
+      // Where the two differ most: the largest number_vs_number distance and
+      // the smallest inputs reaching it.
+      k["max_ulp_distance"] = p.max_dist.value;
+      k["max_ulp_distance_input"] =
+          p.max_dist.at.w.empty() ? json(nullptr) : json(F.input(p.max_dist.at.w[0].a, p.max_dist.at.w[0].b));
+      json mw = json::array();
+      for (const auto& x : p.max_dist.at.w) mw.push_back(witness_json(F, x, true));
+      k["max_ulp_distance_witnesses"] = mw;
       pairs.push_back(k);
     }
   j["pairs"] = pairs;
@@ -259,7 +277,8 @@ std::string to_csv(const State& s) {
   o << "row,impl,other,function,inputs,count,correctly_rounded,correctly_rounded_share,max_ulp,max_ulp_input,"
        "special_mismatches,differ,adjacent";
   for (sweep::Disc d : every_disc) o << "," << sweep::disc_name(d);
-  o << "\n";
+  // Schema 2 appends its columns, so the earlier ones keep their positions.
+  o << ",flushed,max_ulp_distance,max_ulp_distance_input\n";
   const std::string fn = j["function"], in = j["inputs"]["spec"];
   auto quote = [](const std::string& x) {
     std::string q = "\"";
@@ -273,7 +292,8 @@ std::string to_csv(const State& s) {
       << fmt::format("{:.9f}", k["correctly_rounded_share"].get<double>()) << ","
       << fmt::format("{}", k["max_ulp"].get<double>()) << ","
       << (k["max_ulp_input"].is_null() ? std::string() : k["max_ulp_input"].get<std::string>()) << ","
-      << k["special_mismatches"].get<std::uint64_t>() << ",," << std::string(std::size(every_disc), ',') << "\n";
+      << k["special_mismatches"].get<std::uint64_t>() << ",," << std::string(std::size(every_disc), ',') << ","
+      << k["flushed"].get<std::uint64_t>() << ",,\n";
   }
   for (const auto& p : j["pairs"]) {
     const auto& c = p["classes"];
@@ -281,7 +301,9 @@ std::string to_csv(const State& s) {
       << quote(in) << "," << s.count << ",,,,,," << p["differ"].get<std::uint64_t>() << ","
       << p["adjacent"].get<std::uint64_t>();
     for (sweep::Disc d : every_disc) o << "," << c[std::string(sweep::disc_name(d))]["count"].get<std::uint64_t>();
-    o << "\n";
+    o << ",," << fmt::format("{}", p["max_ulp_distance"].get<double>()) << ","
+      << (p["max_ulp_distance_input"].is_null() ? std::string() : p["max_ulp_distance_input"].get<std::string>())
+      << "\n";
   }
   return o.str();
 }
@@ -315,7 +337,7 @@ std::string esc(const std::string& x) {
 
 // A plot frame: W x H pixels, plot area with margins; y is log2 from ylo to yhi.
 struct Plot {
-  double W = 720, H = 220, ml = 56, mr = 12, mt = 24, mb = 36;
+  double W = 1000, H = 240, ml = 60, mr = 14, mt = 24, mb = 42;
   double xlo = 0, xhi = 1, ylo = -1, yhi = 21;  // y in log2 units
   double px(double x) const { return ml + (x - xlo) / (xhi - xlo) * (W - ml - mr); }
   double py(double l2) const {
@@ -324,6 +346,38 @@ struct Plot {
   }
 };
 
+// 2^e as SVG text: small exponents as plain numbers (0.5, 1, 2, ... 1024),
+// others with a raised exponent.
+std::string pow2_svg(const std::string& prefix, int e, bool plain_small = true) {
+  if (plain_small && e >= -1 && e <= 10) return prefix + (e == -1 ? std::string("0.5") : std::to_string(1 << e));
+  return fmt::format("{}2<tspan dy=\"-5\" class=\"sup\">{}</tspan>", prefix, e);
+}
+
+// An x-axis tick: its position (in x units) and its SVG label.
+struct Tick {
+  double x;
+  std::string label;
+};
+
+// Tick labels along the x axis, each at least `gap` pixels after the last one
+// drawn (a label that would overlap the previous one is left out).
+std::string xtick_row(const Plot& p, const std::vector<Tick>& ticks, double gap = 46) {
+  std::string o;
+  double last = -1e9;
+  for (const auto& t : ticks) {
+    const double x = p.px(t.x);
+    if (x < p.ml - 1 || x > p.W - p.mr + 1 || x - last < gap) continue;
+    last = x;
+    // Labels at the ends of the axis stay inside the picture.
+    const char* anchor = x > p.W - p.mr - 24 ? " style=\"text-anchor:end\"" : x < p.ml + 24 ? " style=\"text-anchor:start\"" : "";
+    o += fmt::format(
+        "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" class=\"tick\"/>"
+        "<text x=\"{0:.1f}\" y=\"{3:.1f}\" class=\"xl\"{5}>{4}</text>\n",
+        x, p.H - p.mb, p.H - p.mb + 4, p.H - p.mb + 17, t.label, anchor);
+  }
+  return o;
+}
+
 std::string frame(const Plot& p, const std::string& title, const std::string& xlabel, const std::string& ylabel,
                   const std::string& body, const std::string& xticks) {
   std::string o = fmt::format(
@@ -331,19 +385,25 @@ std::string frame(const Plot& p, const std::string& title, const std::string& xl
       "<text x=\"{2}\" y=\"15\" class=\"t\">{3}</text>\n"
       "<rect x=\"{2}\" y=\"{4}\" width=\"{5}\" height=\"{6}\" class=\"area\"/>\n",
       p.W, p.H, p.ml, esc(title), p.mt, p.W - p.ml - p.mr, p.H - p.mt - p.mb);
-  // y ticks at powers of two
-  const int step = p.yhi - p.ylo > 12 ? 4 : p.yhi - p.ylo > 6 ? 2 : 1;
-  for (int l = int(std::ceil(p.ylo)); l <= int(p.yhi); l += step) {
+  // y ticks at powers of two, at least 16 px apart
+  const double per_unit = (p.H - p.mt - p.mb) / (p.yhi - p.ylo);
+  int step = 1;
+  for (int s : {1, 2, 4, 5, 10, 20}) {
+    step = s;
+    if (s * per_unit >= 16) break;
+  }
+  for (int l = int(std::ceil(p.ylo)); l <= int(p.yhi); ++l) {
+    if (l % step != 0) continue;
     double y = p.py(l);
     o += fmt::format(
         "<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" class=\"grid\"/>"
-        "<text x=\"{3}\" y=\"{4:.1f}\" class=\"yl\">2^{5}</text>\n",
-        p.ml, p.W - p.mr, y, p.ml - 4, y + 4, l);
+        "<text x=\"{3}\" y=\"{4:.1f}\" class=\"yl\">{5}</text>\n",
+        p.ml, p.W - p.mr, y, p.ml - 5, y + 4, pow2_svg("", l));
   }
   o += xticks;
-  o += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.ml + (p.W - p.ml - p.mr) / 2, p.H - 2,
+  o += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.ml + (p.W - p.ml - p.mr) / 2, p.H - 4,
                    esc(xlabel));
-  o += fmt::format("<text x=\"12\" y=\"{:.1f}\" class=\"yl2\" transform=\"rotate(-90 12 {:.1f})\">{}</text>\n", p.H / 2,
+  o += fmt::format("<text x=\"14\" y=\"{:.1f}\" class=\"yl2\" transform=\"rotate(-90 14 {:.1f})\">{}</text>\n", p.H / 2,
                    p.H / 2, esc(ylabel));
   o += body;
   o += "</svg>\n";
@@ -380,17 +440,20 @@ std::string bars(const Plot& p, const std::vector<double>& v, const std::string&
       d += fmt::format("M{:.1f} {:.1f}h{:.1f}V{:.1f}h{:.1f}Z", x, y0, bw, y, -bw);
     }
   }
-  if (d.empty()) return "<text x=\"300\" y=\"110\" class=\"none\">nothing to plot</text>\n";
+  if (d.empty())
+    return fmt::format("<text x=\"{:.0f}\" y=\"{:.0f}\" class=\"none\">nothing to plot</text>\n", p.W / 2 - 40,
+                       p.H / 2);
   return fmt::format("<path class=\"{}\" d=\"{}\"/>\n", cls, d);
 }
 
-// Histogram with categorical x labels.
+// Histogram with categorical x labels (rotated, one per bar: bars are at
+// least 20 px apart, so the labels do not overlap).
 std::string histogram(const std::string& title, const std::vector<std::string>& labels,
                       const std::vector<std::uint64_t>& counts, const std::string& cls) {
   Plot p;
-  p.W = 720;
-  p.H = 240;
-  p.mb = 70;
+  p.W = std::min(1000.0, std::max(560.0, 160 + 34.0 * double(labels.size())));
+  p.H = 250;
+  p.mb = 80;
   p.xlo = 0;
   p.xhi = double(labels.size());
   double mx = 1;
@@ -402,11 +465,109 @@ std::string histogram(const std::string& title, const std::vector<std::string>& 
   for (std::size_t i = 0; i < labels.size(); ++i) {
     double x = p.px(double(i) + 0.4);
     ticks += fmt::format(
-        "<text x=\"{0:.1f}\" y=\"{1:.1f}\" class=\"xt\" transform=\"rotate(60 {0:.1f} {1:.1f})\">{2}</text>\n", x,
+        "<text x=\"{0:.1f}\" y=\"{1:.1f}\" class=\"xt\" transform=\"rotate(50 {0:.1f} {1:.1f})\">{2}</text>\n", x,
         p.H - p.mb + 10, esc(labels[i]));
   }
   return frame(p, title, "", "count", bars(p, v, cls), ticks);
 }
+
+// A ULP error or distance with 4 significant digits ("1.499", "8.387e6").
+std::string ulp4(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return "inf";
+  std::string o = fmt::format("{:.4g}", v);
+  const auto e = o.find('e');
+  if (e == std::string::npos) return o;
+  std::string mant = o.substr(0, e), ex = o.substr(e + 1);
+  if (!ex.empty() && ex[0] == '+') ex.erase(0, 1);
+  const bool neg = !ex.empty() && ex[0] == '-';
+  if (neg) ex.erase(0, 1);
+  while (ex.size() > 1 && ex[0] == '0') ex.erase(0, 1);
+  return mant + "e" + (neg ? "-" : "") + ex;
+}
+
+// n of d as a percentage with two decimals; never "100.00 %" or "0.00 %"
+// unless exactly so.
+std::string pct(std::uint64_t n, std::uint64_t d) {
+  if (d == 0) return "—";
+  if (n == d) return "100 %";
+  if (n == 0) return "0 %";
+  const double v = 100.0 * double(n) / double(d);
+  if (v >= 99.995) return "&gt; 99.99 %";
+  if (v < 0.005) return "&lt; 0.01 %";
+  return fmt::format("{:.2f} %", v);
+}
+
+// 1234567 -> "1,234,567"
+std::string grouped(std::uint64_t v) {
+  std::string d = std::to_string(v), o;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i && (d.size() - i) % 3 == 0) o += ',';
+    o += d[i];
+  }
+  return o;
+}
+
+// A result: its bits and, below them, its value (shortest round-trip digits).
+std::string value_html(const FnInfo& f, word w) {
+  const std::string hex = format_hex(w, f.bits);
+  const std::string dec = f.bits == 32 ? fmt::format("{}", bit_cast<float>(std::uint32_t(w)))
+                                       : fmt::format("{}", bit_cast<double>(std::uint64_t(w)));
+  return "<code>" + esc(hex) + "</code> <span class=\"v\">" + esc(dec) + "</span>";
+}
+
+// The range of biased exponents [lo, hi] of the first operand where any
+// implementation has a result that is not correctly rounded (flushes
+// excluded), one binade wider on each side: the plots' x axes show these
+// binades, not the whole format (where sinf's [2^-5, 2^17] got 30 pixels).
+std::pair<int, int> active_binades(const State& s, int nexp) {
+  int lo = nexp, hi = -1;
+  for (const auto& st : s.impl_stats)
+    for (std::size_t b = 0; b < st.binade_wrong.size(); ++b)
+      if (st.binade_wrong[b]) {
+        const int be = int(b) % nexp;
+        lo = std::min(lo, be);
+        hi = std::max(hi, be);
+      }
+  if (hi < 0) return {1, nexp - 2};  // nothing wrong: the normal range
+  return {std::max(0, lo - 1), std::min(nexp - 1, hi + 1)};
+}
+
+// The label of biased exponent be: 2^e, or the zero/subnormal and inf/NaN ends.
+std::string binade_label(const Fmt& F, int be, bool negative) {
+  const int nexp = 1 << F.ebits();
+  if (be == 0) return negative ? "-0/sub" : "0/sub";
+  if (be == nexp - 1) return negative ? "-inf/NaN" : "inf/NaN";
+  return pow2_svg(negative ? "-" : "", be - F.bias(), false);
+}
+
+// The binades of the input as the plots lay them out: those with |e| <= p
+// (the precision: 24 for binary32, 53 for binary64), where inputs have both
+// an integer part and a fraction and most computation happens, are four
+// times as wide as the others; [2^-5, 2^17] of sinf gets a quarter of the
+// axis instead of 30 pixels.
+struct BinadeAxis {
+  int lo, hi, nexp, bias, p;
+  int weight(int be) const {
+    const int e = be - bias;
+    return be > 0 && be < nexp - 1 && e >= -p && e <= p ? 4 : 1;
+  }
+  int units() const {
+    int n = 0;
+    for (int be = lo; be <= hi; ++be) n += weight(be);
+    return n;
+  }
+  int start(int be) const {  // first unit of binade be
+    int n = 0;
+    for (int b = lo; b < be; ++b) n += weight(b);
+    return n;
+  }
+  // Exponents labelled: every 4th in the wide part, every 16th outside, and the ends.
+  bool labelled(int be) const {
+    const int e = be - bias;
+    return be == 0 || be == nexp - 1 || (weight(be) == 4 ? e % 4 == 0 : e % 16 == 0);
+  }
+};
 
 }  // namespace
 
@@ -420,118 +581,182 @@ std::string to_html(const State& s) {
        "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}"
        "table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 6px;"
        "font-size:13px;text-align:right}th{background:#f0f0f0}td.l,th.l{text-align:left}"
-       "code{font-size:13px}.plot{display:block;margin:0.5em 0}.t{font-size:13px;font-weight:bold}"
-       ".area{fill:#fafafa;stroke:#999}.grid{stroke:#e3e3e3}.yl{font-size:10px;text-anchor:end}"
-       ".yl2{font-size:11px;text-anchor:middle}.xl{font-size:11px;text-anchor:middle}.xt{font-size:10px}"
+       "code{font-size:13px}.v{font-size:11px;color:#555}.plot{display:block;margin:0.5em 0}"
+       ".t{font-size:13px;font-weight:bold}.area{fill:#fafafa;stroke:#999}.grid{stroke:#e3e3e3}.tick{stroke:#999}"
+       ".yl{font-size:11px;text-anchor:end}.sup{font-size:8px}.yl2{font-size:11px;text-anchor:middle}"
+       ".xl{font-size:11px;text-anchor:middle}.xt{font-size:11px}"
        ".none{font-size:12px;fill:#777}.b0{fill:#c0392b}.b1{fill:#2471a3}.b2{fill:#1e8449}.ok{color:#1e8449}"
-       ".bad{color:#c0392b}\n</style></head><body>\n";
+       ".bad{color:#c0392b}.flush{color:#9a6700}h3{margin:0.8em 0 0.2em}\n</style></head><body>\n";
   o << "<h1>bitexact sweep: <code>" << f.name << "</code></h1>\n";
   o << "<p>Inputs: <code>" << esc(s.inputs.spec) << "</code> — " << esc(s.inputs.describe())
-    << ". Evaluated: " << s.count << (s.complete() ? " (complete)" : " (<b>partial</b>)") << ". Truth: <code>"
-    << esc(s.truth)
+    << ". Evaluated: " << grouped(s.count) << (s.complete() ? " (complete)" : " (<b>partial</b>)")
+    << ". Truth: <code>" << esc(s.truth)
     << "</code> (correctly rounded, nearest-even). ULP error: " << esc(j["ulp_error"].get<std::string>()) << ".</p>\n";
 
+  const Impl* truth = find_impl(s.truth, s.fn);
+  const std::string truth_head = "truth (<code>" + esc(s.truth) + "</code>)";
+
+  // Where the implementations differ, first: one table per pair.
+  if (!j["pairs"].empty()) {
+    o << "<h2 id=\"pair-summary\">Where the implementations differ</h2>\n"
+         "<p>Per pair: inputs whose results have different bits (two NaNs with different payloads counted apart), "
+         "those where both results are numbers (finite, non-zero), and the largest distance between such results "
+         "in floats with the smallest input reaching it.</p>\n";
+    std::size_t pi = 0;
+    for (const auto& p : j["pairs"]) {
+      const auto& ps = s.pair_stats[pi++];
+      const std::string a = p["impls"][0].get<std::string>(), b = p["impls"][1].get<std::string>();
+      const auto cnt = [&](sweep::Disc d) { return ps.cls[int(d)]; };
+      const std::uint64_t payload = cnt(sweep::Disc::nan_payload);
+      const std::uint64_t differing = ps.differ - payload, numeric = cnt(sweep::Disc::number_vs_number);
+      o << "<h3><code>" << esc(a) << "</code> vs <code>" << esc(b) << "</code></h3>\n"
+        << "<table class=\"pair-summary\"><tr><th>differing results</th><th>share of inputs</th><th>both numbers"
+           "</th><th>of which neighbours</th><th>NaN, Inf, zero or sign</th><th>largest distance (floats)</th>"
+           "<th class=\"l\">at input</th><th class=\"l\"><code>"
+        << esc(a) << "</code> returns</th><th class=\"l\"><code>" << esc(b) << "</code> returns</th><th class=\"l\">"
+        << truth_head << "</th><th>NaN payload only</th></tr>\n<tr><td>" << grouped(differing) << "</td><td>"
+        << pct(differing, s.count) << "</td><td>" << grouped(numeric) << "</td><td>" << grouped(ps.dist[0])
+        << "</td><td>" << grouped(differing - numeric) << "</td>";
+      if (ps.max_dist.at.w.empty()) {
+        o << "<td>—</td><td class=\"l\">—</td><td class=\"l\">—</td><td class=\"l\">—</td><td class=\"l\">—</td>";
+      } else {
+        const auto& w = ps.max_dist.at.w[0];
+        o << "<td><b>" << ulp4(ps.max_dist.value) << "</b></td><td class=\"l\">" << value_html(f, w.a)
+          << (f.arity == 2 ? ", " + value_html(f, w.b) : std::string()) << "</td><td class=\"l\">"
+          << value_html(f, w.r) << "</td><td class=\"l\">" << value_html(f, w.s) << "</td><td class=\"l\">"
+          << (truth ? value_html(f, eval_one(*truth, w.a, w.b)) : std::string("—")) << "</td>";
+      }
+      o << "<td>" << grouped(payload) << "</td></tr>\n</table>\n";
+    }
+  }
+
   // Summary table
-  o << "<h2>Summary</h2>\n<table><tr><th class=\"l\">implementation</th><th>inputs</th><th>correctly "
-       "rounded</th><th>share</th><th>max ULP</th><th class=\"l\">at input</th><th>special mismatches</th></tr>\n";
-  for (const auto& name : s.impls) {
+  o << "<h2>Implementations against the truth</h2>\n<table class=\"impl-summary\"><tr><th "
+       "class=\"l\">implementation</th><th>inputs</th><th>correctly rounded</th><th>share</th><th>max ULP "
+       "error</th><th class=\"l\">at input</th><th>special mismatches</th><th>flushed (FTZ/DAZ)</th></tr>\n";
+  for (std::size_t i = 0; i < s.impls.size(); ++i) {
+    const auto& name = s.impls[i];
+    const auto& st = s.impl_stats[i];
     const auto& k = j["implementations"][name];
     o << fmt::format(
-        "<tr><td class=\"l\"><code>{}</code></td><td>{}</td><td>{}</td><td>{:.6f}</td><td>{}</td><td "
-        "class=\"l\"><code>{}</code></td><td class=\"{}\">{}</td></tr>\n",
-        esc(name), k["count"].get<std::uint64_t>(), k["correctly_rounded"].get<std::uint64_t>(),
-        k["correctly_rounded_share"].get<double>(), k["max_ulp"].get<double>(),
-        k["max_ulp_input"].is_null() ? "—" : esc(k["max_ulp_input"].get<std::string>()),
-        k["special_mismatches"].get<std::uint64_t>() ? "bad" : "ok", k["special_mismatches"].get<std::uint64_t>());
+        "<tr><td class=\"l\"><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td "
+        "class=\"l\"><code>{}</code></td><td class=\"{}\">{}</td><td class=\"{}\">{}</td></tr>\n",
+        esc(name), grouped(st.count), grouped(st.correctly_rounded), pct(st.correctly_rounded, st.count),
+        ulp4(st.max.value), k["max_ulp_input"].is_null() ? "—" : esc(k["max_ulp_input"].get<std::string>()),
+        st.special_mismatches() ? "bad" : "ok", grouped(st.special_mismatches()), st.flushed ? "flush" : "ok",
+        grouped(st.flushed));
   }
-  o << "</table>\n";
+  o << "</table>\n<p>Flushed: results that are what flushing subnormals to zero gives (a zero where the truth is "
+       "subnormal, or the truth at the inputs with subnormal operands read as zero); they are counted apart and "
+       "kept out of the max ULP error, the histograms and the plots.</p>\n";
 
   const int nexp = 1 << F.ebits();
+  const auto [blo, bhi] = active_binades(s, nexp);
+  const BinadeAxis axis{blo, bhi, nexp, F.bias(), F.mbits() + 1};
   for (std::size_t i = 0; i < s.impls.size(); ++i) {
     const auto& st = s.impl_stats[i];
     const auto& k = j["implementations"][s.impls[i]];
     o << "<h2>Implementation <code>" << esc(s.impls[i]) << "</code></h2>\n<p>"
       << esc(k["description"].get<std::string>()) << "</p>\n";
-    // Error against input: 4096 buckets ordered from -max to +max.
+    if (st.flushed)
+      o << "<p class=\"flush\">" << grouped(st.flushed) << " results (" << pct(st.flushed, st.count)
+        << ") are FTZ/DAZ flushes: not in the plots, the histogram or the max ULP error (witnesses below).</p>\n";
+    // Error against |input|: the buckets of the input bits (8 per binade for
+    // binary32), both signs together, over the binades where something is
+    // wrong, the central binades wider (BinadeAxis).
     {
+      const int per = 4096 / (2 * nexp) > 0 ? 4096 / (2 * nexp) : 1;
       Plot p;
       p.xlo = 0;
-      p.xhi = 4096;
-      std::vector<double> v(4096, 0.0);
-      for (std::size_t b = 0; b < 4096; ++b) {
-        std::size_t x = b >= 2048 ? 2047 - (b - 2048) : 2048 + b;
-        if (st.bucket_wrong[b]) v[x] = std::max(st.bucket_max[b], std::ldexp(1.0, -1));
-      }
+      p.xhi = double(axis.units() * per);
+      std::vector<double> v(std::size_t(axis.units() * per), 0.0);
+      for (int sg = 0; sg < 2; ++sg)
+        for (int be = blo; be <= bhi; ++be)
+          for (int q = 0; q < per; ++q) {
+            const std::size_t b = std::size_t((sg * nexp + be) * per + q);
+            if (b >= st.bucket_wrong.size() || !st.bucket_wrong[b]) continue;
+            const double e = std::max(st.bucket_max[b], std::ldexp(1.0, -1));
+            const int w = axis.weight(be);
+            for (int k = 0; k < w; ++k) {
+              double& x = v[std::size_t(axis.start(be) * per + q * w + k)];
+              x = std::max(x, e);
+            }
+          }
       p.yhi = error_axis_top(v);
-      // ticks at -2^E, -1, 1, 2^E: the bucket of a power of two is its top 12 bits
-      std::string ticks;
-      // big: about half the largest exponent (2^64 for binary32, 2^512 for binary64).
-      const int mb = F.mbits(), big = (F.bias() + 1) / 2;
-      for (int e : {-big, 0, big}) {
-        const double mag = double((word(e + F.bias()) << mb) >> (f.bits - 12));
-        const std::string lab = e == 0 ? "1" : fmt::format("2^{}", e);
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">{}</text>\n", p.px(2048 + mag),
-                             p.H - p.mb + 14, lab);
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">-{}</text>\n", p.px(2047 - mag),
-                             p.H - p.mb + 14, lab);
-      }
-      ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">0</text>\n", p.px(2048), p.H - p.mb + 14);
-      o << frame(p, "max ULP error against input (4096 buckets of the input bits, sign-ordered)", "input",
-                 "max ULP error", bars(p, v, "b0", 1.0), ticks);
+      std::vector<Tick> ticks;
+      for (int be = blo; be <= bhi; ++be)
+        if (axis.labelled(be)) ticks.push_back({double(axis.start(be) * per), binade_label(F, be, false)});
+      o << frame(p,
+                 fmt::format("max ULP error against |input| (both signs; the binades with errors, 2^-{0} to 2^{0} "
+                             "drawn wider)",
+                             axis.p),
+                 "|input|",
+                 "max ULP error", bars(p, v, "b0", 1.0), xtick_row(p, ticks));
     }
-    // Per-binade max error.
+    // Per-binade max error, sign-ordered: negative binades (largest magnitude
+    // first) on the left, positive on the right.
     {
+      const int half = axis.units();
       Plot p;
       p.xlo = 0;
-      p.xhi = 2.0 * nexp;
-      std::vector<double> v(2 * nexp, 0.0);
-      for (std::size_t b = 0; b < st.binade_wrong.size(); ++b) {
-        std::size_t x = b >= std::size_t(nexp) ? std::size_t(nexp) - 1 - (b - nexp) : nexp + b;
-        if (st.binade_wrong[b]) v[x] = std::max(st.binade_max[b], std::ldexp(1.0, -1));
-      }
+      p.xhi = 2.0 * half;
+      std::vector<double> v(std::size_t(2 * half), 0.0);
+      for (int sg = 0; sg < 2; ++sg)
+        for (int be = blo; be <= bhi; ++be) {
+          const std::size_t b = std::size_t(sg * nexp + be);
+          if (!st.binade_wrong[b]) continue;
+          const int w = axis.weight(be);
+          const int x0 = sg ? half - axis.start(be) - w : half + axis.start(be);
+          for (int k = 0; k < w; ++k) v[std::size_t(x0 + k)] = std::max(st.binade_max[b], std::ldexp(1.0, -1));
+        }
       p.yhi = error_axis_top(v);
-      std::string ticks;
-      // The smallest and largest normal exponents, their halves and 0.
-      const int bias = F.bias();
-      const std::vector<int> exps = {1 - bias, -(bias + 1) / 2, 0, (bias + 1) / 2, bias};
-      for (int e : exps) {
-        const int be = e + F.bias();
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">2^{}</text>\n", p.px(nexp + be),
-                             p.H - p.mb + 14, e);
-        ticks += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"xl\">-2^{}</text>\n", p.px(nexp - 1 - be),
-                             p.H - p.mb + 26, e);
-      }
-      o << frame(p, "max ULP error per binade of the input (negative binades left)", "binade of the input",
-                 "max ULP error", bars(p, v, "b1", 1.0), ticks);
+      std::vector<Tick> ticks;
+      for (int be = bhi; be >= blo; --be)
+        if (axis.labelled(be))
+          ticks.push_back({double(half - axis.start(be)) - 0.5 * axis.weight(be), binade_label(F, be, true)});
+      for (int be = blo; be <= bhi; ++be)
+        if (axis.labelled(be))
+          ticks.push_back({double(half + axis.start(be)) + 0.5 * axis.weight(be), binade_label(F, be, false)});
+      o << frame(p, "max ULP error per binade of the input (negative inputs left, positive right)",
+                 "binade of the input", "max ULP error", bars(p, v, "b1", 1.0), xtick_row(p, ticks, 50));
     }
     {
+      // Numeric bins up to the last one used (at least (1,2]), then the special bins.
+      int last = sweep::bins::pow2_first;
+      for (int b = sweep::bins::cr; b <= sweep::bins::huge; ++b)
+        if (st.hist[b]) last = std::max(last, b);
       std::vector<std::string> labels;
       std::vector<std::uint64_t> counts;
       for (int b = 0; b < sweep::bins::count; ++b) {
-        labels.push_back(sweep::bin_label(b));
+        if (b > last && b < sweep::bins::zero_sign) continue;
+        labels.push_back(b == sweep::bins::cr          ? std::string("0 (correct)")
+                         : b == sweep::bins::zero_sign ? std::string("+0 vs -0")
+                         : b == sweep::bins::inf       ? std::string("Inf")
+                         : b == sweep::bins::nan       ? std::string("NaN")
+                                                       : sweep::bin_label(b));
         counts.push_back(st.hist[b]);
       }
-      o << histogram("histogram of the ULP error (bin 0: correctly rounded)", labels, counts, "b2");
+      o << histogram("histogram of the ULP error (flushes not included)", labels, counts, "b2");
     }
     // Witnesses
-    o << "<table><tr><th class=\"l\">max-error witnesses</th><th class=\"l\">result</th><th "
-         "class=\"l\">truth</th><th>ULP</th></tr>\n";
-    for (const auto& w : k["max_ulp_witnesses"])
-      o << "<tr><td class=\"l\"><code>" << esc(w["input"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
-        << esc(w["result"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
-        << esc(w["truth"].get<std::string>()) << "</code></td><td>" << w["ulp"].dump() << "</td></tr>\n";
-    for (const auto& w : k["special_witnesses"])
-      o << "<tr><td class=\"l\"><code>" << esc(w["input"].get<std::string>())
-        << "</code> (special)</td><td class=\"l\"><code>" << esc(w["result"].get<std::string>())
-        << "</code></td><td class=\"l\"><code>" << esc(w["truth"].get<std::string>()) << "</code></td><td>"
-        << esc(w["ulp"].dump()) << "</td></tr>\n";
+    o << "<table><tr><th class=\"l\">witness input</th><th class=\"l\">kind</th><th class=\"l\">result</th><th "
+         "class=\"l\">truth</th><th>ULP error</th></tr>\n";
+    auto row = [&](const sweep::Witness& w, const std::string& kind, const std::string& err) {
+      o << "<tr><td class=\"l\">" << value_html(f, w.a) << (f.arity == 2 ? ", " + value_html(f, w.b) : std::string())
+        << "</td><td class=\"l\">" << kind << "</td><td class=\"l\">" << value_html(f, w.r) << "</td><td class=\"l\">"
+        << value_html(f, w.s) << "</td><td>" << err << "</td></tr>\n";
+    };
+    for (const auto& w : st.max.at.w) row(w, "max error", ulp4(w.ulp));
+    for (const auto& w : st.special_witness.w) row(w, "<span class=\"bad\">special</span>", ulp4(w.ulp));
+    for (const auto& w : st.flush_witness.w) row(w, "<span class=\"flush\">flushed (FTZ/DAZ)</span>", "—");
     o << "</table>\n";
     // Input classes + special values
     o << "<table><tr><th class=\"l\">input class</th><th>inputs</th><th>not correctly rounded</th><th>max "
-         "ULP</th></tr>\n";
+         "ULP error</th></tr>\n";
     for (auto it = k["input_classes"].begin(); it != k["input_classes"].end(); ++it)
-      o << "<tr><td class=\"l\">" << esc(it.key()) << "</td><td>" << (*it)["count"] << "</td><td>"
-        << (*it)["not_correctly_rounded"] << "</td><td>" << (*it)["max_ulp"] << "</td></tr>\n";
+      o << "<tr><td class=\"l\">" << esc(it.key()) << "</td><td>" << grouped((*it)["count"].get<std::uint64_t>())
+        << "</td><td>" << grouped((*it)["not_correctly_rounded"].get<std::uint64_t>()) << "</td><td>"
+        << ulp4((*it)["max_ulp"].get<double>()) << "</td></tr>\n";
     o << "</table>\n<details><summary>special values</summary><table><tr><th class=\"l\">input</th><th "
          "class=\"l\">result</th><th class=\"l\">truth</th><th class=\"l\">ok</th></tr>\n";
     for (const auto& w : k["special_values"])
@@ -543,38 +768,45 @@ std::string to_html(const State& s) {
   }
 
   if (!j["pairs"].empty()) {
-    o << "<h2>Pairs of implementations</h2>\n<table><tr><th class=\"l\">pair</th><th>differing</th><th>adjacent "
-         "floats</th>";
-    for (int c = 0; c < int(sweep::Disc::count); ++c) o << "<th>" << sweep::disc_name(sweep::Disc(c)) << "</th>";
+    o << "<h2>Pairs of implementations in detail</h2>\n<table><tr><th class=\"l\">pair</th><th>different bits</th>"
+         "<th>neighbouring floats</th>";
+    for (int c = 0; c < int(sweep::Disc::count); ++c) o << "<th>" << esc(std::string(disc_label(sweep::Disc(c)))) << "</th>";
     o << "</tr>\n";
     for (const auto& p : j["pairs"]) {
       o << "<tr><td class=\"l\"><code>" << esc(p["impls"][0].get<std::string>()) << "</code> vs <code>"
-        << esc(p["impls"][1].get<std::string>()) << "</code></td><td>" << p["differ"] << "</td><td>" << p["adjacent"]
-        << "</td>";
+        << esc(p["impls"][1].get<std::string>()) << "</code></td><td>" << grouped(p["differ"].get<std::uint64_t>())
+        << "</td><td>" << grouped(p["adjacent"].get<std::uint64_t>()) << "</td>";
       for (int c = 0; c < int(sweep::Disc::count); ++c)
-        o << "<td>" << p["classes"][std::string(sweep::disc_name(sweep::Disc(c)))]["count"] << "</td>";
+        o << "<td>" << grouped(p["classes"][std::string(sweep::disc_name(sweep::Disc(c)))]["count"].get<std::uint64_t>())
+          << "</td>";
       o << "</tr>\n";
     }
     o << "</table>\n";
     std::size_t pi = 0;
     for (const auto& p : j["pairs"]) {
       const auto& ps = s.pair_stats[pi++];
+      const std::string a = p["impls"][0].get<std::string>(), b = p["impls"][1].get<std::string>();
+      int last = 3;  // distance bins up to the last one used, at least (2,4]
+      for (int d = 0; d < sweep::dist_bins; ++d)
+        if (ps.dist[d]) last = std::max(last, d);
       std::vector<std::string> labels;
       std::vector<std::uint64_t> counts;
-      for (int b = 0; b < sweep::dist_bins; ++b) {
-        labels.push_back(sweep::dist_label(b));
-        counts.push_back(ps.dist[b]);
+      for (int d = 0; d <= last; ++d) {
+        labels.push_back(sweep::dist_label(d));
+        counts.push_back(ps.dist[d]);
       }
-      o << histogram(p["impls"][0].get<std::string>() + " vs " + p["impls"][1].get<std::string>() +
-                         ": ULP distance between differing finite results",
-                     labels, counts, "b1");
-      o << "<table><tr><th class=\"l\">class</th><th class=\"l\">witness input</th><th class=\"l\">results</th></tr>\n";
-      for (auto it = p["classes"].begin(); it != p["classes"].end(); ++it)
-        for (const auto& w : (*it)["witnesses"])
-          o << "<tr><td class=\"l\">" << esc(it.key()) << "</td><td class=\"l\"><code>"
-            << esc(w["input"].get<std::string>()) << "</code></td><td class=\"l\"><code>"
-            << esc(w["results"][0].get<std::string>()) << " " << esc(w["results"][1].get<std::string>())
-            << "</code></td></tr>\n";
+      o << histogram(a + " vs " + b + ": distance in floats between differing numeric results", labels, counts, "b1");
+      o << "<table><tr><th class=\"l\">class</th><th class=\"l\">witness input</th><th class=\"l\"><code>" << esc(a)
+        << "</code> returns</th><th class=\"l\"><code>" << esc(b) << "</code> returns</th><th>distance</th></tr>\n";
+      auto row = [&](const std::string& cls, const sweep::Witness& w) {
+        o << "<tr><td class=\"l\">" << cls << "</td><td class=\"l\">" << value_html(f, w.a)
+          << (f.arity == 2 ? ", " + value_html(f, w.b) : std::string()) << "</td><td class=\"l\">"
+          << value_html(f, w.r) << "</td><td class=\"l\">" << value_html(f, w.s) << "</td><td>"
+          << (w.ulp > 0 ? ulp4(w.ulp) : std::string("—")) << "</td></tr>\n";
+      };
+      for (const auto& w : ps.max_dist.at.w) row("<b>largest distance</b>", w);
+      for (int c = 0; c < int(sweep::Disc::count); ++c)
+        for (const auto& w : ps.witness[c].w) row(esc(std::string(disc_label(sweep::Disc(c)))), w);
       o << "</table>\n";
     }
   }
@@ -618,19 +850,37 @@ std::vector<std::string> markdown_section(const std::string& source, const nlohm
                                   "",
                                   "| implementation | max error (ulp) | at input | correctly rounded |",
                                   "| --- | --- | --- | --- |"};
+  // Reports of schema 2 on add the flushed results (a column) and each pair's
+  // largest distance (a line); a schema-1 report gives the summary it gave.
+  bool flush_column = false;
+  for (const auto& [name, k] : r.at("implementations").items()) flush_column |= k.contains("flushed");
+  if (flush_column) {
+    out[out.size() - 2] += " flushed (FTZ/DAZ) |";
+    out.back() += " --- |";
+  }
   for (const auto& [name, k] : r.at("implementations").items()) {
     const auto& at = k.at("max_ulp_input");
-    out.push_back(fmt::format("| {} | {:.4g} | {} | {:.4f} % |", name, k.at("max_ulp").get<double>(),
-                              at.is_null() ? std::string("—") : at.get<std::string>(),
-                              100 * k.at("correctly_rounded_share").get<double>()));
+    std::string line = fmt::format("| {} | {:.4g} | {} | {:.4f} % |", name, k.at("max_ulp").get<double>(),
+                                   at.is_null() ? std::string("—") : at.get<std::string>(),
+                                   100 * k.at("correctly_rounded_share").get<double>());
+    if (flush_column) line += " " + thousands(k.value("flushed", std::uint64_t(0))) + " |";
+    out.push_back(line);
   }
   out.push_back("");
   for (const auto& p : r.at("pairs")) {
     const std::uint64_t differ = p.at("differ").get<std::uint64_t>();
-    out.push_back(fmt::format("**{} vs {}**: different bits on {} of {} inputs ({:.2f} %).",
-                              p.at("impls").at(0).get<std::string>(), p.at("impls").at(1).get<std::string>(),
+    const std::string ia = p.at("impls").at(0).get<std::string>(), ib = p.at("impls").at(1).get<std::string>();
+    out.push_back(fmt::format("**{} vs {}**: different bits on {} of {} inputs ({:.2f} %).", ia, ib,
                               thousands(differ), thousands(n), n ? 100.0 * double(differ) / double(n) : 0.0));
     out.push_back("");
+    if (p.contains("max_ulp_distance_witnesses") && !p.at("max_ulp_distance_witnesses").empty()) {
+      // Where the two differ most, at a glance.
+      const auto& w = p.at("max_ulp_distance_witnesses").at(0);
+      out.push_back(fmt::format("Largest distance between numeric results: {:.4g} floats, at input {} ({}: {}, {}: {}).",
+                                p.at("max_ulp_distance").get<double>(), w.at("input").get<std::string>(), ia,
+                                w.at("results").at(0).get<std::string>(), ib, w.at("results").at(1).get<std::string>()));
+      out.push_back("");
+    }
     out.push_back("| class | inputs | first witness (input: outputs) |");
     out.push_back("| --- | ---: | --- |");
     for (int d = 0; d < int(sweep::Disc::count); ++d) {

@@ -14,6 +14,7 @@
 #include <xxhash.h>
 
 #include "bitexact/engine/atomic_file.hpp"
+#include "bitexact/engine/classify.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
 
@@ -122,6 +123,23 @@ void reset_counters(State& acc, const State& like) {
   acc.init_counters();
 }
 
+// Is r (not the truth's t) what an FTZ/DAZ unit gives (docs/sweep.md, "Flushed
+// results")? Either r is a zero where t is a nonzero subnormal (output
+// flushed), or r is the truth at the inputs with their subnormal operands
+// read as zeros of their sign (input flushed), possibly with that result
+// flushed in turn. Called only for hd::flush_candidate, which is rare
+// (subnormal operands or results), so the extra truth call costs nothing.
+bool is_flushed(const Classifier& c, Fn fn, word a, word b, word r, word t) {
+  if (hd::output_flushed(c.bits, r, t)) return true;
+  const int arity = fn_info(fn).arity;
+  const word fa = hd::flush_operand(c.bits, a), fb = arity == 2 ? hd::flush_operand(c.bits, b) : b;
+  if (fa == a && fb == b) return false;
+  const Impl* tr = find_truth(fn);
+  if (!tr) return false;
+  const word tf = eval_one(*tr, fa, fb) & c.mask;
+  return r == tf || (c.is_nan(r) && c.is_nan(tf)) || hd::output_flushed(c.bits, r, tf);
+}
+
 void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls) {
   if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
     ++st.correctly_rounded;          // (bin 0 is filled from correctly_rounded per chunk)
@@ -129,6 +147,16 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     return;
   }
   Witness w{a, b, r, t, 0};
+  if (hd::flush_candidate(c.bits, fn_info(fn).arity, a, b, r, t) && is_flushed(c, fn, a, b, r, t)) {
+    // A flush is documented behaviour, not an error of 2^23 ulps: its own
+    // class, out of the histogram, the maxima and the plots, but still not
+    // correctly rounded in the per-class counts.
+    ++st.flushed;
+    ++st.in_class_wrong[in_cls];
+    ++st.out_class_wrong[out_cls];
+    st.flush_witness.offer(w);
+    return;
+  }
   int bin;
   double e;
   if (c.is_nan(r) || c.is_nan(t)) {
@@ -177,7 +205,9 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
   }
   ++p.differ;
   ++p.cls[int(d)];
-  p.witness[int(d)].offer(Witness{a, b, x, y, dist});
+  const Witness w{a, b, x, y, dist};
+  p.witness[int(d)].offer(w);
+  if (d == Disc::number_vs_number) p.max_dist.offer(dist, w);
 }
 
 // Feeds outputs into a streaming XXH3 state as little-endian words of `bits`

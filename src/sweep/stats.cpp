@@ -170,6 +170,8 @@ void ImplStats::merge(const ImplStats& o) {
   }
   for (std::size_t i = 0; i < out_class_wrong.size(); ++i) out_class_wrong[i] += o.out_class_wrong[i];
   special_witness.merge(o.special_witness);
+  flushed += o.flushed;
+  flush_witness.merge(o.flush_witness);
 }
 
 static bool same_w(const Witness& x, const Witness& y) {
@@ -181,7 +183,8 @@ bool ImplStats::operator==(const ImplStats& o) const {
   if (count != o.count || correctly_rounded != o.correctly_rounded || nan_payload_differs != o.nan_payload_differs ||
       hist != o.hist || !(max == o.max) || binade_max != o.binade_max || binade_wrong != o.binade_wrong ||
       bucket_max != o.bucket_max || bucket_wrong != o.bucket_wrong || in_class_wrong != o.in_class_wrong ||
-      in_class_max != o.in_class_max || out_class_wrong != o.out_class_wrong || !(special_witness == o.special_witness))
+      in_class_max != o.in_class_max || out_class_wrong != o.out_class_wrong || !(special_witness == o.special_witness) ||
+      flushed != o.flushed || !(flush_witness == o.flush_witness))
     return false;
   for (std::size_t i = 0; i < binade_wrong.size(); ++i)
     if (binade_wrong[i] && !same_w(binade_witness[i], o.binade_witness[i])) return false;
@@ -195,10 +198,11 @@ void PairStats::merge(const PairStats& o) {
     witness[i].merge(o.witness[i]);
   }
   for (int i = 0; i < dist_bins; ++i) dist[i] += o.dist[i];
+  max_dist.merge(o.max_dist);
 }
 
 bool PairStats::operator==(const PairStats& o) const {
-  return differ == o.differ && cls == o.cls && witness == o.witness && dist == o.dist;
+  return differ == o.differ && cls == o.cls && witness == o.witness && dist == o.dist && max_dist == o.max_dist;
 }
 
 // ---- chunk sets ------------------------------------------------------------------------
@@ -295,6 +299,10 @@ bool State::operator==(const State& o) const {
 
 using nlohmann::json;
 
+// Version 2: flushed results (ImplStats::flushed) and the pairs' largest
+// distance (PairStats::max_dist).
+static constexpr const char* state_format = "bitexact-sweep-state/2";
+
 // Non-finite errors are written as strings: JSON has no inf/nan.
 static json w_json(const Witness& w) {
   json u = std::isfinite(w.ulp) ? json(w.ulp) : json(std::isnan(w.ulp) ? "nan" : "inf");
@@ -323,7 +331,7 @@ static WitnessSet ws_from(const json& j) {
 
 json State::to_json() const {
   json j;
-  j["format"] = "bitexact-sweep-state/1";
+  j["format"] = state_format;
   j["function"] = std::string(fn_info(fn).name);
   j["inputs"] = {{"spec", inputs.spec}, {"count", inputs.count}, {"digest", inputs.digest}};
   j["truth"] = truth;
@@ -359,6 +367,8 @@ json State::to_json() const {
     k["in_class_max"] = s.in_class_max;
     k["out_class_wrong"] = s.out_class_wrong;
     k["special_witness"] = ws_json(s.special_witness);
+    k["flushed"] = s.flushed;
+    k["flush_witness"] = ws_json(s.flush_witness);
     is.push_back(k);
   }
   j["impl_stats"] = is;
@@ -371,6 +381,7 @@ json State::to_json() const {
     for (const auto& s : p.witness) w.push_back(ws_json(s));
     k["witness"] = w;
     k["dist"] = p.dist;
+    k["max_dist"] = {{"value", p.max_dist.value}, {"at", ws_json(p.max_dist.at)}};
     ps.push_back(k);
   }
   j["pair_stats"] = ps;
@@ -388,8 +399,12 @@ json State::to_json() const {
 
 State State::from_json(const json& j) {
   try {
-    if (j.at("format").get<std::string>() != "bitexact-sweep-state/1")
-      throw input_error("not a bitexact sweep state (format " + j.at("format").dump() + ")");
+    const std::string format = j.at("format").get<std::string>();
+    if (format == "bitexact-sweep-state/1")
+      throw input_error(
+          "the state was written by an older bitexact (format bitexact-sweep-state/1, without the flush class "
+          "and the pairs' largest distance): run the sweep again");
+    if (format != state_format) throw input_error("not a bitexact sweep state (format " + j.at("format").dump() + ")");
     State s;
     auto fn = parse_fn(j.at("function").get<std::string>());
     if (!fn) throw input_error("state names an unknown function " + j.at("function").dump());
@@ -445,6 +460,8 @@ State State::from_json(const json& j) {
       d.in_class_max = k.at("in_class_max").get<std::vector<double>>();
       d.out_class_wrong = k.at("out_class_wrong").get<std::array<std::uint64_t, 5>>();
       d.special_witness = ws_from(k.at("special_witness"));
+      d.flushed = k.at("flushed").get<std::uint64_t>();
+      d.flush_witness = ws_from(k.at("flush_witness"));
     }
     const auto& ps = j.at("pair_stats");
     if (ps.size() != s.pair_stats.size()) throw input_error("state is inconsistent (pair_stats)");
@@ -454,6 +471,8 @@ State State::from_json(const json& j) {
       p.cls = ps[i].at("classes").get<std::array<std::uint64_t, static_cast<int>(Disc::count)>>();
       for (std::size_t c = 0; c < p.witness.size(); ++c) p.witness[c] = ws_from(ps[i].at("witness").at(c));
       p.dist = ps[i].at("dist").get<std::array<std::uint64_t, dist_bins>>();
+      p.max_dist.value = ps[i].at("max_dist").at("value").get<double>();
+      p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"));
     }
     return s;
   } catch (const json::exception& e) {

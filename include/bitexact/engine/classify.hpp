@@ -51,6 +51,27 @@ BITEXACT_INLINE constexpr int discrepancy(int bits, word x, word y) {
   return 3;
 }
 
+// FTZ/DAZ flushes (docs/sweep.md, "Flushed results"). A result r that differs
+// from the truth t (and is not NaN where t is NaN) is a flush candidate when r
+// is a zero where t is a nonzero subnormal (output flushed), or when an
+// operand is a nonzero subnormal (input read as zero: whether r is what the
+// flushed inputs give takes the truth at those inputs, which the host
+// decides). Candidates are rare (subnormal operands or results), so the GPU
+// hands every one of them to the host and the CPU's rule alone decides.
+BITEXACT_INLINE constexpr bool is_subnormal(int bits, word w) { return vclass(bits, w) == 1; }
+BITEXACT_INLINE constexpr bool output_flushed(int bits, word r, word t) {
+  return is_zero(bits, r) && is_subnormal(bits, t);
+}
+BITEXACT_INLINE constexpr bool flush_candidate(int bits, int arity, word a, word b, word r, word t) {
+  if (r == t || (is_nan(bits, r) && is_nan(bits, t))) return false;
+  return output_flushed(bits, r, t) || is_subnormal(bits, a) || (arity == 2 && is_subnormal(bits, b));
+}
+// An operand as an FTZ/DAZ unit reads it: a nonzero subnormal becomes the
+// zero of its sign.
+BITEXACT_INLINE constexpr word flush_operand(int bits, word w) {
+  return is_subnormal(bits, w) ? (w & sign_mask(bits)) : w;
+}
+
 // Distance in representable steps between two finite outputs.
 BITEXACT_INLINE constexpr std::uint64_t ordered_distance(int bits, word x, word y) {
   const word sign = sign_mask(bits);

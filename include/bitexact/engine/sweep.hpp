@@ -195,6 +195,12 @@ struct ImplStats {
   std::vector<double> in_class_max;
   std::array<std::uint64_t, 5> out_class_wrong{};
   WitnessSet special_witness;  // smallest inputs with a special-bin error
+  // FTZ/DAZ flushes (docs/sweep.md, "Flushed results"): results that are
+  // what flushing subnormals to zero gives. Not correctly rounded, but kept
+  // out of the histogram, the maxima, the binade and bucket counters (the
+  // plots); still counted per input and output class.
+  std::uint64_t flushed = 0;
+  WitnessSet flush_witness;  // smallest flushed inputs (ulp 0)
 
   void init(const FnInfo& f);
   // Results in the special bins (wrong signed zero, infinity or NaN).
@@ -209,6 +215,9 @@ struct PairStats {
   std::array<std::uint64_t, static_cast<int>(Disc::count)> cls{};
   std::array<WitnessSet, static_cast<int>(Disc::count)> witness;
   std::array<std::uint64_t, dist_bins> dist{};
+  // The largest distance in floats between two number_vs_number results and
+  // the K smallest inputs reaching it (r, s: the two results, ulp: the distance).
+  MaxWitness max_dist;
   void merge(const PairStats& o);
   bool operator==(const PairStats& o) const;
 };
