@@ -47,6 +47,39 @@ TEST(ReportMarkdown, EveryDiscrepancyClassHasItsOwnName) {
   EXPECT_EQ(bx::report::disc_label(bx::sweep::Disc::zero_sign), "+0 vs -0");
 }
 
+// Schema 2 adds a flushed column and each pair's largest distance; the
+// expected lines are written out by hand from the report below.
+TEST(ReportMarkdown, Schema2ShowsFlushesAndTheLargestDistance) {
+  const fs::path dir = fs::temp_directory_path() / ("bx_md2_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "report.json") << R"({"function": "sinf", "truth": "mpfr",
+    "inputs": {"count": 1000, "description": "a test set"},
+    "implementations": {
+      "nv": {"max_ulp": 1.4991, "max_ulp_input": "0x4a47ae3b", "correctly_rounded_share": 0.9, "flushed": 0},
+      "nv-ftz": {"max_ulp": 1.4991, "max_ulp_input": "0x4a47ae3b", "correctly_rounded_share": 0.89, "flushed": 16777214}},
+    "pairs": [{"impls": ["nv", "nv-ftz"], "differ": 10,
+      "classes": {"nan_vs_number": {"count": 0, "witnesses": []}, "inf_vs_number": {"count": 0, "witnesses": []},
+        "zero_vs_nonzero": {"count": 6, "witnesses": []},
+        "number_vs_number": {"count": 4, "witnesses": [{"input": "0x3f000000", "results": ["0x3ef57744", "0x3ef57746"]}]},
+        "nan_payload": {"count": 0, "witnesses": []}, "inf_sign": {"count": 0, "witnesses": []},
+        "zero_sign": {"count": 0, "witnesses": []}},
+      "number_vs_number_ulp_distance": [{"bin": "1", "count": 0}, {"bin": "2", "count": 3}, {"bin": "(2^1,2^2]", "count": 1}],
+      "max_ulp_distance": 3.0, "max_ulp_distance_input": "0x40490fdb",
+      "max_ulp_distance_witnesses": [{"input": "0x40490fdb", "results": ["0xb3bbbd2e", "0xb3bbbd31"], "ulp_distance": 3.0}]}]})";
+  const std::string md = bx::report::pairs_markdown({dir.string()});
+  fs::remove_all(dir);
+  EXPECT_NE(md.find("| implementation | max error (ulp) | at input | correctly rounded | flushed (FTZ/DAZ) |\n"
+                    "| --- | --- | --- | --- | --- |\n"
+                    "| nv | 1.499 | 0x4a47ae3b | 90.0000 % | 0 |\n"
+                    "| nv-ftz | 1.499 | 0x4a47ae3b | 89.0000 % | 16,777,214 |\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("Largest distance between numeric results: 3 floats, at input 0x40490fdb "
+                    "(nv: 0xb3bbbd2e, nv-ftz: 0xb3bbbd31).\n"),
+            std::string::npos)
+      << md;
+}
+
 TEST(ReportMarkdown, CliWritesStdoutOrAFileAndRejectsBadFolders) {
   const std::string dir = std::string(BITEXACT_SOURCE_DIR) + "/conformance/reports/sinf-edge";
   auto r = run_cli("report markdown " + dir);
