@@ -52,6 +52,7 @@ float reference(target t, float xf, float yf, rounding r) {
     case target::rsqrt: tern = mpfr_rec_sqrt(v, x, m); break;
     case target::sqrt: tern = mpfr_sqrt(v, x, m); break;
     case target::div: tern = mpfr_div(v, x, y, m); break;
+    case target::tanh: tern = mpfr_tanh(v, x, m); break;
   }
   tern = mpfr_check_range(v, tern, m);
   mpfr_subnormalize(v, tern, m);
@@ -72,7 +73,7 @@ const target_case all_targets[] = {{target::sin, "sin"},     {target::cos, "cos"
                                    {target::exp, "exp"},     {target::exp2, "exp2"}, {target::exp10, "exp10"},
                                    {target::log, "log"},     {target::log2, "log2"}, {target::log10, "log10"},
                                    {target::rec, "rec"},     {target::rsqrt, "rsqrt"}, {target::sqrt, "sqrt"},
-                                   {target::div, "div"}};
+                                   {target::div, "div"},     {target::tanh, "tanh"}};
 
 // Inputs: random bit patterns (every binade, both signs, NaN, inf, zero,
 // subnormals) and, for the functions whose interesting range is narrow,
@@ -86,6 +87,8 @@ std::vector<u32> inputs_for(target t) {
     const u32 w = bitexact::inputs::uniform32(72, i);
     if (t == target::exp || t == target::exp2 || t == target::exp10)
       v.push_back(bit_cast<u32>(float(int(w % 300) - 160) + float(w >> 20) / 4096.0f));
+    else if (t == target::tanh)  // |x| < 16, where tanh is not yet +-1 in binary32, both signs
+      v.push_back((w & 0x80000000u) | (0x3a000000u + (w % 0x07800000u)));
     else
       v.push_back(0x3f000000u + (w % 0x01000000u));  // [0.5, 2)
   }
@@ -134,6 +137,7 @@ TEST(TruthTargets, RowsUseTheirTarget) {
   EXPECT_EQ(B(truth::rcp_approx(x)), B(reference(target::rec, x, 0, rounding::nearest)));
   EXPECT_EQ(B(truth::expf(x)), B(reference(target::exp, x, 0, rounding::nearest)));
   EXPECT_EQ(B(truth::fdividef(x, 3.0f)), B(reference(target::div, x, 3.0f, rounding::nearest)));
+  EXPECT_EQ(B(truth::tanh_approx(x)), B(reference(target::tanh, x, 0, rounding::nearest)));
   EXPECT_EQ(truth::ulp_error_rcp_approx(3.0f, 1.0f / 3.0f), truth::target_ulp_error(target::rec, 3.0f, 0, 1.0f / 3.0f));
 }
 

@@ -1,5 +1,5 @@
 // Implementations "ptx" and "ptx-ftz": the SFU approximation instructions of
-// sm_90, sin/cos/ex2/lg2/rcp/rsqrt/sqrt.approx.f32 (plain) and .ftz.f32
+// sm_90, sin/cos/ex2/lg2/rcp/rsqrt/sqrt/tanh.approx.f32 (plain) and .ftz.f32
 // (include/bitexact/nv/NAME.hpp; the table rows fitted to the H100 and
 // checked on all 2^32 inputs, docs/nv-fast.md). The functions are the
 // BITEXACT_NV_FUNCTION rows NAME_approx of bitexact/functions.def.
@@ -13,6 +13,7 @@
 #include "bitexact/nv/rsqrt_approx.hpp"
 #include "bitexact/nv/sin_approx.hpp"
 #include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
 
 namespace bitexact {
 namespace {
@@ -31,6 +32,11 @@ void register_form(const char* impl) {
       {impl, Fn::rsqrt_approx, batch_of<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>, d + "rsqrt.approx" + form});
   register_impl(
       {impl, Fn::sqrt_approx, batch_of<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>, d + "sqrt.approx" + form});
+  // PTX has no tanh.approx.ftz.f32 and MUFU.TANH flushes nothing: ptx-ftz's
+  // tanh_approx is the one instruction, tanh.approx.f32 (as ptxas makes the
+  // .ftz forms of sin/cos the same SASS as the plain ones).
+  register_impl(
+      {impl, Fn::tanh_approx, batch_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>, d + "tanh.approx.f32"});
 }
 
 const bool registered = [] {

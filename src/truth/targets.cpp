@@ -4,7 +4,7 @@
 // Fast path (Ziv): a binary64 value y of the target, either exactly rounded
 // (1/x, x/y, sqrt x: one IEEE operation; 1/sqrt x: two, relative error
 // < 2^-52) or from the host libm (sin, cos, tan, exp, exp2, exp10, log, log2,
-// log10), assumed within 2^-49 relative: glibc documents at most 2 binary64
+// log10, tanh), assumed within 2^-49 relative: glibc documents at most 2 binary64
 // ulps (2^-51) for each. When y (1 - 2^-48) and y (1 + 2^-48) round to the
 // same float, that float is the correctly rounded target (the true value lies
 // between them); otherwise MPFR computes it. A NaN y for non-NaN finite
@@ -43,6 +43,7 @@ double approx(target t, float xf, float yf) {
     case target::rsqrt: return 1.0 / std::sqrt(x);
     case target::sqrt: return std::sqrt(x);
     case target::div: return x / y;
+    case target::tanh: return std::tanh(x);
   }
   return std::numeric_limits<double>::quiet_NaN();
 }
@@ -74,6 +75,7 @@ int exact(target t, float xf, float yf, mpfr_ptr out, mpfr_rnd_t rnd) {
     case target::rsqrt: ternary = mpfr_rec_sqrt(out, x, rnd); break;
     case target::sqrt: ternary = mpfr_sqrt(out, x, rnd); break;
     case target::div: ternary = mpfr_div(out, x, y, rnd); break;
+    case target::tanh: ternary = mpfr_tanh(out, x, rnd); break;
   }
   mpfr_clears(x, y, (mpfr_ptr)0);
   return ternary;

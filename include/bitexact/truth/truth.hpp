@@ -91,13 +91,13 @@ inline double ulp_error_ceil_approx(double x, double r) { return ulp_error_ceil(
 //   truth::ulp_error_NAME(x[, y], res) the exact ULP error of res (MPFR)
 //   truth::ulp_error_NAME_approx(...)  the same within 2^-23 ulp, fast
 // The correctly rounded values come from a binary64 evaluation (the host
-// libm's sin, exp2, ..., or exactly rounded IEEE operations for 1/x, x/y,
+// libm's sin, exp2, tanh, ..., or exactly rounded IEEE operations for 1/x, x/y,
 // sqrt) whose relative error is assumed below 2^-49, checked: both ends of
 // y (1 -+ 2^-48) must round to the same float, else MPFR decides (Ziv). So
 // the bits do not depend on the libm as long as it is within 8 binary64 ulps,
 // which glibc documents for every function used (docs/truth.md;
 // tests/truth_targets_test.cpp compares with MPFR).
-enum class target : std::uint8_t { sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div };
+enum class target : std::uint8_t { sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div, tanh };
 float target_cr(target t, float x, float y, rounding r);
 double target_ulp_error(target t, float x, float y, float result);
 double target_ulp_error_approx(target t, float x, float y, float result);
