@@ -3,12 +3,22 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
+
 #include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/user_text.hpp"
 
 namespace bitexact {
+namespace {
+
+std::string reason(int err) { return err ? std::string(": ") + std::strerror(err) : std::string(); }
+
+}  // namespace
 
 void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
@@ -17,13 +27,20 @@ void write_file_atomic(const std::string& path, const std::function<void(std::os
   tmp += ".tmp-" + std::to_string(::getpid());
   try {
     {
+      // errno says why (a full disk: ENOSPC; a file-size limit, with SIGXFSZ
+      // ignored as main() does: EFBIG); the stream keeps only "failed".
+      errno = 0;
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw input_error("cannot write '" + path + "'");
+      if (!out) throw input_error(fmt::format("cannot write {}{}", quote_input(path, 200), reason(errno)));
       write(out);
+      int err = out ? 0 : errno;
       out.close();  // a failed close (e.g. a full disk) must not pass for a complete file
-      if (!out) throw input_error("error while writing '" + path + "'");
+      if (!out)
+        throw input_error(fmt::format("error while writing {}{}", quote_input(path, 200), reason(err ? err : errno)));
     }
-    fs::rename(tmp, target);
+    std::error_code ec;
+    fs::rename(tmp, target, ec);  // e.g. onto a folder of that name
+    if (ec) throw input_error(fmt::format("cannot write {}: {}", quote_input(path, 200), ec.message()));
   } catch (...) {
     std::error_code ec;
     fs::remove(tmp, ec);

@@ -1,6 +1,7 @@
 // Reference vectors in npy, csv, json, bin and hex (bitexact/engine/vector_io.hpp).
 #include "bitexact/engine/vector_io.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/engine/atomic_file.hpp"
 #include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/user_text.hpp"
 
 namespace bitexact::vector_io {
 namespace {
@@ -56,7 +58,12 @@ std::string npy_header(int bits, std::uint64_t rows, std::size_t columns) {
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open for reading");
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  // Through the stream, not an istreambuf_iterator: a read error (a folder
+  // named as a file) then sets badbit instead of throwing the library's text.
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad() || s.bad()) fail(path, "cannot read (a folder, or a read error)");
+  return s.str();
 }
 
 word le_word(const unsigned char* p, int bytes) {
@@ -160,7 +167,7 @@ table read_csv(const std::string& path, const std::string& s, int bits, std::siz
     if (line.empty() || line == "\r") continue;
     const auto f = split(line, ',');
     if (f.size() != head.size()) fail(path, fmt::format("line {}: {} fields, the header has {}", ln, f.size(), head.size()));
-    for (std::size_t i : take) t.data.push_back(parse_hex_word(f[i], bits, fmt::format("{} line {}", path, ln)));
+    for (std::size_t i : take) t.data.push_back(parse_operand(f[i], bits, fmt::format("{} line {}", path, ln)));
   }
   return t;
 }
@@ -170,17 +177,25 @@ table read_json(const std::string& path, const std::string& s, int bits, std::si
   try {
     j = nlohmann::json::parse(s);
   } catch (const std::exception& e) {
-    fail(path, std::string("not valid JSON: ") + e.what());
+    fail(path, json_problem(e.what()));
   }
   if (!j.is_object() || !j.contains("rows") || !j["rows"].is_array()) fail(path, "JSON has no \"rows\" array");
   table t;
   t.bits = bits;
-  if (j.contains("manifest") && j["manifest"].contains("bits")) {
-    const int b = j["manifest"]["bits"].get<int>();
+  if (j.contains("manifest") && j["manifest"].is_object() && j["manifest"].contains("bits")) {
+    const auto& jb = j["manifest"]["bits"];
+    const int b = jb == 32 ? 32 : jb == 64 ? 64 : 0;
+    if (b == 0) fail(path, "manifest \"bits\" must be 32 or 64");
     if (bits != 0 && b != bits) fail(path, fmt::format("holds {}-bit words, expected {}-bit", b, bits));
     t.bits = b;
   }
-  if (j.contains("columns")) t.columns = j["columns"].get<std::vector<std::string>>();
+  if (t.bits == 0) fail(path, "the word width is not known: the JSON has no manifest \"bits\"");
+  if (j.contains("columns")) {
+    if (!j["columns"].is_array() || !std::all_of(j["columns"].begin(), j["columns"].end(),
+                                                  [](const nlohmann::json& c) { return c.is_string(); }))
+      fail(path, "\"columns\" must be an array of names");
+    t.columns = j["columns"].get<std::vector<std::string>>();
+  }
   std::size_t ln = 0;
   for (const auto& row : j["rows"]) {
     ++ln;
@@ -189,8 +204,8 @@ table read_json(const std::string& path, const std::string& s, int bits, std::si
     if (row.size() != t.columns.size())
       fail(path, fmt::format("row {}: {} value(s), expected {}", ln, row.size(), t.columns.size()));
     for (const auto& v : row) {
-      if (!v.is_string()) fail(path, fmt::format("row {}: values must be hex strings", ln));
-      t.data.push_back(parse_hex_word(v.get<std::string>(), t.bits, fmt::format("{} row {}", path, ln)));
+      if (!v.is_string()) fail(path, fmt::format("row {}: values must be strings (\"0x3f800000\", \"1.5\")", ln));
+      t.data.push_back(parse_operand(v.get<std::string>(), t.bits, fmt::format("{} row {}", path, ln)));
     }
   }
   check_columns(path, t.columns.size(), columns, 1);
@@ -221,7 +236,7 @@ table read_hex(const std::string& path, const std::string& s, int bits, std::siz
     if (line.empty() || line[0] == '#' || line == "\r") continue;
     std::istringstream ls(line);
     std::vector<word> row;
-    for (std::string tok; ls >> tok;) row.push_back(parse_hex_word(tok, bits, fmt::format("{} line {}", path, ln)));
+    for (std::string tok; ls >> tok;) row.push_back(parse_operand(tok, bits, fmt::format("{} line {}", path, ln)));
     if (t.columns.empty()) t.columns.assign(row.size(), "");
     if (row.size() != t.columns.size())
       fail(path, fmt::format("line {}: {} value(s), the first line has {}", ln, row.size(), t.columns.size()));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "bitexact/engine/hexio.hpp"
+#include "bitexact/engine/user_text.hpp"
 
 namespace bitexact::vectors {
 
@@ -23,13 +24,12 @@ static std::uint64_t hex_u64(const nlohmann::json& j, const std::string& where) 
 }
 
 digest_file load_digests(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw input_error(fmt::format("cannot open '{}'", path));
+  const std::string text = read_user_file(path);
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(text);
   } catch (const std::exception& e) {
-    throw input_error(fmt::format("{}: malformed JSON ({})", path, e.what()));
+    throw input_error(fmt::format("{}: {}", path, json_problem(e.what())));
   }
   digest_file f;
   try {
@@ -52,7 +52,7 @@ digest_file load_digests(const std::string& path) {
       f.sets.push_back(std::move(d));
     }
   } catch (const nlohmann::json::exception& e) {
-    throw input_error(fmt::format("{}: {}", path, e.what()));
+    throw input_error(fmt::format("{}: not a digest file: {}", path, json_problem(e.what())));
   }
   return f;
 }

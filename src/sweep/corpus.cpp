@@ -7,6 +7,8 @@
 // from the continued-fraction expansion of alpha (closest_to_integers below).
 #include "bitexact/engine/corpus.hpp"
 
+#include "bitexact/engine/hexio.hpp"  // input_error
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -377,6 +379,8 @@ std::vector<Entry> edge(Fn fn) {
 }
 
 std::vector<Entry> sized(Fn fn, std::size_t n) {
+  if (n > max_size)
+    throw input_error(fmt::format("a corpus of {} inputs is more than the {} (2^20) that may be asked for", n, max_size));
   auto base = edge(fn);
   if (n == 0) return base;
   std::vector<Entry> out;

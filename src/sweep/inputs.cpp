@@ -9,6 +9,7 @@
 #include "bitexact/engine/corpus.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
+#include "bitexact/engine/user_text.hpp"
 #include "bitexact/inputs.hpp"
 
 namespace bitexact::sweep {
@@ -23,7 +24,7 @@ std::uint64_t parse_u64(std::string_view s, std::string_view what, std::string_v
   if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2), base = 16;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size())
-    throw input_error(fmt::format("bad {} '{}' in input set '{}'", what, s, spec));
+    throw input_error(fmt::format("bad {} {} in input set {}", what, quote_input(s), quote_input(spec)));
   return v;
 }
 
@@ -34,7 +35,7 @@ std::uint64_t rows_digest(const std::vector<std::array<word, 2>>& rows) {
 
 constexpr const char* input_set_help =
     "expected exhaustive, uniform:N[:SEED] (or random:N[:SEED]), structured:N[:SEED], binades:N, "
-    "interval:LO:HI, edge[:SIZE] or file:PATH";
+    "interval:LO:HI, edge[:SIZE] or file:PATH (see 'bitexact sweep --help')";
 
 // Ordered keys of one-argument inputs: consecutive keys are consecutive values
 // from -NaN.. -inf up to +inf.. +NaN, with -0 just below +0.
@@ -51,6 +52,7 @@ word from_ordered_key(word key, int width) {
 
 InputSet parse_input_set(std::string_view spec, Fn fn) {
   const FnInfo& f = fn_info(fn);
+  const std::string q = quote_input(spec);  // the spec as messages show it
   InputSet s;
   s.fn = fn;
   auto colon = spec.find(':');
@@ -59,7 +61,7 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
   const std::uint64_t strata = std::uint64_t(2) << (f.bits == 32 ? 8 : 11);  // sign x biased exponent
 
   if (kind == "exhaustive") {
-    if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set '{}': {}", spec, input_set_help));
+    if (colon != std::string_view::npos) throw input_error(fmt::format("bad input set {}: {}", q, input_set_help));
     if (f.arity != 1 || f.bits != 32)
       throw input_error(
           fmt::format("input set 'exhaustive' needs a one-argument binary32 function; {} has {} operand(s) of {} "
@@ -73,42 +75,50 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
     s.kind = kind == "structured" ? InputSet::Kind::structured : InputSet::Kind::uniform;
     s.param = parse_u64(rest.substr(0, c2), "count", spec);
     if (c2 != std::string_view::npos) s.seed = parse_u64(rest.substr(c2 + 1), "seed", spec);
-    if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
+    if (s.param == 0) throw input_error(fmt::format("input set {} is empty", q));
+    if (s.param > (std::uint64_t(1) << 62)) throw input_error(fmt::format("input set {} is too large", q));
     s.count = s.param;
     s.spec = fmt::format("{}:{}:{}", s.kind_name(), s.param, s.seed);
   } else if (kind == "binades") {
     s.kind = InputSet::Kind::binades;
     s.param = parse_u64(rest, "count per binade", spec);
-    if (s.param == 0) throw input_error(fmt::format("input set '{}' is empty", spec));
+    if (s.param == 0) throw input_error(fmt::format("input set {} is empty", q));
     std::uint64_t per = f.arity == 1 ? strata : strata * strata;
-    if (s.param > (std::uint64_t(1) << 62) / per) throw input_error(fmt::format("input set '{}' is too large", spec));
+    if (s.param > (std::uint64_t(1) << 62) / per) throw input_error(fmt::format("input set {} is too large", q));
     s.count = s.param * per;
     s.spec = fmt::format("binades:{}", s.param);
   } else if (kind == "interval") {
-    // interval:LO:HI with LO, HI hex bit patterns: every input whose value lies in
-    // [LO, HI], both zeros included when the interval spans 0.
+    // interval:LO:HI with LO, HI bit patterns or numbers: every input whose value
+    // lies in [LO, HI], both zeros included when the interval spans 0.
     auto c2 = rest.find(':');
     if (f.arity != 1 || c2 == std::string_view::npos)
       throw input_error(
-          fmt::format("bad input set '{}': interval:LO:HI (hex bit patterns) takes a "
+          fmt::format("bad input set {}: interval:LO:HI (numbers or 0x bit patterns) takes a "
                       "one-argument function",
-                      spec));
-    const word lo = parse_hex_word(rest.substr(0, c2), f.bits, std::string(spec));
-    const word hi = parse_hex_word(rest.substr(c2 + 1), f.bits, std::string(spec));
+                      q));
+    // The bounds as eval reads operands: bit patterns (0x...) or numbers.
+    const word lo = parse_operand(rest.substr(0, c2), f.bits, "input set " + q);
+    const word hi = parse_operand(rest.substr(c2 + 1), f.bits, "input set " + q);
     const word mag = (word(1) << (f.bits - 1)) - 1;
     const word inf = f.bits == 32 ? word(fp_bits<float>::inf().bits) : word(fp_bits<double>::inf().bits);
     if ((lo & mag) > inf || (hi & mag) > inf)
-      throw input_error(fmt::format("bad input set '{}': the bounds must not be NaNs", spec));
+      throw input_error(fmt::format("bad input set {}: the bounds must not be NaNs", q));
     const word klo = ordered_key(lo, f.bits), khi = ordered_key(hi, f.bits);
-    if (klo > khi) throw input_error(fmt::format("bad input set '{}': LO is above HI", spec));
-    if (khi - klo >= (std::uint64_t(1) << 62)) throw input_error(fmt::format("input set '{}' is too large", spec));
+    if (klo > khi) throw input_error(fmt::format("bad input set {}: LO is above HI", q));
+    if (khi - klo >= (std::uint64_t(1) << 62)) throw input_error(fmt::format("input set {} is too large", q));
     s.kind = InputSet::Kind::interval;
     s.param = klo;
     s.count = khi - klo + 1;
     s.spec = fmt::format("interval:{}:{}", format_hex(lo, f.bits), format_hex(hi, f.bits));
   } else if (kind == "edge") {
     s.kind = InputSet::Kind::edge;
-    if (!rest.empty()) s.param = parse_u64(rest, "size", spec);
+    // edge:0 would be the whole corpus: a size is 1 or more (plain "edge" is the corpus).
+    if (colon != std::string_view::npos) {
+      s.param = parse_u64(rest, "size", spec);
+      if (s.param == 0 || s.param > corpus::max_size)
+        throw input_error(fmt::format("bad input set {}: SIZE must be 1 to {} (plain 'edge' is the whole corpus)", q,
+                                      corpus::max_size));
+    }
     for (const auto& e : corpus::sized(fn, s.param)) s.rows.push_back({e.a, e.b});
     s.count = s.rows.size();
     s.digest = rows_digest(s.rows);
@@ -116,16 +126,17 @@ InputSet parse_input_set(std::string_view spec, Fn fn) {
   } else if (kind == "file") {
     s.kind = InputSet::Kind::file;
     s.path = std::string(rest);
-    if (s.path.empty()) throw input_error(fmt::format("bad input set '{}': file: needs a path", spec));
+    if (s.path.empty()) throw input_error(fmt::format("bad input set {}: file: needs a path", q));
     std::ifstream in(s.path);
-    if (!in) throw input_error(fmt::format("cannot read input file '{}'", s.path));
-    for (const auto& row : read_hex_rows(in, f.arity, f.bits, s.path)) s.rows.push_back({row.v[0], row.v[1]});
-    if (s.rows.empty()) throw input_error(fmt::format("input file '{}' has no inputs", s.path));
+    if (!in) throw input_error(fmt::format("cannot read input file {}", quote_input(s.path, 200)));
+    for (const auto& row : read_operand_rows(in, f.arity, f.bits, quote_input(s.path, 200)))
+      s.rows.push_back({row.v[0], row.v[1]});
+    if (s.rows.empty()) throw input_error(fmt::format("input file {} has no inputs", quote_input(s.path, 200)));
     s.count = s.rows.size();
     s.digest = rows_digest(s.rows);
     s.spec = "file:" + s.path;
   } else {
-    throw input_error(fmt::format("unknown input set '{}': {}", spec, input_set_help));
+    throw input_error(fmt::format("unknown input set {}: {}", q, input_set_help));
   }
   return s;
 }
@@ -244,7 +255,7 @@ InputSet standard_set(Fn fn, std::string_view kind, std::uint64_t seed, std::uin
     return s;
   }
   if (kind != "uniform" && kind != "structured")
-    throw input_error(fmt::format("unknown standard input set '{}' (exhaustive, uniform, structured)", kind));
+    throw input_error(fmt::format("unknown standard input set {} (exhaustive, uniform, structured)", kind));
   return parse_input_set(fmt::format("{}:{}:{}", kind, count, seed), fn);
 }
 

@@ -24,7 +24,10 @@ struct Entry {
 std::vector<Entry> edge(Fn fn);
 
 // The corpus resized to exactly n entries (repeated cyclically, or truncated):
-// the shapes used by batched/tiled APIs. n = 0 gives the natural size.
+// the shapes used by batched/tiled APIs. n = 0 gives the natural size; n above
+// max_size throws input_error before anything is allocated (every entry
+// carries its reason as text, ~100 bytes).
+inline constexpr std::size_t max_size = std::size_t(1) << 20;
 std::vector<Entry> sized(Fn fn, std::size_t n);
 
 // Batch sizes of the tile-program bug study (1, 33, 1024, 10000, 65537 elements).
