@@ -21,6 +21,7 @@
 #include "bitexact/engine/porting.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 namespace bitexact::cli {
 namespace {
@@ -28,7 +29,8 @@ namespace {
 struct Args {
   std::string fn, against, inputs, outputs;
   bool bitexact = false, json = false;
-  double ulp = -1, atol = -1, rtol = -1;
+  double ulp = -1, atol = -1, rtol = -1;               // -1: not given
+  std::string ulp_text, atol_text, rtol_text;          // as typed (options.hpp reads them)
 };
 
 double value(int bits, word w) {
@@ -141,11 +143,19 @@ const bool registered = register_command([](CLI::App& app) {
   c->add_option("--against", a.against, "implementation, e.g. nv, nv-ftz, ocml")->required();
   add_port_files(c, a.inputs, a.outputs);
   c->add_flag("--bitexact", a.bitexact, "every output bit for bit (the default)");
-  c->add_option("--ulp", a.ulp, "at most U representable values from IMPL's output")->check(CLI::NonNegativeNumber);
-  c->add_option("--atol", a.atol, "absolute tolerance (numpy.isclose)")->check(CLI::NonNegativeNumber);
-  c->add_option("--rtol", a.rtol, "relative tolerance (numpy.isclose)")->check(CLI::NonNegativeNumber);
+  c->add_option("--ulp", a.ulp_text, "at most U representable values from IMPL's output (U >= 0)")->type_name("U")->check(non_empty());
+  c->add_option("--atol", a.atol_text, "absolute tolerance (numpy.isclose), >= 0")->type_name("A")->check(non_empty());
+  c->add_option("--rtol", a.rtol_text, "relative tolerance (numpy.isclose), >= 0")->type_name("R")->check(non_empty());
   c->add_flag("--json", a.json, "machine-readable result");
+  c->footer(
+      "Example (docs/porting.md):\n"
+      "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out ref.npy\n"
+      "  bitexact check sinf --against nv --inputs ref.npy --outputs port.npy --ulp 1");
   c->callback([] {
+    // CLI11's NonNegativeNumber let "nan" through; a NaN bar passes nothing and says nothing.
+    if (!a.ulp_text.empty()) a.ulp = real_number(a.ulp_text, "--ulp", 0, 1e300);
+    if (!a.atol_text.empty()) a.atol = real_number(a.atol_text, "--atol", 0, 1e300);
+    if (!a.rtol_text.empty()) a.rtol = real_number(a.rtol_text, "--rtol", 0, 1e300);
     const int rc = run_check(a);
     std::fflush(stdout);
     if (rc != 0) std::exit(rc);

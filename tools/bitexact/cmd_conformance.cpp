@@ -15,16 +15,19 @@
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
+#include "options.hpp"
 #include "sweep_cli.hpp"
 
 namespace bitexact::cli {
 namespace {
 
+constexpr const char* default_suite = "conformance/suites.json";
+
 struct ConfArgs {
-  std::string suite = "conformance/suites.json", out = "out/conformance", inputs;
+  std::string suite = default_suite, out = "out/conformance", inputs;
   std::vector<std::string> only;
   bool skip_missing = false, quiet = false, keep_state = false;
-  unsigned threads = 0;
+  std::string threads;  // as typed (options.hpp reads it)
 };
 
 // Inputs where implementations a and b differ by more than n ulps (n a power of
@@ -45,16 +48,21 @@ std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, 
 
 int run_conformance(const ConfArgs& a) {
   namespace fs = std::filesystem;
-  std::ifstream in(a.suite);
-  if (!in) throw input_error(fmt::format("cannot read suite file '{}'", a.suite));
+  if (!fs::exists(a.suite) && a.suite == default_suite)
+    throw input_error(fmt::format("cannot read the default suite file '{}': it is relative to a clone of bitexact; "
+                                  "run from the clone, or give --suite FILE",
+                                  a.suite));
+  const std::string suite = quote_input(a.suite, 200);
+  const std::string text = read_user_file(a.suite);
+  const unsigned threads = thread_count(a.threads);
   nlohmann::json j;
   try {
-    in >> j;
-  } catch (const nlohmann::json::exception&) {
-    throw input_error(fmt::format("suite file '{}' is not valid JSON", a.suite));
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw input_error(fmt::format("suite file {}: {}", suite, json_problem(e.what())));
   }
-  if (!j.contains("suites") || !j["suites"].is_array())
-    throw input_error(fmt::format("suite file '{}' has no \"suites\" array", a.suite));
+  if (!j.is_object() || !j.contains("suites") || !j["suites"].is_array())
+    throw input_error(fmt::format("suite file {} has no \"suites\" array", suite));
 
   // Validate everything before running anything.
   struct Job {
@@ -91,11 +99,13 @@ int run_conformance(const ConfArgs& a) {
     try {
       job.o.fn = *fn;
       job.o.impls = sweep::resolve_impls(impl_list, *fn);
+      if (job.o.impls.empty())
+        throw input_error("\"impls\" names no implementation besides the truth (mpfr), which is in every sweep");
       job.o.inputs = sweep::parse_input_set(a.inputs.empty() ? str("inputs") : a.inputs, *fn);
     } catch (const input_error& e) {
       throw input_error(fmt::format("suite '{}': {}", job.name, e.what()));
     }
-    job.o.threads = a.threads;
+    job.o.threads = threads;
     job.o.progress = progress_bar(!a.quiet && ::isatty(2));
     job.limits = s.value("limits", nlohmann::json::object());
     for (auto it = job.limits.begin(); it != job.limits.end(); ++it) {
@@ -125,6 +135,15 @@ int run_conformance(const ConfArgs& a) {
         if (l.key() != "max_ulp" && l.key() != "special_mismatches" && l.key() != "min_correctly_rounded_share" &&
             l.key() != "source")
           throw input_error(fmt::format("suite '{}': unknown limit '{}'", job.name, l.key()));
+        // Checked now, not after the sweeps (where a wrong type ended the run).
+        const bool ok = l.key() == "source"               ? l->is_string()
+                        : l.key() == "special_mismatches" ? l->is_number_unsigned()
+                                                          : l->is_number();
+        if (!ok)
+          throw input_error(fmt::format("suite '{}': limit '{}' must be {}", job.name, l.key(),
+                                        l.key() == "source"               ? "a string"
+                                        : l.key() == "special_mismatches" ? "a whole number"
+                                                                          : "a number"));
       }
     }
     jobs.push_back(std::move(job));
@@ -180,15 +199,19 @@ const bool registered = register_command([](CLI::App& app) {
   static ConfArgs a;
   auto* c = app.add_subcommand("conformance", "Conformance suites: re-run the sweeps of a suite file and check limits");
   c->require_subcommand(1);
+  c->footer("Example:\n  bitexact conformance run --suite conformance/suites.json --skip-missing --out out/conf");
   auto* r = c->add_subcommand("run", "Run the suites, write DIR/NAME/report.*, exit 1 when a limit is broken");
   r->add_option("--suite", a.suite, "suite file")->capture_default_str();
   r->add_option("--out", a.out, "output folder (one sub-folder per suite)")->capture_default_str();
   r->add_option("--only", a.only, "run only the suite with this name (repeatable)");
   r->add_option("--inputs", a.inputs, "override every suite's input set (e.g. binades:16 for a quick check)");
   r->add_flag("--skip-missing", a.skip_missing, "skip suites naming implementations this build lacks");
-  r->add_option("--threads", a.threads, "worker threads (default: all cores)");
+  r->add_option("--threads", a.threads, fmt::format("worker threads, 1 to {} (default: all cores)", max_threads))
+      ->type_name("N")->check(non_empty());
   r->add_flag("--quiet,-q", a.quiet, "no progress bar");
   r->add_flag("--keep-state", a.keep_state, "also write DIR/NAME/state.json (re-render with 'bitexact merge')");
+  r->footer("Example (from a clone of bitexact):\n"
+            "  bitexact conformance run --only cosf-nv-vs-ocml --inputs binades:16 --out out/conf");
   r->callback([] {
     int rc = run_conformance(a);
     if (rc) std::exit(rc);

@@ -20,15 +20,23 @@
 
 #include "bitexact/engine/vectors.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 namespace bitexact::cli {
 namespace {
 
 struct Args {
   std::string file, impl, fn, set, blocks, left, right;
+  std::string seed_text, count_text;  // as typed (options.hpp reads them)
   std::uint64_t seed = 0, count = 0;
   bool seed_given = false;
 };
+
+void read_numbers(Args& a) {
+  a.seed_given = !a.seed_text.empty();
+  if (a.seed_given) a.seed = whole_number(a.seed_text, "--seed", 0, ~std::uint64_t(0));
+  if (!a.count_text.empty()) a.count = whole_number(a.count_text, "--count", 1, std::uint64_t(1) << 62);
+}
 
 void print_lines(const std::vector<std::uint64_t>& first_inputs, const std::vector<std::uint64_t>& digests) {
   std::string text;
@@ -129,24 +137,34 @@ const bool registered = register_command([](CLI::App& app) {
   static Args a;
   auto* c = app.add_subcommand("digests", "Block digests of committed vectors: print them, or compute them here");
   c->require_subcommand(1);
+  c->footer("Example:\n  bitexact digests agree vectors/nv/digests.json:nv vectors/ocml/digests.json:ocml");
   auto* p = c->add_subcommand("print", "Print one set of a digests.json as '0xSTART 0xXXH3' lines");
   p->add_option("file", a.file, "digests.json, e.g. vectors/ocml/digests.json")->required();
   p->add_option("--impl", a.impl, "the set's implementation, e.g. ocml-daz")->required();
   p->add_option("--fn", a.fn, "function, e.g. sinf")->required();
   p->add_option("--set", a.set, "input set: exhaustive, uniform or structured");
-  p->add_option("--seed", a.seed, "input-set seed")->each([](const std::string&) { a.seed_given = true; });
-  p->callback([] { run_print(a); });
+  p->add_option("--seed", a.seed_text, "input-set seed")->type_name("N")->check(non_empty());
+  p->footer("Example:\n  bitexact digests print vectors/ocml/digests.json --impl ocml-daz --fn sinf > cpu.txt");
+  p->callback([] {
+    read_numbers(a);
+    run_print(a);
+  });
   auto* k = c->add_subcommand("compute", "Compute '0xSTART 0xXXH3' lines of IMPL.FN over an input set");
   k->add_option("spec", a.impl, "IMPL.FN, e.g. ocml-bc-daz.sinf")->required();
   k->add_option("--set", a.set, "exhaustive, uniform or structured (default seeds and 2^30 inputs: the standard sets)")
       ->required();
-  k->add_option("--seed", a.seed, "input-set seed")->each([](const std::string&) { a.seed_given = true; });
-  k->add_option("--count", a.count, "number of inputs (a multiple of 2^24)");
-  k->add_option("--blocks", a.blocks, "A:B — only blocks A..B-1 (of 2^24 inputs)");
-  k->callback([] { run_compute(a); });
+  k->add_option("--seed", a.seed_text, "input-set seed")->type_name("N")->check(non_empty());
+  k->add_option("--count", a.count_text, "number of inputs (a multiple of 2^24)")->type_name("N")->check(non_empty());
+  k->add_option("--blocks", a.blocks, "A:B — only blocks A..B-1 (of 2^24 inputs)")->check(non_empty());
+  k->footer("Example:\n  bitexact digests compute nv.sinf --set exhaustive --blocks 0:2");
+  k->callback([] {
+    read_numbers(a);
+    run_compute(a);
+  });
   auto* g = c->add_subcommand("agree", "Count the blocks where two committed digest sets are equal (FILE:IMPL each)");
   g->add_option("left", a.left, "FILE:IMPL, e.g. vectors/nv/digests.json:nv")->required();
   g->add_option("right", a.right, "FILE:IMPL, e.g. vectors/ocml/digests.json:ocml")->required();
+  g->footer("Example:\n  bitexact digests agree vectors/nv/digests.json:nv vectors/ocml/digests.json:ocml");
   g->callback([] { run_agree(a); });
 });
 

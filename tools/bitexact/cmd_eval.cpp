@@ -1,24 +1,27 @@
-// bitexact eval IMPL.FN   — hex bit patterns in, hex results out (the stable contract)
-// bitexact list           — every implementation and the functions it provides
+// bitexact eval IMPL.FN [OPERAND...] — operands (bit patterns or numbers) from the
+//                                      arguments or stdin, results in hex (the stable contract)
+// bitexact list                      — every implementation and the functions it provides
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
 
 #include "command.hpp"
+#include "options.hpp"
 
 namespace bitexact::cli {
 namespace {
 
-// Reads every line first so that bad input leaves no partial output behind.
-void run_eval(const std::string& spec) {
+// Reads every input first so that bad input leaves no partial output behind.
+void run_eval(const std::string& spec, const std::vector<std::string>& args, const std::string& output) {
   const Impl& impl = resolve_spec(spec);
   const FnInfo& f = fn_info(impl.fn);
-  const std::vector<word> out = eval_stdin(impl).out;
+  const output_form form = output.empty() ? output_form::hex : parse_output_form(output);
+  const std::vector<word> out = eval_operands(impl, args).out;
   std::string text;
   text.reserve(out.size() * (f.bits / 4 + 3));
   for (word w : out) {
-    text += format_hex(w, f.bits);
+    text += format_value(w, f.bits, form);
     text += '\n';
   }
   std::fwrite(text.data(), 1, text.size(), stdout);
@@ -39,14 +42,29 @@ void run_list() {
 }
 
 const bool registered = register_command([](CLI::App& app) {
-  static std::string spec;
-  auto* eval = app.add_subcommand("eval",
-                                  "Evaluate IMPL.FN on hex bit patterns from stdin (one input per line; two "
-                                  "space-separated operands for fmodf/fmod); print one hex result per line");
-  eval->add_option("spec", spec, "IMPL.FN, e.g. nv.sinf, ocml.fmod, mpfr.cosf")->required();
-  eval->callback([] { run_eval(spec); });
+  static std::string spec, output;
+  auto* eval = app.add_subcommand(
+      "eval",
+      "Evaluate IMPL.FN on the operands given after it, or else on stdin (one input per line; two operands for "
+      "fmodf/fmod); print one result per line, in hex unless --output says otherwise");
+  eval->add_option("IMPL.FN", spec,
+                   "e.g. nv.sinf, ocml.fmod, mpfr.cosf ('bitexact list' has them all); then the operands, if any")
+      ->required();
+  add_output_option(eval, output);
+  // The operands are taken from remaining(), not from a positional option:
+  // CLI11 would read "-inf" as the short option -i, and a second positional
+  // would lose the order of the operands around it.
+  eval->allow_extras();
+  eval->footer(std::string(operand_rules) +
+               "\nExamples:\n"
+               "  bitexact eval nv.sinf 1e6 3e38                  CUDA's sinf of two floats\n"
+               "  echo 0x3f800000 | bitexact eval ocml.sinf       bits in, bits out: 0x3f576aa4\n"
+               "  bitexact eval nv.fmodf 5.5 2 --output both      0x3fc00000 1.5\n"
+               "  bitexact eval mpfr.sinf -inf                    0x7fc00000 (a NaN)");
+  eval->callback([eval] { run_eval(spec, eval->remaining(), output); });
 
   auto* list = app.add_subcommand("list", "List implementations and their functions");
+  list->footer("Example:\n  bitexact list | grep ocml");
   list->callback([] { run_list(); });
 });
 

@@ -93,6 +93,10 @@ const bool registered = register_command([](CLI::App& app) {
   id->add_option("fn", a.fn, "function: " + function_list())->required();
   add_port_files(id, a.inputs, a.outputs);
   id->add_flag("--json", a.json, "machine-readable result");
+  id->footer(
+      "Example:\n"
+      "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out in.npy\n"
+      "  bitexact identify sinf --inputs in.npy --outputs in.npy      (an export's last column: nv, nv-ftz, ...)");
   id->callback([] { run_identify(a); });
 });
 

@@ -27,7 +27,7 @@ void run_merge(const std::vector<std::string>& dirs, const std::string& out) {
   if (merged.complete()) merged.shard.clear();
   std::error_code ec;
   fs::create_directories(out, ec);
-  if (ec || !fs::is_directory(out)) throw input_error(fmt::format("cannot create output folder '{}'", out));
+  if (ec || !fs::is_directory(out)) throw input_error(fmt::format("cannot create output folder {}", quote_input(out, 200)));
   // Everything is produced before anything is written.
   const std::string state = merged.to_json().dump(1) + "\n";
   report::write_reports(merged, out);
@@ -44,6 +44,10 @@ const bool registered = register_command([](CLI::App& app) {
   auto* c = app.add_subcommand("merge", "Merge sweep shard states (DIR/state.json) exactly and write the reports");
   c->add_option("dirs", dirs, "shard folders (or state.json files)")->required();
   c->add_option("--out", out, "output folder")->required();
+  c->footer(
+      "Example:\n"
+      "  bitexact sweep cosf --impl nv,ocml --inputs exhaustive --shard 1/2 --out s1   (and --shard 2/2 --out s2)\n"
+      "  bitexact merge s1 s2 --out out/cosf");
   c->callback([] { run_merge(dirs, out); });
 });
 

@@ -20,6 +20,7 @@ void run_markdown(const std::vector<std::string>& dirs, const std::string& out) 
 const bool registered = register_command([](CLI::App& app) {
   auto* c = app.add_subcommand("report", "Render sweep reports (DIR/report.json) in other forms");
   c->require_subcommand(1);
+  c->footer("Example:\n  bitexact report markdown out/sinf out/cosf --out summary.md");
   static std::vector<std::string> dirs;
   static std::string out;
   auto* m = c->add_subcommand("markdown",
@@ -27,6 +28,7 @@ const bool registered = register_command([](CLI::App& app) {
                               "differing inputs by class with witnesses and ULP distances");
   m->add_option("dirs", dirs, "sweep report folders (each with report.json)")->required();
   m->add_option("--out", out, "write the summary to FILE (atomically) instead of stdout");
+  m->footer("Example:\n  bitexact report markdown conformance/reports/sinf-nv-vs-ocml conformance/reports/cosf-nv-vs-ocml");
   m->callback([] { run_markdown(dirs, out); });
 });
 

@@ -18,6 +18,7 @@
 #include "bitexact/engine/sweep.hpp"
 #include "command.hpp"
 #include "mpi_session.hpp"
+#include "options.hpp"
 #include "sweep_cli.hpp"
 
 namespace bitexact::cli {
@@ -31,13 +32,12 @@ sweep::State read_state_file(const std::string& path_or_dir) {
   namespace fs = std::filesystem;
   fs::path p(path_or_dir);
   if (fs::is_directory(p)) p /= "state.json";
-  std::ifstream in(p);
-  if (!in) throw input_error(fmt::format("cannot read sweep state '{}'", p.string()));
+  if (!fs::exists(p)) throw input_error(fmt::format("cannot read sweep state {}", quote_input(p.string(), 200)));
   nlohmann::json j;
   try {
-    in >> j;
+    j = nlohmann::json::parse(read_user_file(p.string()));
   } catch (const nlohmann::json::exception&) {
-    throw input_error(fmt::format("'{}' is not valid JSON", p.string()));
+    throw input_error(fmt::format("{} is not valid JSON", quote_input(p.string(), 200)));
   }
   try {
     return sweep::State::from_json(j);
@@ -76,13 +76,16 @@ std::function<void(const sweep::Progress&)> progress_bar(bool enabled) {
 
 namespace {
 
+// Numbers as text, read by options.hpp (CLI11 would take --chunk -1 as 2^64-1).
 struct SweepArgs {
   std::string fn, impls, inputs = "random:1000000", out, shard, backend = "cpu";
-  bool resume = false, quiet = false, progress = false;
-  unsigned threads = 0;
-  std::uint64_t chunk = 65536, stop_after = 0;
-  double checkpoint_seconds = 5;
+  bool impls_given = false, resume = false, quiet = false, progress = false;
+  std::string threads, chunk = "65536", stop_after, checkpoint_seconds = "5";
 };
+
+// Inputs per chunk: each thread holds a chunk's operands and results (8 bytes
+// each, per implementation); 2^26 is also the CUDA backend's batch.
+constexpr std::uint64_t max_chunk = std::uint64_t(1) << 26;
 
 // The sweep the command line asks for, checked without writing anything (so
 // that, under mpirun, every rank can check it before any rank waits on another).
@@ -90,15 +93,21 @@ sweep::Options sweep_options(const SweepArgs& a, bool& on_gpu) {
   auto fn = parse_fn(a.fn);
   if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", a.fn, function_list()));
   std::vector<const Impl*> impls;
-  if (a.impls.empty()) {
+  if (!a.impls_given) {
     for (const Impl* p : all_impls())
       if (p->fn == *fn && p->name != "mpfr" && !p->gpu) impls.push_back(p);
+  } else if (a.impls.empty()) {
+    // As "--impl nv," is: an empty name is a mistake, not "all of them".
+    throw input_error("--impl is empty: name the implementations (e.g. --impl nv,ocml), or leave --impl out for all");
   } else {
     impls = sweep::resolve_impls(a.impls, *fn);
   }
-  if (a.chunk == 0) throw input_error("--chunk must be positive");
+  if (impls.empty())
+    throw input_error(fmt::format("--impl {}: the truth (mpfr) is part of every sweep; name an implementation to "
+                                  "compare with it (e.g. --impl nv)",
+                                  quote_input(a.impls)));
   if (a.backend != "cpu" && a.backend != "cuda" && a.backend != "hip")
-    throw input_error(fmt::format("unknown --backend '{}' (cpu, cuda, hip)", a.backend));
+    throw input_error(fmt::format("unknown --backend {} (cpu, cuda, hip)", quote_input(a.backend)));
   if (a.backend == "hip")
     throw input_error("--backend hip: this build has no HIP backend (no AMD GPU runtime; see docs/sweep.md)");
   on_gpu = a.backend == "cuda";
@@ -118,26 +127,35 @@ sweep::Options sweep_options(const SweepArgs& a, bool& on_gpu) {
   o.fn = *fn;
   o.impls = impls;
   o.inputs = sweep::parse_input_set(a.inputs, *fn);
-  o.chunk_size = a.chunk;
-  o.threads = a.threads;
+  o.chunk_size = whole_number(a.chunk, "--chunk", 1, max_chunk);
+  o.threads = thread_count(a.threads);
+  o.checkpoint_seconds = real_number(a.checkpoint_seconds, "--checkpoint-seconds", 0, 1e9);
   if (!a.shard.empty()) {
-    unsigned k = 0, n = 0;
-    char extra = 0;
-    if (std::sscanf(a.shard.c_str(), "%u/%u%c", &k, &n, &extra) != 2 || n == 0 || k == 0 || k > n)
-      throw input_error(fmt::format("bad --shard '{}' (expected K/N with 1 <= K <= N)", a.shard));
-    o.shard_k = int(k);
-    o.shard_n = int(n);
+    const auto slash = a.shard.find('/');
+    try {
+      if (slash == std::string::npos) throw input_error("");
+      const auto n = whole_number(std::string_view(a.shard).substr(slash + 1), "N", 1, 1 << 30);
+      o.shard_k = int(whole_number(std::string_view(a.shard).substr(0, slash), "K", 1, n));
+      o.shard_n = int(n);
+    } catch (const input_error&) {
+      throw input_error(fmt::format("bad --shard {} (expected K/N with 1 <= K <= N)", quote_input(a.shard)));
+    }
   }
-  o.stop_after_chunks = a.stop_after;
+  if (!a.stop_after.empty())
+    o.stop_after_chunks = whole_number(a.stop_after, "--stop-after-chunks", 1, std::uint64_t(1) << 62);
   o.cancel = &g_cancel;
   return o;
 }
 
-void make_out_dir(const std::string& out) {
+// Returns whether the folder was made here (then a failure removes it again if
+// it is still empty: a failed run leaves nothing behind).
+bool make_out_dir(const std::string& out) {
   std::error_code ec;
+  const bool existed = std::filesystem::is_directory(out, ec);
   std::filesystem::create_directories(out, ec);
   if (ec || !std::filesystem::is_directory(out))
-    throw input_error(fmt::format("cannot create output folder '{}'", out));
+    throw input_error(fmt::format("cannot create output folder {}", quote_input(out, 200)));
+  return !existed;
 }
 
 // Runs the engine with Ctrl-C stopping it cleanly (after the chunks in flight).
@@ -155,15 +173,27 @@ bool run_engine(const sweep::Options& o, sweep::State& state, bool on_gpu) {
   return finished;
 }
 
+void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu);
+
 // One process: checkpoints, --resume, --shard.
 void run_local(const SweepArgs& a) {
   namespace fs = std::filesystem;
   bool on_gpu = false;
   sweep::Options o = sweep_options(a, on_gpu);
-  make_out_dir(a.out);
+  const bool created = make_out_dir(a.out);
+  try {
+    run_local_in(a, o, on_gpu);
+  } catch (...) {
+    std::error_code ec;
+    if (created) fs::remove(a.out, ec);  // only if empty
+    throw;
+  }
+}
+
+void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu) {
+  namespace fs = std::filesystem;
   const std::string state_path = (fs::path(a.out) / "state.json").string();
   o.checkpoint_path = state_path;
-  o.checkpoint_seconds = a.checkpoint_seconds;
   o.progress = progress_bar(!a.quiet && (a.progress || ::isatty(2)));
 
   sweep::State state = sweep::make_state(o);
@@ -211,11 +241,11 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
       throw input_error(
           "--resume does not combine with mpirun: an MPI sweep keeps no state until it ends "
           "(docs/sweep.md, MPI)");
-    if (a.stop_after) throw input_error("--stop-after-chunks does not combine with mpirun");
+    if (!a.stop_after.empty()) throw input_error("--stop-after-chunks does not combine with mpirun");
     o = sweep_options(a, on_gpu);
     o.shard_k = mpi.rank() + 1;
     o.shard_n = mpi.size();
-    if (!a.threads) o.threads = mpi.default_threads();
+    if (!o.threads) o.threads = mpi.default_threads();
     // Open MPI hands the ranks a pipe for stderr even in a terminal (and a
     // pty for stdout even without one): no rank can tell, so --progress asks.
     o.progress = progress_bar(root && !a.quiet && (a.progress || ::isatty(2)));
@@ -287,9 +317,11 @@ const bool registered = register_command([](CLI::App& app) {
       "Conformance sweep: compare implementations of FN with the truth (mpfr) on an input set; write "
       "DIR/report.{json,csv,html}");
   c->add_option("fn", a.fn, "function: " + function_list())->required();
-  c->add_option("--impl", a.impls, "comma-separated implementations (default: all of FN; mpfr is always the truth)");
-  c->add_option("--inputs", a.inputs, "input set: exhaustive | random:N[:SEED] | binades:N | edge[:SIZE] | file:PATH")
-      ->capture_default_str();
+  c->add_option("--impl", a.impls,
+                "comma-separated implementations, at least one besides the truth (default: all of FN that run on "
+                "the CPU; mpfr is always the truth)")
+      ->each([](const std::string&) { a.impls_given = true; });
+  c->add_option("--inputs", a.inputs, "input set (below)")->capture_default_str();
   c->add_option("--out", a.out, "output folder")->required();
   c->add_option("--shard", a.shard,
                 "run shard K of N (1-based, contiguous chunk ranges); merge with 'bitexact merge' (not under mpirun, "
@@ -299,14 +331,24 @@ const bool registered = register_command([](CLI::App& app) {
                 "where to compute: cpu (all cores), cuda (every visible NVIDIA GPU: inputs, implementations, "
                 "truth and statistics on the device; same report), hip (not built here)")
       ->capture_default_str();
-  c->add_option("--threads", a.threads, "worker threads (default: all cores)");
-  c->add_option("--chunk", a.chunk, "inputs per chunk")->capture_default_str();
-  c->add_option("--checkpoint-seconds", a.checkpoint_seconds, "seconds between checkpoints of state.json")
+  c->add_option("--threads", a.threads, fmt::format("worker threads, 1 to {} (default: all cores)", max_threads))
+      ->type_name("N")->check(non_empty());
+  c->add_option("--chunk", a.chunk, fmt::format("inputs per chunk, 1 to 2^26 = {}", max_chunk))
+      ->type_name("N")->check(non_empty())
       ->capture_default_str();
-  c->add_option("--stop-after-chunks", a.stop_after, "debug: stop after this many chunks (then --resume)");
+  c->add_option("--checkpoint-seconds", a.checkpoint_seconds, "seconds between checkpoints of state.json (0 or more)")
+      ->type_name("S")->check(non_empty())
+      ->capture_default_str();
+  c->add_option("--stop-after-chunks", a.stop_after, "debug: stop after this many chunks, 1 or more (then --resume)")
+      ->type_name("N")->check(non_empty());
   c->add_flag("--quiet,-q", a.quiet, "no progress bar");
   c->add_flag("--progress", a.progress,
               "draw the progress bar even when stderr is not a terminal (under mpirun: rank 0's share)");
+  c->footer(std::string(input_set_rules) +
+            "\nExamples:\n"
+            "  bitexact sweep sinf --impl nv,ocml --inputs binades:64 --out out/sinf\n"
+            "  bitexact sweep sinf --impl nv --inputs interval:1e6:1.0001e6 --out out/near1e6\n"
+            "  bitexact sweep cosf --impl nv,ocml --inputs exhaustive --shard 1/4 --out out/s1   (then 'bitexact merge')");
   c->callback([] { run_sweep(a); });
 });
 

@@ -30,6 +30,7 @@
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/engine/vector_io.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 namespace bitexact::cli {
 namespace {
@@ -38,6 +39,7 @@ struct Args {
   std::string fn, inputs = "binades:64", low = "bf16,fp16,tf32", accept, reject, reference;
   int bits = 0;
   double reject_share = 0.5;
+  std::string bits_text, reject_share_text;  // as typed (options.hpp reads them)
   bool json = false;
 };
 
@@ -230,11 +232,23 @@ const bool registered = register_command([](CLI::App& app) {
   t->add_option("--accept", a.accept, "implementations (first form) or output files (with --reference), comma-separated");
   t->add_option("--reference", a.reference, "reference outputs file (second form)");
   t->add_option("--reject", a.reject, "output files of lower-precision computations (second form)");
-  t->add_option("--bits", a.bits, "word width of hex/csv/bin files: 32 or 64 (npy and json say it themselves)");
-  t->add_option("--reject-share", a.reject_share, "share of inputs the low precision must fail on (default 0.5)")
-      ->check(CLI::Range(0.0, 1.0));
+  t->add_option("--bits", a.bits_text, "word width of hex/csv/bin files: 32 or 64 (npy and json say it themselves)")
+      ->type_name("32|64")->check(non_empty());
+  t->add_option("--reject-share", a.reject_share_text,
+                "share of inputs the low precision must fail on, 0 to 1 (default 0.5)")
+      ->type_name("S")->check(non_empty());
   t->add_flag("--json", a.json, "machine-readable result");
+  t->footer(std::string(input_set_rules) +
+            "\nExamples:\n"
+            "  bitexact tolerance sinf --low bf16,fp16\n"
+            "  bitexact tolerance --reference ref.npy --accept gpu_a.npy,gpu_b.npy --reject bf16.npy");
   t->callback([] {
+    if (!a.bits_text.empty()) {
+      a.bits = int(whole_number(a.bits_text, "--bits", 32, 64));
+      if (a.bits != 32 && a.bits != 64) throw input_error("--bits must be 32 or 64");
+    }
+    // CLI::Range let "nan" through (every comparison with NaN is false).
+    if (!a.reject_share_text.empty()) a.reject_share = real_number(a.reject_share_text, "--reject-share", 0, 1);
     if (a.fn.empty() == a.reference.empty()) throw input_error("give FN, or --reference with --accept and --reject");
     run_tolerance(a);
   });

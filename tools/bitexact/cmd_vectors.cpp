@@ -15,6 +15,7 @@
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/engine/vector_io.hpp"
 #include "command.hpp"
+#include "options.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -80,13 +81,16 @@ const bool registered = register_command([](CLI::App& app) {
   static Args a;
   auto* vectors = app.add_subcommand("vectors", "Reference vectors in formats other tools read (vectors/README.md)");
   vectors->require_subcommand(1);
+  vectors->footer("Example:\n  bitexact vectors export sinf --impl nv --inputs edge --format csv --out sinf_nv.csv");
   auto* ex = vectors->add_subcommand("export", "Evaluate IMPL.FN on an input set and write inputs and outputs, bit for bit");
   ex->add_option("fn", a.fn, "function: " + function_list())->required();
   ex->add_option("--impl", a.impl, "implementation, e.g. nv, ocml, mpfr")->required();
-  ex->add_option("--inputs", a.inputs, "input set, as for sweep (exhaustive, uniform:N:SEED, edge, file:PATH, ...)")
-      ->required();
+  ex->add_option("--inputs", a.inputs, "input set (below)")->required();
   ex->add_option("--format", a.format, "npy (default), csv, json, bin or hex");
   ex->add_option("--out", a.out, "file to write (npy/csv/bin also get PATH.manifest.json)")->required();
+  ex->footer(std::string(input_set_rules) +
+             "\nExample:\n"
+             "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out sinf_nv.npy");
   ex->callback([] { run_export(a); });
 });
 

@@ -14,6 +14,7 @@
 #include "bitexact/engine/atomic_file.hpp"  // write_file_atomic, used by the commands
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/impl.hpp"
+#include "bitexact/engine/user_text.hpp"  // quote_input, for messages
 
 namespace bitexact::cli {
 
@@ -32,17 +33,21 @@ const std::vector<setup_fn>& commands();
 // silent_exit: nothing, its status) and returns the exit status.
 int report_failure(const std::exception_ptr& e, const std::string& who = "");
 
-// Reads every stdin line (hex operands, as `eval` takes them) before evaluating,
-// so that bad input leaves no partial output behind; throws input_error.
+// Evaluates impl on the operands given as arguments (`eval nv.sinf 1e6 3e38`),
+// or, when there are none, on every stdin line (parse_operand's rules, see
+// options.hpp), all read before anything is evaluated so that bad input leaves
+// no partial output behind; throws input_error.
 struct evaluated {
-  std::vector<word> a, b, out;  // operands and results, one per input line
+  std::vector<word> a, b, out;  // operands and results, one per input
 };
-evaluated eval_stdin(const Impl& impl);
+evaluated eval_operands(const Impl& impl, const std::vector<std::string>& args);
 
 // The options naming a port's evidence (check, identify): --inputs and
 // --outputs, files in any format of vectors/README.md.
 inline void add_port_files(CLI::App* cmd, std::string& inputs, std::string& outputs) {
-  cmd->add_option("--inputs", inputs, "the inputs (npy, csv, json, bin or hex lines; an export will do)")->required();
+  cmd->add_option("--inputs", inputs,
+                  "the inputs (npy, csv, json, bin, or text lines of operands as 'eval' reads them; an export will do)")
+      ->required();
   cmd->add_option("--outputs", outputs, "the port's outputs, one column (or an export: its last column)")->required();
 }
 
