@@ -41,6 +41,7 @@
 #include "bitexact/nv/rsqrt_approx.hpp"
 #include "bitexact/nv/sin_approx.hpp"
 #include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
 #include "cuda_check.cuh"
 #include "sfu_sets.hpp"
 
@@ -115,6 +116,8 @@ BX_MODEL1(m_rsqrt, rsqrt_approx, bxm::ptx::rsqrt_approx_model<bxm::mode::ieee>(x
 BX_MODEL1(m_rsqrt_ftz, rsqrt_approx_ftz, bxm::ptx::rsqrt_approx_model<bxm::mode::ftz>(x))
 BX_MODEL1(m_sqrt, sqrt_approx, bxm::ptx::sqrt_approx_model<bxm::mode::ieee>(x))
 BX_MODEL1(m_sqrt_ftz, sqrt_approx_ftz, bxm::ptx::sqrt_approx_model<bxm::mode::ftz>(x))
+// tanh.approx has no .ftz form: one model (both modes are the same op).
+BX_MODEL1(m_tanh, tanh_approx, bxm::ptx::tanh_approx_model<bxm::mode::ieee>(x))
 #undef BX_MODEL1
 
 __device__ unsigned long long d_mismatches;
@@ -341,6 +344,7 @@ int main(int argc, char** argv) {
     compare_all<m_rsqrt_ftz>(log);
     compare_all<m_sqrt>(log);
     compare_all<m_sqrt_ftz>(log);
+    compare_all<m_tanh>(log);
     FILE* f = std::fopen((dir + "/sfu_compare.txt").c_str(), "w");
     std::fputs(log.c_str(), f);
     std::fclose(f);

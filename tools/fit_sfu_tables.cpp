@@ -2,6 +2,7 @@
 // (include/bitexact/nv/sfu_interp.hpp) to a GPU's own outputs.
 //
 //   fit_sfu_tables DUMPDIR OP [BIAS]   (OP: rcp sqrt rsqrt lg2 ex2 sin)
+//   fit_sfu_tables TANHDIR tanh        (tanh.approx.f32: fit_tanh below)
 //
 // DUMPDIR holds device/sfu_probe.cu's dump (OP.dense.d32: the outputs on
 // device/sfu_sets.hpp's dense set, delta-encoded; OP.spread.u32: on its
@@ -14,6 +15,7 @@
 // common bias: the T of all rows must agree modulo 2^a0.
 // Prints the rows as C++ initialisers and the bias, or the rows that have no
 // solution (the structure assumed for the op is then wrong).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +30,7 @@
 #include "bitexact/nv/rsqrt_approx.hpp"
 #include "bitexact/nv/sin_approx.hpp"
 #include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
 #include "sfu_sets.hpp"
 
 using u32 = std::uint32_t;
@@ -215,11 +218,111 @@ static void t_range(const sfu::shape& s, const std::vector<sample>& v, i64 c1, i
   }
 }
 
+// MUFU.TANH (nv/tanh_approx.hpp): absolute fixed point, S = c0 2^33 +
+// c1 xl 2^a1 - c2 sq(xl) with the binary point at bit 57 and a1 per binade.
+// TANHDIR holds raw dumps of tanh.approx.f32 (u32 LE outputs, input i =
+// LO + i STRIDE; the file list below). Each output bounds S; per row the
+// program takes c2 near the least-squares value, the c1 (multiples of 2^a1)
+// that pairs of far-apart samples allow, checks each against every sample and
+// prints the rows whose c0 meets all of them with no bias (T = c0 2^33).
+static int fit_tanh(const std::string& dir) {
+  struct file {
+    const char* name;
+    u32 lo, stride;
+  };
+  // The dumps of 2026-11-26 (H100, tanh_dump.cu: input i = lo + i stride).
+  const file files[] = {{"p1_0", 0x3f800000u, 1},       {"p0_5", 0x3f000000u, 1},     {"p0_25", 0x3e800000u, 1},
+                        {"p0_125", 0x3e000000u, 1},     {"p2_0", 0x40000000u, 1},     {"p4_0", 0x40800000u, 1},
+                        {"p2m6", 0x3c800000u, 1},       {"p7_9", 0x40fc0000u, 1},     {"n1_0", 0xbf800000u, 1},
+                        {"small_s256", 0x38000000u, 256}, {"dense_s64", 0x3c800000u, 64}};
+  constexpr int rows = 51, w = sfu::tanh_w;
+  std::vector<std::vector<sample>> by_row(rows);
+  std::vector<int> a1_of(rows);
+  for (const auto& f : files) {
+    const auto out = read_raw(dir + "/" + f.name + ".u32");
+    for (size_t i = 0; i < out.size(); ++i) {
+      const u32 a = (f.lo + u32(i) * f.stride) & 0x7fffffffu;
+      if (a < 0x3b800000u || a >= 0x41000000u) continue;  // outside the table (x itself, or 1)
+      const sfu::tanh_arg t = sfu::tanh_split(a);
+      i128 lo, hi;
+      if (!bounds(ffrom(out[i] & 0x7fffffffu), w, 0, lo, hi)) continue;
+      by_row[t.row].push_back({t.xl, lo, hi});
+      a1_of[t.row] = t.a1;
+    }
+  }
+  int bad = 0;
+  for (int r = 0; r < rows; ++r) {
+    auto& v = by_row[r];
+    // one constraint per xl (the dumps overlap): intersect
+    std::sort(v.begin(), v.end(), [](const sample& p, const sample& q) { return p.xl < q.xl; });
+    std::vector<sample> u;
+    for (const auto& q : v) {
+      if (!u.empty() && u.back().xl == q.xl) {
+        u.back().lo = std::max(u.back().lo, q.lo);
+        u.back().hi = std::min(u.back().hi, q.hi);
+      } else {
+        u.push_back(q);
+      }
+    }
+    v = u;
+    const size_t n = v.size();
+    double M[3][4] = {};
+    for (const auto& q : v) {
+      const double f[3] = {1.0, double(q.xl), -double(sfu::square_trunc(q.xl))};
+      const double mid = double(q.lo + q.hi) / 2;
+      for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) M[i][j] += f[i] * f[j];
+        M[i][3] += f[i] * mid;
+      }
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k)
+        if (k != i) {
+          const double t = M[k][i] / M[i][i];
+          for (int j = 0; j < 4; ++j) M[k][j] -= t * M[i][j];
+        }
+    const i64 e2 = std::llround(M[2][3] / M[2][2]);
+    // far-apart sample pairs bound C1 = c1 2^a1 for a given c2
+    std::vector<size_t> head, tail;
+    const size_t K = std::min<size_t>(400, n / 3);
+    for (size_t k = 0; k < K; ++k) head.push_back(k), head.push_back(n / 2 - K / 2 + k), tail.push_back(n - 1 - k);
+    const i128 g = i128(1) << a1_of[r], G = i128(1) << sfu::tanh_a0;
+    int found = 0;
+    for (i64 c2 = e2 - 4; c2 <= e2 + 4; ++c2) {
+      auto lo_of = [&](size_t k) { return v[k].lo + i128(c2) * i128(sfu::square_trunc(v[k].xl)); };
+      auto hi_of = [&](size_t k) { return v[k].hi - 1 + i128(c2) * i128(sfu::square_trunc(v[k].xl)); };
+      i128 L = -(i128(1) << 100), H = i128(1) << 100;
+      for (size_t i : head)
+        for (size_t j : tail) {
+          if (v[j].xl <= v[i].xl) continue;
+          const i128 d = v[j].xl - v[i].xl, num_lo = lo_of(j) - hi_of(i), num_hi = hi_of(j) - lo_of(i);
+          L = std::max(L, num_lo >= 0 ? (num_lo + d - 1) / d : -((-num_lo) / d));
+          H = std::min(H, num_hi >= 0 ? num_hi / d : -((-num_hi + d - 1) / d));
+        }
+      for (i128 C1 = (L >= 0 ? (L + g - 1) / g : -((-L) / g)) * g; C1 <= H; C1 += g) {
+        i128 tlo = -(i128(1) << 120), thi = i128(1) << 120;
+        for (size_t k = 0; k < n && tlo <= thi; ++k) {
+          tlo = std::max(tlo, lo_of(k) - C1 * v[k].xl);
+          thi = std::min(thi, hi_of(k) - C1 * v[k].xl);
+        }
+        const i128 c0 = tlo >= 0 ? (tlo + G - 1) / G : 0;
+        if (tlo > thi || c0 * G > thi) continue;
+        std::printf("  {0x%06llx, 0x%04llx, 0x%04llx},  // row %d\n", (unsigned long long)c0,
+                    (unsigned long long)(C1 / g), (unsigned long long)c2, r);
+        ++found;
+      }
+    }
+    if (found != 1) std::printf("row %d: %d solutions (%zu samples)\n", r, found, n), ++bad;
+  }
+  return bad ? 1 : 0;
+}
+
 int main(int argc, char** argv) {
   if (argc != 3 && argc != 4) {
     std::fprintf(stderr, "usage: %s DUMPDIR OP [BIAS]\n", argv[0]);
     return 2;
   }
+  if (std::string(argv[2]) == "tanh") return fit_tanh(argv[1]);
   const op_def op = get_op(argv[2]);
   const std::string dir = argv[1];
   // The dense and spread sets of device/sfu_sets.hpp with the GPU's outputs.

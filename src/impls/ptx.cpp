@@ -23,6 +23,11 @@ void register_form(const char* impl) {
   using nv::mode;
   const std::string form = M == mode::ftz ? ".ftz.f32" : ".f32";
   const std::string d = "NVIDIA sm_90 SFU (H100), PTX ";
+  // PTX has no tanh.approx.ftz.f32 and MUFU.TANH flushes nothing: ptx-ftz's
+  // tanh_approx is the one instruction, tanh.approx.f32 (as ptxas makes the
+  // .ftz forms of sin/cos the same SASS as the plain ones).
+  register_impl(
+      {impl, Fn::tanh_approx, batch_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>, d + "tanh.approx.f32"});
   register_impl({impl, Fn::sin_approx, batch_of<Fn::sin_approx, &nv::ptx::sin_approx_model<M>>, d + "sin.approx" + form});
   register_impl({impl, Fn::cos_approx, batch_of<Fn::cos_approx, &nv::ptx::cos_approx_model<M>>, d + "cos.approx" + form});
   register_impl({impl, Fn::ex2_approx, batch_of<Fn::ex2_approx, &nv::ptx::ex2_approx_model<M>>, d + "ex2.approx" + form});
@@ -32,11 +37,6 @@ void register_form(const char* impl) {
       {impl, Fn::rsqrt_approx, batch_of<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>, d + "rsqrt.approx" + form});
   register_impl(
       {impl, Fn::sqrt_approx, batch_of<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>, d + "sqrt.approx" + form});
-  // PTX has no tanh.approx.ftz.f32 and MUFU.TANH flushes nothing: ptx-ftz's
-  // tanh_approx is the one instruction, tanh.approx.f32 (as ptxas makes the
-  // .ftz forms of sin/cos the same SASS as the plain ones).
-  register_impl(
-      {impl, Fn::tanh_approx, batch_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>, d + "tanh.approx.f32"});
 }
 
 const bool registered = [] {

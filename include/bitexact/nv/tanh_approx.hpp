@@ -37,8 +37,8 @@ struct tanh_binade {
   int seg_bits;
   int a1;
 };
-BITEXACT_INLINE constexpr tanh_binade tanh_binade_of(int e) {
-  constexpr tanh_binade t[11] = {
+BITEXACT_INLINE tanh_binade tanh_binade_of(int e) {
+  static constexpr tanh_binade t[11] = {
       {0, 0, 16},  {1, 0, 17},  {2, 0, 18},  {3, 1, 18},  {5, 1, 19},  {7, 2, 19},
       {11, 2, 20}, {15, 2, 21}, {19, 3, 20}, {27, 4, 18}, {43, 3, 20},
   };
@@ -75,7 +75,7 @@ struct tanh_arg {
   u32 row, xl;
   int a1;
 };
-BITEXACT_INLINE constexpr tanh_arg tanh_split(u32 a) {
+BITEXACT_INLINE tanh_arg tanh_split(u32 a) {
   const tanh_binade b = tanh_binade_of(int(a >> 23) - 127);
   const u32 m = a & 0x7fffffu;
   return {b.first_row + (m >> (23 - b.seg_bits)), (m >> (6 - b.seg_bits)) & 0x1ffffu, b.a1};
