@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -26,6 +27,16 @@ namespace bitexact::cli {
 namespace {
 std::atomic<bool> g_cancel{false};
 extern "C" void on_sigint(int) { g_cancel = true; }
+
+// BITEXACT_CUDA_PROFILE: where an end-to-end sweep's time goes outside the
+// engine (the serial part of a multi-GPU run): seconds since the program was
+// loaded (static initialisation) at each named point, on stderr.
+const auto g_loaded = std::chrono::steady_clock::now();
+void phase(const char* name) {
+  if (!std::getenv("BITEXACT_CUDA_PROFILE")) return;
+  std::fprintf(stderr, "sweep phase: %-34s at %.3f s\n", name,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - g_loaded).count());
+}
 }  // namespace
 
 sweep::State read_state_file(const std::string& path_or_dir) {
@@ -208,7 +219,10 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu) {
                                     fn_info(old.fn).name, old.inputs.spec, fmt::join(old.impls, ","), old.shard));
     state = std::move(old);
   }
-  if (!run_engine(o, state, on_gpu)) {
+  phase("options checked (CUDA driver up)");
+  const bool finished = run_engine(o, state, on_gpu);
+  phase("engine done");
+  if (!finished) {
     std::fprintf(stderr,
                  "bitexact: sweep stopped after %llu of %llu chunks; state saved in %s (continue with --resume)\n",
                  (unsigned long long)state.done.size(), (unsigned long long)(state.shard_hi - state.shard_lo),
@@ -218,6 +232,7 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu) {
   }
   if (state.complete()) {
     report::write_reports(state, a.out);
+    phase("reports written");
     print_summary(state);
   } else {
     std::fprintf(stderr, "bitexact: shard %s done; merge the shard folders with 'bitexact merge DIR... --out DIR'\n",
@@ -246,6 +261,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     o.shard_k = mpi.rank() + 1;
     o.shard_n = mpi.size();
     if (!o.threads) o.threads = mpi.default_threads();
+    if (on_gpu) o.gpus = sweep::cuda::share_of_host(mpi.local_rank(), mpi.local_size(), sweep::cuda::device_count());
     // Open MPI hands the ranks a pipe for stderr even in a terminal (and a
     // pty for stdout even without one): no rank can tell, so --progress asks.
     o.progress = progress_bar(root && !a.quiet && (a.progress || ::isatty(2)));
@@ -253,7 +269,9 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     state = sweep::make_state(o);
   });
   bool finished = false;
+  if (root) phase("options checked (CUDA driver up)");
   mpi.together([&] { finished = run_engine(o, state, on_gpu); });
+  if (root) phase("engine done (rank 0)");
   const bool every = mpi.all(finished);
   mpi.together([&] {
     if (every) return;
@@ -271,12 +289,14 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
       }
     });
   });
+  if (root) phase("ranks' states merged");
   mpi.together([&] {
     if (!root) return;
     if (!state.complete()) throw std::logic_error("the ranks' states do not cover the sweep");
     const std::string text = state.to_json().dump(1) + "\n";
     report::write_reports(state, a.out);
     write_file_atomic((fs::path(a.out) / "state.json").string(), text);
+    phase("reports written");
   });
   if (root) print_summary(state);
 }
