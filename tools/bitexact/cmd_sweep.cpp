@@ -66,6 +66,8 @@ void print_summary(const sweep::State& s) {
         (unsigned long long)st.correctly_rounded, (unsigned long long)st.count,
         st.count ? 100.0 * double(st.correctly_rounded) / double(st.count) : 0.0, st.max.value, at.c_str(),
         (unsigned long long)(st.hist[sweep::bins::zero_sign] + st.hist[sweep::bins::inf] + st.hist[sweep::bins::nan]));
+    // FTZ/DAZ flushes are their own class, outside max ulp (docs/sweep.md).
+    if (st.flushed) std::printf("%-12s flushed %llu (FTZ/DAZ, not in max ulp)\n", "", (unsigned long long)st.flushed);
   }
   std::fflush(stdout);
 }
