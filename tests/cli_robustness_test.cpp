@@ -103,6 +103,20 @@ TEST(CliInput, BareDigitsAreDecimalNumbers) {
   EXPECT_EQ(read_f32("1"), "0x3f800000");
 }
 
+// Was: `echo 100 | bitexact fpsan eval OP.DTYPE` read the bits 0x100. Now
+// f32/f64 operands follow eval's rules (100 = 0x42c80000, 1.5 = 0x3fc00000,
+// exact floats), and the 16/8-bit formats want 0x bit patterns.
+TEST(CliInput, FpsanEvalReadsOperandsLikeEval) {
+  auto dec = run("fpsan eval exp.f32", "100\n1.5\n");
+  auto hex = run("fpsan eval exp.f32", "0x42c80000\n0x3fc00000\n");
+  ASSERT_EQ(dec.status, 0) << dec.err;
+  EXPECT_EQ(dec.out, hex.out);
+  auto bare = run("fpsan eval exp.bf16", "100\n");
+  EXPECT_EQ(bare.status, 2);
+  EXPECT_NE(bare.err.find("not a 0x bit pattern"), std::string::npos) << bare.err;
+  EXPECT_EQ(run("fpsan eval exp.bf16", "0x0100\n").status, 0);
+}
+
 // A token with 0x and no '.' or 'p' stays a bit pattern: 0x1 is the smallest subnormal.
 TEST(CliInput, ZeroXWithoutDotOrPIsABitPattern) {
   EXPECT_EQ(read_f32("0x1"), "0x00000001");

@@ -84,8 +84,15 @@ std::uint64_t parse_hex_word(std::string_view t, int bits, std::string_view what
 }
 
 std::uint64_t parse_operand(std::string_view t, int bits, std::string_view what) {
-  if (bits != 32 && bits != 64) return parse_hex_word(t, bits, what);
   const bool dot_or_p = t.find_first_of(".pP") != std::string_view::npos;
+  if (bits != 32 && bits != 64) {
+    // 16- and 8-bit formats (FpSan's f16 bf16 fp8): bit patterns only, and
+    // with 0x, so that "100" is never silently read as the bits 0x100.
+    if (!has_hex_prefix(t) || dot_or_p)
+      throw input_error(fmt::format("{}: {} is not a 0x bit pattern ({}-bit formats take 0x bit patterns only)", what,
+                                    quote_input(t), bits));
+    return parse_hex_word(t, bits, what);
+  }
   if (has_hex_prefix(t) && !dot_or_p) return parse_hex_word(t, bits, what);
   const std::string_view unsigned_part = t.empty() || (t[0] != '+' && t[0] != '-') ? t : t.substr(1);
   // "-0x10": strtod would read the integer -16, but it looks like negated bits.

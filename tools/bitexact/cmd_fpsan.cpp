@@ -25,7 +25,8 @@ namespace {
 
 void run_eval(const std::string& spec, const fs::params& p) {
   const fpsan_ops::op_fn op = fpsan_ops::resolve(spec, p);
-  auto rows = read_hex_rows(std::cin, op.arity, op.in_bits, "stdin");
+  // As `bitexact eval`: 0x bit patterns, or numbers for f32/f64 (parse_operand).
+  auto rows = read_operand_rows(std::cin, op.arity, op.in_bits, "stdin");
   std::string text;
   for (const auto& r : rows) {
     text += format_hex(op.f(r.v[0], op.arity > 1 ? r.v[1] : 0, op.arity > 2 ? r.v[2] : 0), op.out_bits);

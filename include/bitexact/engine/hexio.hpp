@@ -37,7 +37,7 @@ std::uint64_t parse_hex_word(std::string_view text, int bits, std::string_view w
 // A user's operand of a `bits`-wide (32: binary32, 64: binary64) function: a bit
 // pattern ("0x" and no '.'/'p') or a number converted with correct rounding
 // (strtof for binary32, never through binary64, which would round twice;
-// strtod for binary64). Other widths take bit patterns only. Throws
+// strtod for binary64). Other widths (16, 8) take 0x bit patterns only. Throws
 // input_error naming `what` and quoting at most ~80 characters of the token.
 std::uint64_t parse_operand(std::string_view text, int bits, std::string_view what);
 
