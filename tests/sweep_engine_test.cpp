@@ -12,9 +12,13 @@
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/truth/truth.hpp"
+#include "sweep_test_helpers.hpp"
 
 namespace bx = bitexact;
 using bx::word;
+using bx::test::batch_u32;
+using bx::test::inputs_of;
+using bx::test::run_all;
 using bx::sweep::bins::count;
 
 namespace {
@@ -30,10 +34,6 @@ std::uint32_t truth_bits(std::uint32_t a) {
   return bx::bit_cast<std::uint32_t>(bx::truth::sinf(bx::bit_cast<float>(a)));
 }
 
-template <std::uint32_t (*F)(std::uint32_t)>
-void batch_u32(const word* const* args, word* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = F(std::uint32_t(args[0][i]));
-}
 std::uint32_t t_nan(std::uint32_t a) { return p_nan(a) ? 0x7fc00000u : truth_bits(a); }
 std::uint32_t t_inf(std::uint32_t a) { return p_inf(a) ? 0x7f800000u : truth_bits(a); }
 std::uint32_t t_zero(std::uint32_t a) {
@@ -54,24 +54,7 @@ const bool registered = [] {
 }();
 
 bx::sweep::Options options(const std::string& impls, const std::string& inputs, std::uint64_t chunk = 4096) {
-  bx::sweep::Options o;
-  o.fn = bx::Fn::sinf;
-  o.impls = bx::sweep::resolve_impls(impls, o.fn);
-  o.inputs = bx::sweep::parse_input_set(inputs, o.fn);
-  o.chunk_size = chunk;
-  return o;
-}
-
-bx::sweep::State run_all(const bx::sweep::Options& o) {
-  auto s = bx::sweep::make_state(o);
-  EXPECT_TRUE(bx::sweep::run(o, s));
-  return s;
-}
-
-std::vector<std::uint32_t> inputs_of(const bx::sweep::InputSet& in) {
-  std::vector<word> a(in.count), b(in.count);
-  in.generate(0, in.count, a.data(), b.data());
-  return {a.begin(), a.end()};
+  return bx::test::sweep_options(bx::Fn::sinf, impls, inputs, chunk);
 }
 
 }  // namespace

@@ -15,10 +15,15 @@
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/truth/truth.hpp"
+#include "sweep_test_helpers.hpp"
 
 namespace bx = bitexact;
 namespace fs = std::filesystem;
 using bx::word;
+using bx::test::batch_u32;
+using bx::test::inputs_of;
+using bx::test::run_all;
+using bx::test::sweep_options;
 
 namespace {
 
@@ -50,11 +55,6 @@ std::uint32_t t_daz_ceil(std::uint32_t a) { return ceil_truth(subnormal(a) ? a &
 // Not a flush: 2 on positive subnormals (ceil is 1 there, and 0 after DAZ).
 std::uint32_t t_two_ceil(std::uint32_t a) { return subnormal(a) && !(a >> 31) ? 0x40000000u : ceil_truth(a); }
 
-template <std::uint32_t (*F)(std::uint32_t)>
-void batch_u32(const word* const* args, word* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = F(std::uint32_t(args[0][i]));
-}
-
 const bool registered = [] {
   bx::register_impl({"t-far", bx::Fn::sinf, &batch_u32<t_far>, "test: up to 6 floats off on a % 17 == 4"});
   bx::register_impl({"t-near", bx::Fn::sinf, &batch_u32<t_near>, "test: 1 float off on a % 5 == 3"});
@@ -63,27 +63,6 @@ const bool registered = [] {
   return true;
 }();
 
-bx::sweep::Options options(bx::Fn fn, const std::string& impls, const std::string& inputs,
-                           std::uint64_t chunk = 4096) {
-  bx::sweep::Options o;
-  o.fn = fn;
-  o.impls = bx::sweep::resolve_impls(impls, fn);
-  o.inputs = bx::sweep::parse_input_set(inputs, fn);
-  o.chunk_size = chunk;
-  return o;
-}
-
-bx::sweep::State run_all(const bx::sweep::Options& o) {
-  auto s = bx::sweep::make_state(o);
-  EXPECT_TRUE(bx::sweep::run(o, s));
-  return s;
-}
-
-std::vector<std::uint32_t> inputs_of(const bx::sweep::InputSet& in) {
-  std::vector<word> a(in.count), b(in.count);
-  in.generate(0, in.count, a.data(), b.data());
-  return {a.begin(), a.end()};
-}
 
 std::int64_t ordered(std::uint32_t w) { return (w >> 31) ? -std::int64_t(w & 0x7fffffffu) : std::int64_t(w); }
 bool finite_nonzero(std::uint32_t w) { return finite_input(w) && (w & 0x7fffffffu) != 0; }
@@ -115,7 +94,7 @@ std::uint64_t sum_hist(const bx::sweep::ImplStats& st) {
 }  // namespace
 
 TEST(PairMaxDistance, LargestDistanceAndSmallestWitnessesByConstruction) {
-  auto o = options(bx::Fn::sinf, "t-far,t-near", "random:40000:9", 1000);
+  auto o = sweep_options(bx::Fn::sinf, "t-far,t-near", "random:40000:9", 1000);
   const auto s = run_all(o);
   const auto [best, at] = expected_max(inputs_of(o.inputs), t_far, t_near);
   ASSERT_GE(best, 5u);  // the set reaches the far end of t-far's offsets
@@ -169,7 +148,7 @@ TEST(PairMaxDistance, NvAgainstOcmlOnTheEdgeInputsMatchesTheH100AndTheBitcode) {
     std::ofstream out(file);
     for (std::uint32_t x : xs) out << bx::format_hex(x, 32) << "\n";
   }
-  const auto s = run_all(options(bx::Fn::sinf, "nv,ocml", "file:" + file.string(), 64));
+  const auto s = run_all(sweep_options(bx::Fn::sinf, "nv,ocml", "file:" + file.string(), 64));
   fs::remove(file);
   const auto& p = s.pair_stats[0];
   EXPECT_EQ(p.max_dist.value, double(best));
@@ -189,7 +168,7 @@ TEST(PairMaxDistance, NvAgainstOcmlBitcodeOnEveryBinade) {
   const bx::Impl* bc = bx::find_impl("ocml-bc", bx::Fn::sinf);
   const bx::Impl* nv = bx::find_impl("nv", bx::Fn::sinf);
   if (!bc) GTEST_SKIP() << "ocml-bc not built";
-  auto o = options(bx::Fn::sinf, "nv,ocml", "binades:2000", 16384);
+  auto o = sweep_options(bx::Fn::sinf, "nv,ocml", "binades:2000", 16384);
   const auto [best, at] = expected_max(
       inputs_of(o.inputs), [&](std::uint32_t a) { return std::uint32_t(bx::eval_one(*nv, a)); },
       [&](std::uint32_t a) { return std::uint32_t(bx::eval_one(*bc, a)); });
@@ -205,7 +184,7 @@ TEST(PairMaxDistance, NvAgainstOcmlBitcodeOnEveryBinade) {
 // truth is a non-zero subnormal (sin x rounds to x there) is flushed, and
 // nothing of it reaches the histogram or the maximum.
 TEST(FlushClass, NvFtzSinfFlushesExactlyTheSubnormalResults) {
-  auto o = options(bx::Fn::sinf, "nv,nv-ftz", "binades:256");
+  auto o = sweep_options(bx::Fn::sinf, "nv,nv-ftz", "binades:256");
   const auto s = run_all(o);
   std::uint64_t expect = 0;
   std::vector<std::uint32_t> first;
@@ -244,7 +223,7 @@ TEST(FlushClass, NvFtzSinfFlushesExactlyTheSubnormalResults) {
 // flushed input recognises it. A result that is not what flushing gives (2)
 // stays an error.
 TEST(FlushClass, DazInputsAreRecognisedByTheTruthAtTheFlushedInputs) {
-  auto o = options(bx::Fn::ceilf, "t-daz-ceil,t-two-ceil", "binades:64");
+  auto o = sweep_options(bx::Fn::ceilf, "t-daz-ceil,t-two-ceil", "binades:64");
   const auto s = run_all(o);
   std::uint64_t positive_sub = 0;
   for (std::uint32_t a : inputs_of(o.inputs)) positive_sub += subnormal(a) && !(a >> 31);
@@ -262,7 +241,7 @@ TEST(FlushClass, DazInputsAreRecognisedByTheTruthAtTheFlushedInputs) {
 // Shards merged in any order, and the state through its JSON, give the same
 // flush counts, pair maxima and report bytes as one run.
 TEST(FlushClass, ShardsAndJsonRoundTripKeepTheNewFields) {
-  auto o = options(bx::Fn::sinf, "nv-ftz,t-far,t-near", "binades:48", 1000);
+  auto o = sweep_options(bx::Fn::sinf, "nv-ftz,t-far,t-near", "binades:48", 1000);
   const auto whole = run_all(o);
   ASSERT_GT(whole.impl_stats[0].flushed, 0u);
   ASSERT_GT(whole.pair_stats[whole.pair_index(1, 2)].max_dist.value, 0.0);
