@@ -9,6 +9,7 @@
 #include "cli_runner.hpp"
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -246,6 +247,19 @@ TEST(FpsanCli, ValidateAllRevisionsComparesThem) {
       run_cli("fpsan validate --revision triton-3.8.0 --dtype f32 --samples 2000 --json").out);
   for (const auto& e : f32)
     if (e["identity"] == "extern_expf") EXPECT_EQ(e["violations"], e["checked"]);
+}
+
+// Was: --write-report into a folder that does not exist failed with "cannot
+// write .../report.md" (issue 21); it makes the folder, as sweep --out does.
+TEST(FpsanCli, WriteReportMakesItsFolder) {
+  namespace stdfs = std::filesystem;
+  const stdfs::path dir = stdfs::temp_directory_path() / ("bx_fpsan_wr_" + std::to_string(::getpid())) / "new";
+  stdfs::remove_all(dir.parent_path());
+  auto r = run_cli("fpsan validate --dtype bf16 --samples 200 --write-report " + dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(stdfs::exists(dir / "report.md"));
+  EXPECT_TRUE(stdfs::exists(dir / "report.json"));
+  stdfs::remove_all(dir.parent_path());
 }
 
 // ---- check: grammar, functions, depth -------------------------------------------

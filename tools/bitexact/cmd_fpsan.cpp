@@ -5,6 +5,7 @@
 // The model is include/bitexact/fpsan/ (Triton main 1d2da15 by default;
 // --revision picks another algebra, e.g. triton-3.8.0).
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -90,6 +91,11 @@ void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool
   if (!report_dir.empty()) {
     const std::string md = fpsan_markdown_report(runs, samples);
     const std::string js = results_json(runs).dump(1) + "\n";
+    // As sweep --out does: a new folder is made (a failure is one line, exit 2).
+    std::error_code ec;
+    std::filesystem::create_directories(report_dir, ec);
+    if (ec || !std::filesystem::is_directory(report_dir))
+      throw input_error("--write-report: cannot create folder " + quote_input(report_dir, 200));
     write_file_atomic(report_dir + "/report.md", md);
     write_file_atomic(report_dir + "/report.json", js);
   }
