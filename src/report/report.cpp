@@ -510,10 +510,8 @@ std::string grouped(std::uint64_t v) {
 
 // A result: its bits and, below them, its value (shortest round-trip digits).
 std::string value_html(const FnInfo& f, word w) {
-  const std::string hex = format_hex(w, f.bits);
-  const std::string dec = f.bits == 32 ? fmt::format("{}", bit_cast<float>(std::uint32_t(w)))
-                                       : fmt::format("{}", bit_cast<double>(std::uint64_t(w)));
-  return "<code>" + esc(hex) + "</code> <span class=\"v\">" + esc(dec) + "</span>";
+  return "<code>" + esc(format_hex(w, f.bits)) + "</code> <span class=\"v\">" + esc(format_decimal(w, f.bits)) +
+         "</span>";
 }
 
 // The range of biased exponents [lo, hi] of the first operand where any
