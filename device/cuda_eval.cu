@@ -1,13 +1,18 @@
-// device/cuda_eval.cu — the implementations the CUDA sweep backend evaluates on
+// device/cuda_eval.cu — the implementations the GPU sweep backends evaluate on
 // the GPU (interface: device/cuda_sweep.hpp). One source, compiled four times
-// (device/CMakeLists.txt):
-//   BX_EVAL_NATIVE=ieee  nvcc -ftz=false        launch_native_ieee: ::sinf ... (libdevice, IEEE)
-//   BX_EVAL_NATIVE=ftz   nvcc -ftz=true         launch_native_ftz:  the same calls, FTZ build
-//   BX_EVAL_NATIVE=fast  nvcc -use_fast_math    launch_native_fast: what fast math makes of them
-//   BX_EVAL_REPRO        nvcc -ftz=false        launch_repro: bitexact::nv / ocml reproductions
+// by nvcc and twice by hipcc (device/CMakeLists.txt):
+//   BX_EVAL_NATIVE=ieee      nvcc -ftz=false      launch_native_ieee: ::sinf ... (libdevice, IEEE)
+//   BX_EVAL_NATIVE=ftz       nvcc -ftz=true       launch_native_ftz:  the same calls, FTZ build
+//   BX_EVAL_NATIVE=fast      nvcc -use_fast_math  launch_native_fast: what fast math makes of them
+//   BX_EVAL_REPRO            nvcc -ftz=false      launch_repro: bitexact::nv / ocml reproductions
+//   BX_EVAL_NATIVE=ocml      hipcc (gfx90a)       launch_native_ocml: ::sinf ... (ocml, defaults)
+//   BX_EVAL_NATIVE=ocml_daz  hipcc -fgpu-flush-denormals-to-zero   launch_native_ocml_daz
+//   BX_EVAL_REPRO            hipcc (gfx90a)       launch_repro (HIP backend)
 // The native builds are exactly how users get those bits: the flag of the
 // translation unit decides, as in device/nv_native.cu.
-#include <cuda_runtime.h>
+// The runtime first: under hipcc it declares the device intrinsics the
+// reproductions call (nvcc includes cuda_runtime.h by itself).
+#include "gpu_runtime.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -22,6 +27,7 @@
 #endif
 
 namespace bitexact::cuda_sweep {
+inline namespace BITEXACT_GPU_ABI {  // cuda or hip (device/gpu_runtime.hpp)
 namespace {
 
 template <Fn F>
@@ -48,15 +54,14 @@ __global__ void k_eval(const void* a_in, const void* b_in, void* out_v, u64 n) {
 
 template <Fn F, class Op>
 int launch(const void* a, const void* b, void* out, u64 n, void* stream) {
-  int dev = 0, sms = 132;
-  if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-  k_eval<F, Op><<<sms * 16, 256, 0, static_cast<cudaStream_t>(stream)>>>(a, b, out, n);
-  return int(cudaGetLastError());
+  const int sms = gpu::multiprocessors(132);
+  k_eval<F, Op><<<sms * 16, 256, 0, static_cast<gpu::stream_t>(stream)>>>(a, b, out, n);
+  return int(gpu::last_error());
 }
 
 template <class Op>
 int launch_fn(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream) {
-  int rc = int(cudaErrorInvalidValue);
+  int rc = int(gpu::invalid_value);
   for_each_fn([&](auto f) {
     if (decltype(f)::value == fn) rc = launch<decltype(f)::value, Op>(a, b, out, n, stream);
   });
@@ -64,7 +69,8 @@ int launch_fn(Fn fn, const void* a, const void* b, void* out, u64 n, void* strea
 }
 
 #ifdef BX_EVAL_NATIVE
-// ::NAME as CUDA code calls it (nvcc links libdevice's __nv_NAME).
+// ::NAME as CUDA / HIP code calls it (nvcc links libdevice's __nv_NAME,
+// hipcc ocml's __ocml_NAME_f32 / _f64).
 struct native {
   template <Fn F, class... A>
   __device__ static auto call(A... x) {
@@ -131,8 +137,9 @@ int launch_repro(int repro, Fn fn, const void* a, const void* b, void* out, u64 
   if (repro == k++) return launch_fn<repro_ocml<ocml::tag>>(fn, a, b, out, n, stream);
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
-  return int(cudaErrorInvalidValue);
+  return int(gpu::invalid_value);
 }
 #endif
 
+}  // inline namespace BITEXACT_GPU_ABI
 }  // namespace bitexact::cuda_sweep

@@ -20,8 +20,15 @@
 //
 // Built with -ftz=false (a flushed subnormal would change the truth and the
 // errors) and -fmad=false (belt and braces: the truth headers pin every
-// operation already).
-#include <cuda_runtime.h>
+// operation already); by hipcc for the HIP backend with IEEE f32 denormals (no
+// -fgpu-flush-denormals-to-zero) and -ffp-contract=off, the same rules.
+//
+// Warp code is written for any width (gpu::warp_size: 32 lanes on NVIDIA, 64
+// on AMD) through device/gpu_runtime.hpp; on CUDA it is the code it was.
+// The runtime first: under hipcc it declares the device intrinsics
+// (__ull2double_rn, __clzll, ...) the truth headers call; nvcc includes
+// cuda_runtime.h by itself.
+#include "gpu_runtime.hpp"
 
 #include <cstdint>
 
@@ -32,11 +39,14 @@
 #include "cuda_sweep.hpp"
 
 namespace bitexact::cuda_sweep {
+inline namespace BITEXACT_GPU_ABI {  // cuda or hip (device/gpu_runtime.hpp)
 namespace {
 
 namespace hd = bitexact::sweep::hd;
 namespace tr = bitexact::truth::detail;
 using word = std::uint64_t;
+using gpu::lanes_t;
+using gpu::warp_size;
 
 // ---- generation of standard sets -----------------------------------------------
 
@@ -74,7 +84,17 @@ __device__ bool truth_of(word a, word b, word& t) {
   } else if constexpr (F == Fn::cosf) {
     if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
   } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
+#if BITEXACT_GPU_HIP
+    // fmod_exact's remainder step takes a 128-bit integer modulo (exact.hpp),
+    // which LLVM 15 cannot lower for AMD GPUs ("unsupported libcall
+    // legalization"). Until that header has a 64-bit form, the HIP backend
+    // hands every fmod input to the host, which accounts it with the CPU
+    // engine's code: the same statistics, more slowly.
+    (void)r;
+    return false;
+#else
     r = tr::fmod_exact(x, y);
+#endif
   } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
     r = tr::ceil_exact(x);
   } else {
@@ -102,8 +122,10 @@ __device__ double fast_ulp(word a, word r) {
 
 // ---- witness sets under spin locks ------------------------------------------------
 
+// Every caller goes through gpu::one_lane_at_a_time (lanes of one AMD
+// wavefront cannot wait for each other's locks).
 __device__ void lock(int* l) {
-  while (atomicCAS(l, 0, 1) != 0) __nanosleep(20);
+  while (atomicCAS(l, 0, 1) != 0) gpu::pause();
   __threadfence();
 }
 __device__ void unlock(int* l) {
@@ -132,18 +154,18 @@ __device__ void insert_locked(DevWitnessSet& s, const DevWitness& x, int k) {
 
 // The rank of this lane's (a, b) among the lanes of `lanes` (every lane of
 // `lanes` must call it): how many of them hold a smaller input.
-__device__ int rank_among(unsigned lanes, u64 a, u64 b) {
+__device__ int rank_among(lanes_t lanes, u64 a, u64 b) {
   int rank = 0;
-  for (unsigned m = lanes; m != 0; m &= m - 1) {
-    const int l = __ffs(m) - 1;
-    const u64 al = __shfl_sync(lanes, a, l), bl = __shfl_sync(lanes, b, l);
+  for (lanes_t m = lanes; m != 0; m &= m - 1) {
+    const int l = gpu::first_lane(m);
+    const u64 al = gpu::shfl(lanes, a, l), bl = gpu::shfl(lanes, b, l);
     rank += al < a || (al == a && bl < b);
   }
   return rank;
 }
 
-// sweep::WitnessSet::offer for every lane of the warp at once (all 32 lanes
-// call it; s == nullptr: no offer). Lanes offering to the same set are
+// sweep::WitnessSet::offer for every lane of the warp at once (all lanes of
+// the warp call it; s == nullptr: no offer). Lanes offering to the same set are
 // grouped, and only the K smallest inputs of a group can enter, so at most K
 // lanes of a warp take a set's lock. Without this filter every lane of a warp
 // whose inputs all differ (a whole NaN binade, a fast-math sine) queued on the
@@ -152,13 +174,15 @@ __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
   // key_hi only decreases once the set is full: an input above it never
   // enters. Most offers end here, before any grouping.
   const bool keep = s != nullptr && !(fresh_load(&s->n) == witness_k && x.a > fresh_load(&s->key_hi));
-  const unsigned want = __ballot_sync(0xffffffffu, keep);
+  const lanes_t want = gpu::ballot(keep);
   if (!keep) return;
-  const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(s));
+  const lanes_t peers = gpu::match_any(want, reinterpret_cast<unsigned long long>(s));
   if (rank_among(peers, x.a, x.b) >= witness_k) return;
-  lock(&s->lock);
-  insert_locked(*s, x, witness_k);
-  unlock(&s->lock);
+  gpu::one_lane_at_a_time([&] {
+    lock(&s->lock);
+    insert_locked(*s, x, witness_k);
+    unlock(&s->lock);
+  });
 }
 
 // sweep::MaxWitness (k = K), or the binade rule (k = 1: the smallest input at
@@ -172,13 +196,15 @@ __device__ void warp_offer(DevWitnessSet* s, const DevWitness& x) {
 __device__ void warp_witness_at_max(DevMax* m, u64 eb, const DevWitness& x, int k) {
   const bool keep = m != nullptr && eb == m->value_bits &&
                     !(fresh_load(&m->at.n) == k && x.a > fresh_load(&m->at.key_hi));
-  const unsigned want = __ballot_sync(0xffffffffu, keep);
+  const lanes_t want = gpu::ballot(keep);
   if (!keep) return;
-  const unsigned peers = __match_any_sync(want, reinterpret_cast<unsigned long long>(m));
+  const lanes_t peers = gpu::match_any(want, reinterpret_cast<unsigned long long>(m));
   if (rank_among(peers, x.a, x.b) >= k) return;
-  lock(&m->at.lock);
-  insert_locked(m->at, x, k);
-  unlock(&m->at.lock);
+  gpu::one_lane_at_a_time([&] {
+    lock(&m->at.lock);
+    insert_locked(m->at, x, k);
+    unlock(&m->at.lock);
+  });
 }
 
 // *p = max(*p, v): a read first (most errors are below the maximum already),
@@ -191,21 +217,21 @@ __device__ void add(u64* p, u64 v) {
 }
 
 // Adds 1 at arr[key] for every lane with key >= 0, one atomic per distinct key
-// in the warp. All 32 lanes must call it together. Keys are mostly the same
-// across a warp (neighbouring inputs share binade, bucket and class): that
-// case costs two votes and a shuffle; __match_any_sync groups the others.
+// in the warp. All lanes of the warp must call it together. Keys are mostly
+// the same across a warp (neighbouring inputs share binade, bucket and class):
+// that case costs two votes and a shuffle; gpu::match_any groups the others.
 template <class C>
 __device__ void warp_count_by_key(C* arr, long long key) {
-  const unsigned want = __ballot_sync(0xffffffffu, key >= 0);
+  const lanes_t want = gpu::ballot(key >= 0);
   if (want == 0) return;
-  const int lane = threadIdx.x & 31, first = __ffs(want) - 1;
-  const long long k0 = __shfl_sync(0xffffffffu, key, first);
-  if (__all_sync(0xffffffffu, key < 0 || key == k0)) {
-    if (lane == first) atomicAdd(&arr[k0], C(__popc(want)));
+  const int lane = gpu::lane(), first = gpu::first_lane(want);
+  const long long k0 = gpu::shfl(gpu::full_warp, key, first);
+  if (gpu::all(key < 0 || key == k0)) {
+    if (lane == first) atomicAdd(&arr[k0], C(gpu::lane_count(want)));
     return;
   }
-  const unsigned peers = __match_any_sync(0xffffffffu, key);
-  if (key >= 0 && lane == __ffs(peers) - 1) atomicAdd(&arr[key], C(__popc(peers)));
+  const lanes_t peers = gpu::match_any(gpu::full_warp, static_cast<unsigned long long>(key));
+  if (key >= 0 && lane == gpu::first_lane(peers)) atomicAdd(&arr[key], C(gpu::lane_count(peers)));
 }
 __device__ void warp_count(u64* arr, long long key) {
   warp_count_by_key(reinterpret_cast<unsigned long long*>(arr), key);
@@ -255,11 +281,12 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
 
   const W* A = static_cast<const W*>(a_in);
   const W* B = static_cast<const W*>(b_in);
-  const int lane = threadIdx.x & 31;
-  const u64 warp = (u64(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const u64 warps = (u64(gridDim.x) * blockDim.x) >> 5;
-  // Warp-uniform loop: every lane runs every iteration (warp_count needs all 32).
-  for (u64 base = warp * 32; base < n; base += warps * 32) {
+  // Blocks are whole warps (256 threads: 8 CUDA warps, 4 AMD wavefronts).
+  const int lane = gpu::lane();
+  const u64 warp = (u64(blockIdx.x) * blockDim.x + threadIdx.x) / warp_size;
+  const u64 warps = (u64(gridDim.x) * blockDim.x) / warp_size;
+  // Warp-uniform loop: every lane runs every iteration (warp_count needs all of them).
+  for (u64 base = warp * warp_size; base < n; base += warps * warp_size) {
     const u64 j = base + lane;
     const bool valid = j < n;
     word a = 0, b = 0, t = 0;
@@ -368,7 +395,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     // (then no pair differs). The largest number_vs_number distance is
     // raised in the statistics pass and gets its witnesses in the witness
     // pass, as the implementations' maxima do.
-    if (__any_sync(0xffffffffu, live && any)) {
+    if (gpu::any(live && any)) {
       int pi = 0;
       for (int i = 0; i < ni; ++i)
         for (int k = i + 1; k < ni; ++k, ++pi) {
@@ -413,9 +440,11 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     if (b.n == 0) continue;
     DevWitnessSet& g = q < ni ? st.impls[q].special : st.pairs[(q - ni) / disc_count].witness[(q - ni) % disc_count];
     if (fresh_load(&g.n) == witness_k && b.w[0].a > fresh_load(&g.key_hi)) continue;
-    lock(&g.lock);
-    for (int k = 0; k < b.n; ++k) insert_locked(g, b.w[k], witness_k);
-    unlock(&g.lock);
+    gpu::one_lane_at_a_time([&] {
+      lock(&g.lock);
+      for (int k = 0; k < b.n; ++k) insert_locked(g, b.w[k], witness_k);
+      unlock(&g.lock);
+    });
   }
   // Flush the block's counters.
   for (int w = threadIdx.x; w < words; w += blockDim.x) {
@@ -469,8 +498,8 @@ int dispatch(Fn fn, Launch&& launch) {
 
 int launch_generate(Fn fn, gen_kind kind, u64 seed, u64 base, u64 n, void* a, void* b, void* stream) {
   return dispatch(fn, [&](auto f) {
-    k_generate<decltype(f)::value><<<132 * 8, 256, 0, static_cast<cudaStream_t>(stream)>>>(kind, seed, base, n, a, b);
-    return int(cudaGetLastError());
+    k_generate<decltype(f)::value><<<132 * 8, 256, 0, static_cast<gpu::stream_t>(stream)>>>(kind, seed, base, n, a, b);
+    return int(gpu::last_error());
   });
 }
 
@@ -479,27 +508,26 @@ int launch_gather(Fn fn, const u64* idx, u64 m, const void* a, const void* b, co
   if (m == 0) return 0;
   return dispatch(fn, [&](auto f) {
     k_gather<decltype(f)::value>
-        <<<unsigned((m + 255) / 256), 256, 0, static_cast<cudaStream_t>(stream)>>>(idx, m, a, b, outs, ni, rows);
-    return int(cudaGetLastError());
+        <<<unsigned((m + 255) / 256), 256, 0, static_cast<gpu::stream_t>(stream)>>>(idx, m, a, b, outs, ni, rows);
+    return int(gpu::last_error());
   });
 }
 
 int launch_stats(Fn fn, const void* a, const void* b, const void* const* outs, int ni, u64 n, DevStats stats,
                  void* stream) {
-  if (ni < 1 || ni > max_impls) return int(cudaErrorInvalidValue);
+  if (ni < 1 || ni > max_impls) return int(gpu::invalid_value);
   const int np = ni * (ni - 1) / 2;
   const int words = ni * impl_words + np * pair_words + count_words;
   const size_t shared = size_t((words + 1) / 2) * 8 + size_t(ni + np * disc_count) * sizeof(DevWitnessSet);
-  int sms = 132;
-  int dev = 0;
-  if (cudaGetDevice(&dev) == cudaSuccess) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  const int sms = gpu::multiprocessors(132);
   return dispatch(fn, [&](auto f) {
-    const auto st = static_cast<cudaStream_t>(stream);
+    const auto st = static_cast<gpu::stream_t>(stream);
     k_stats<decltype(f)::value, false><<<sms * 8, 256, shared, st>>>(a, b, outs, ni, n, stats);
-    if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess) return int(e);
+    if (const gpu::error_t e = gpu::last_error(); e != gpu::success) return int(e);
     k_stats<decltype(f)::value, true><<<sms * 8, 256, shared, st>>>(a, b, outs, ni, n, stats);
-    return int(cudaGetLastError());
+    return int(gpu::last_error());
   });
 }
 
+}  // inline namespace BITEXACT_GPU_ABI
 }  // namespace bitexact::cuda_sweep

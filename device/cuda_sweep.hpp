@@ -1,5 +1,8 @@
-// device/cuda_sweep.hpp — the interface between the CUDA sweep backend's host
-// side (src/sweep/cuda_backend.cpp, plain C++) and its kernels (device/*.cu).
+// device/cuda_sweep.hpp — the interface between the GPU sweep backends' host
+// side (src/cuda/cuda_backend.cpp, plain C++) and their kernels (device/*.cu):
+// the CUDA backend, and the HIP backend built from the same sources by hipcc
+// (device/gpu_runtime.hpp). Each build's symbols live in an inline namespace of
+// their own (cuda_sweep::cuda, cuda_sweep::hip), so one binary holds both.
 //
 // The host side owns the sweep (chunks, batches, GPUs, the State); the kernels
 // evaluate implementations and accumulate the engine's statistics on the GPU.
@@ -19,8 +22,10 @@
 #include <cstdint>
 
 #include "bitexact/functions.hpp"
+#include "gpu_runtime.hpp"
 
 namespace bitexact::cuda_sweep {
+inline namespace BITEXACT_GPU_ABI {
 
 using u64 = std::uint64_t;
 
@@ -95,17 +100,44 @@ struct DevStats {
 enum class gen_kind : int { exhaustive = 0, uniform = 1, structured = 2, uploaded = 3 };
 
 // ---- kernels (device/cuda_stats.cu, device/cuda_eval*.cu) ------------------------
-// Every function takes the CUDA stream as void* and returns 0, or a CUDA
-// error code (cudaError_t as int) of the launch.
+// Every function takes the stream as void* and returns 0, or the runtime's
+// error code (cudaError_t / hipError_t as int) of the launch.
 
 // Operands of inputs [base, base + n) of a standard set into a, b (device).
 int launch_generate(Fn fn, gen_kind kind, u64 seed, u64 base, u64 n, void* a, void* b, void* stream);
 
-// Native CUDA math (libdevice as nvcc links it) in three builds of the same
-// source: -ftz=false, -ftz=true, -use_fast_math.
+// The vendor's own math (::sinf ... as the compiler links it: libdevice for
+// nvcc, ocml for hipcc), one build of device/cuda_eval.cu per flag set users
+// build with: nvcc -ftz=false, -ftz=true, -use_fast_math; hipcc for gfx90a at
+// its default flags, and with -fgpu-flush-denormals-to-zero.
+using launch_t = int (*)(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
+#if BITEXACT_GPU_HIP
+int launch_native_ocml(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
+int launch_native_ocml_daz(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
+#else
 int launch_native_ieee(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
 int launch_native_ftz(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
 int launch_native_fast(Fn fn, const void* a, const void* b, void* out, u64 n, void* stream);
+#endif
+
+// The implementations they are: registry name, the build's flags, launcher.
+struct native_build {
+  const char* impl;
+  const char* flags;
+  launch_t launch;
+};
+#if BITEXACT_GPU_HIP
+inline constexpr native_build native_builds[] = {
+    {"native-ocml", "--offload-arch=gfx90a", &launch_native_ocml},
+    {"native-ocml-daz", "--offload-arch=gfx90a -fgpu-flush-denormals-to-zero", &launch_native_ocml_daz},
+};
+#else
+inline constexpr native_build native_builds[] = {
+    {"native-nv", "-ftz=false", &launch_native_ieee},
+    {"native-nv-ftz", "-ftz=true", &launch_native_ftz},
+    {"native-nv-fast", "-use_fast_math", &launch_native_fast},
+};
+#endif
 
 // bitexact's reproductions compiled for the GPU: repro id 0 = nv, 1 = nv-ftz,
 // 2 + k = row k of bitexact/ocml/configs.def.
@@ -123,4 +155,5 @@ int launch_gather(Fn fn, const u64* idx, u64 m, const void* a, const void* b, co
 int launch_stats(Fn fn, const void* a, const void* b, const void* const* outs, int ni, u64 n, DevStats stats,
                  void* stream);
 
+}  // inline namespace BITEXACT_GPU_ABI
 }  // namespace bitexact::cuda_sweep

@@ -89,9 +89,32 @@ void expect_one_line_exit2(const std::string& args, const std::string& needle) {
   EXPECT_FALSE(fs::exists(out / "report.json")) << "nothing half-written";
 }
 
-TEST(CudaBackendCli, UnknownAndUnbuiltBackendsAreOneLineErrors) {
+TEST(CudaBackendCli, UnknownBackendIsAOneLineError) {
   expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend tpu", "unknown --backend");
-  expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend hip", "HIP");
+}
+
+// --backend hip (the CUDA sources built by hipcc) with no AMD GPU, as on every
+// machine of this project: exactly one line naming the problem, exit 2, and
+// no output folder at all. A build without hipcc says that instead.
+TEST(HipBackendCli, NoAmdGpuIsOneLineAndWritesNothing) {
+  if (sweep::hip::device_count() > 0) GTEST_SKIP() << "an AMD GPU is visible: this test is for machines without one";
+  const fs::path out = testing::scratch_path("hip_errors", "out");
+  fs::remove_all(out);
+  const auto r = run_cli("sweep sinf --backend hip --impl nv --inputs uniform:100 --out " + out.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_FALSE(fs::exists(out)) << "nothing half-written";
+  if (sweep::hip::built()) {
+    EXPECT_EQ(r.err.rfind("bitexact: error: --backend hip: no usable AMD GPU (hipGetDeviceCount: ", 0), 0u) << r.err;
+    // The native ocml functions, outside a HIP sweep, need the AMD GPU too.
+    expect_one_line_exit2("sweep sinf --impl native-ocml,ocml --inputs uniform:100", "needs an AMD GPU");
+    const auto e = run_cli("eval native-ocml.sinf", "0x3f800000\n");
+    EXPECT_EQ(e.status, 2) << e.err;
+    EXPECT_NE(e.err.find("need an AMD GPU"), std::string::npos) << e.err;
+  } else {
+    EXPECT_EQ(r.err.rfind("bitexact: error: --backend hip: this build has no HIP backend", 0), 0u) << r.err;
+  }
 }
 
 TEST(CudaBackendCli, NoGpuIsAOneLineError) {

@@ -12,7 +12,7 @@ packages=(
   libtbb-dev libxxhash-dev                    # threads, digests
   libopenmpi-dev openmpi-bin                  # mpirun splits sweeps over ranks; its CI test
   rocm-device-libs llvm-15 clang-15           # ocml bitcode, executed on the CPU
-  hipcc                                       # compiles device/ocml_sweep.hip (compile only)
+  hipcc libamdhip64-dev                       # the HIP sweep backend and device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test
   python3-numpy python3-dev pybind11-dev      # the Python module (docs/python.md) and its tests
 )

@@ -1,10 +1,14 @@
-// The CUDA backend of the sweep engine (bitexact/engine/cuda_backend.hpp): the
+// The GPU backends of the sweep engine (bitexact/engine/cuda_backend.hpp): the
 // host side. It cuts the state's chunk range into batches, runs each batch on
 // one of the visible GPUs (kernels: device/cuda_sweep.hpp), turns the GPU's
 // statistics into a partial sweep::State, accounts the inputs the GPU handed
 // back with sweep::account (the CPU engine's own code), and merges both into
 // the state, exactly as sweep::run merges its chunks.
-#include <cuda_runtime.h>
+//
+// One source, two backends: as it stands, sweep::cuda on the CUDA runtime;
+// through src/cuda/hip_backend.cpp (BITEXACT_GPU_HIP=1), sweep::hip on the
+// HIP runtime and the kernels hipcc built from the same device/*.cu. The
+// runtime calls go through device/gpu_runtime.hpp.
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
 
@@ -13,6 +17,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <mutex>
@@ -23,25 +28,38 @@
 #include "bitexact/engine/cuda_backend.hpp"
 #include "cuda_sweep.hpp"
 
+#if BITEXACT_GPU_HIP
+namespace bitexact::sweep::hip {
+#else
 namespace bitexact::sweep::cuda {
+#endif
 namespace {
 
 namespace cs = cuda_sweep;
+// "--backend cuda" / "--backend hip" in messages, and the runtime's name.
+const std::string backend_opt = std::string("--backend ") + gpu::backend_name;
+#if BITEXACT_GPU_HIP
+constexpr const char* runtime_name = "HIP";
+constexpr const char* profile_env = "BITEXACT_HIP_PROFILE";
+#else
+constexpr const char* runtime_name = "CUDA";
+constexpr const char* profile_env = "BITEXACT_CUDA_PROFILE";
+#endif
 static_assert(cs::witness_k == int(WitnessSet::K));
 static_assert(cs::hist_bins == bins::count);
 static_assert(cs::disc_count == int(Disc::count));
 static_assert(cs::dist_bins == sweep::dist_bins);
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw input_error(fmt::format("CUDA: {}: {}", what, cudaGetErrorString(e)));
+void check(gpu::error_t e, const char* what) {
+  if (e != gpu::success) throw input_error(fmt::format("{}: {}: {}", runtime_name, what, gpu::error_string(e)));
 }
-void check(int e, const char* what) { check(cudaError_t(e), what); }
+void check(int e, const char* what) { check(gpu::error_t(e), what); }
 
-// BITEXACT_CUDA_PROFILE=1: seconds per phase of the batches, summed over all
+// BITEXACT_CUDA_PROFILE=1 (BITEXACT_HIP_PROFILE for the HIP backend): seconds per phase of the batches, summed over all
 // batches and GPUs, on stderr at the end (each phase then waits for its GPU
 // work, so the sum is the phase's own time, not an overlap).
 struct Profile {
-  bool on = std::getenv("BITEXACT_CUDA_PROFILE") != nullptr;
+  bool on = std::getenv(profile_env) != nullptr;
   std::mutex mu;
   std::vector<std::pair<std::string, double>> t;
   std::uint64_t deferred = 0;
@@ -62,16 +80,16 @@ Profile& profile() {
 // Times the phase since the previous mark (after waiting for `stream`).
 // BITEXACT_CUDA_PROFILE=2 also prints every phase of every batch.
 struct Marks {
-  cudaStream_t stream;
+  gpu::stream_t stream;
   std::uint64_t lo = 0;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
   void mark(const std::string& name) {
     if (!profile().on) return;
-    cudaStreamSynchronize(stream);
+    (void)gpu::stream_sync(stream);
     const auto now = std::chrono::steady_clock::now();
     const double sec = std::chrono::duration<double>(now - last).count();
     profile().add(name, sec);
-    if (std::string_view(std::getenv("BITEXACT_CUDA_PROFILE")) == "2")
+    if (std::string_view(std::getenv(profile_env)) == "2")
       fmt::print(stderr, "  batch at {:#x}: {} {:.4f} s\n", lo, name, sec);
     last = now;
   }
@@ -79,15 +97,14 @@ struct Marks {
 
 // How one implementation is evaluated in a batch.
 struct Eval {
-  enum class How { native_ieee, native_ftz, native_fast, repro, host } how;
-  int repro = 0;
+  enum class How { native, repro, host } how;
+  int repro = 0;  // native: the row of cs::native_builds; repro: cs::launch_repro's id
   const Impl* impl = nullptr;
 };
 
 Eval eval_of(const Impl* p) {
-  if (p->name == "native-nv") return {Eval::How::native_ieee, 0, p};
-  if (p->name == "native-nv-ftz") return {Eval::How::native_ftz, 0, p};
-  if (p->name == "native-nv-fast") return {Eval::How::native_fast, 0, p};
+  for (int k = 0; k < int(std::size(cs::native_builds)); ++k)
+    if (p->name == cs::native_builds[k].impl) return {Eval::How::native, k, p};
   if (p->name == "nv") return {Eval::How::repro, 0, p};
   if (p->name == "nv-ftz") return {Eval::How::repro, 1, p};
   int k = 2;
@@ -96,21 +113,21 @@ Eval eval_of(const Impl* p) {
   ++k;
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
-  if (p->gpu) throw input_error(fmt::format("implementation '{}' has no CUDA kernel", p->name));
+  if (p->gpu) throw input_error(fmt::format("implementation '{}' has no {} kernel", p->name, runtime_name));
   return {Eval::How::host, 0, p};  // evaluated on the host, uploaded
 }
 
 template <class T>
 T* device_alloc(std::size_t n) {
   void* p = nullptr;
-  check(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(T)), "cudaMalloc");
+  check(gpu::alloc(&p, std::max<std::size_t>(n, 1) * sizeof(T)), "device allocation");
   return static_cast<T*>(p);
 }
 
 // One GPU's buffers for batches of up to `cap` inputs.
 struct Gpu {
   int dev = 0;
-  cudaStream_t stream = nullptr;
+  gpu::stream_t stream = nullptr;
   std::uint64_t cap = 0;
   int wbytes = 4, ni = 0, nb = 0, np = 0;
   void *a = nullptr, *b = nullptr;
@@ -123,8 +140,8 @@ struct Gpu {
 
   void init(int device, const FnInfo& f, int n_impls, std::uint64_t batch) {
     dev = device;
-    check(cudaSetDevice(dev), "cudaSetDevice");
-    check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    check(gpu::set_device(dev), "set device");
+    check(gpu::stream_create(&stream), "stream creation");
     cap = batch;
     wbytes = f.bits / 8;
     ni = n_impls;
@@ -134,7 +151,7 @@ struct Gpu {
     b = device_alloc<unsigned char>(cap * wbytes);
     for (int i = 0; i < ni; ++i) outs.push_back(device_alloc<unsigned char>(cap * wbytes));
     outs_dev = device_alloc<const void*>(ni);
-    check(cudaMemcpy(outs_dev, outs.data(), ni * sizeof(void*), cudaMemcpyHostToDevice), "cudaMemcpy");
+    check(gpu::copy(outs_dev, outs.data(), ni * sizeof(void*), gpu::host_to_device), "copy");
     st.counts = device_alloc<cs::DevCounts>(1);
     st.impls = device_alloc<cs::DevImpl>(ni);
     st.pairs = device_alloc<cs::DevPair>(std::max(np, 1));
@@ -148,19 +165,19 @@ struct Gpu {
   }
   void release() {
     if (!stream) return;
-    cudaSetDevice(dev);
-    for (void* p : {a, b}) cudaFree(p);
-    for (void* p : outs) cudaFree(p);
-    cudaFree(outs_dev);
-    cudaFree(st.counts), cudaFree(st.impls), cudaFree(st.pairs), cudaFree(st.binade_wrong);
-    cudaFree(st.binade_witness), cudaFree(st.bucket_max), cudaFree(st.bucket_wrong), cudaFree(st.deferred);
-    cudaFree(rows);
-    cudaStreamDestroy(stream);
+    (void)gpu::set_device(dev);
+    for (void* p : {a, b}) gpu::free(p);
+    for (void* p : outs) gpu::free(p);
+    gpu::free(outs_dev);
+    gpu::free(st.counts), gpu::free(st.impls), gpu::free(st.pairs), gpu::free(st.binade_wrong);
+    gpu::free(st.binade_witness), gpu::free(st.bucket_max), gpu::free(st.bucket_wrong), gpu::free(st.deferred);
+    gpu::free(rows);
+    gpu::stream_destroy(stream);
     stream = nullptr;
   }
   // Zero statistics; the "no witness yet" bound of every witness set is all ones.
   void reset_stats() {
-    auto zero = [&](void* p, std::size_t bytes) { check(cudaMemsetAsync(p, 0, bytes, stream), "cudaMemset"); };
+    auto zero = [&](void* p, std::size_t bytes) { check(gpu::zero_async(p, bytes, stream), "memset"); };
     zero(st.counts, sizeof(cs::DevCounts));
     zero(st.impls, ni * sizeof(cs::DevImpl));
     zero(st.pairs, std::max(np, 1) * sizeof(cs::DevPair));
@@ -181,14 +198,14 @@ struct Gpu {
     std::vector<cs::DevMax> bw(std::size_t(ni) * nb);
     std::memset(bw.data(), 0, bw.size() * sizeof(cs::DevMax));
     for (auto& m : bw) m.at.key_hi = ~0ull;
-    check(cudaMemcpyAsync(st.impls, im.data(), im.size() * sizeof(cs::DevImpl), cudaMemcpyHostToDevice, stream),
+    check(gpu::copy_async(st.impls, im.data(), im.size() * sizeof(cs::DevImpl), gpu::host_to_device, stream),
           "upload");
-    check(cudaMemcpyAsync(st.pairs, pr.data(), pr.size() * sizeof(cs::DevPair), cudaMemcpyHostToDevice, stream),
+    check(gpu::copy_async(st.pairs, pr.data(), pr.size() * sizeof(cs::DevPair), gpu::host_to_device, stream),
           "upload");
-    check(cudaMemcpyAsync(st.binade_witness, bw.data(), bw.size() * sizeof(cs::DevMax), cudaMemcpyHostToDevice,
+    check(gpu::copy_async(st.binade_witness, bw.data(), bw.size() * sizeof(cs::DevMax), gpu::host_to_device,
                           stream),
           "upload");
-    check(cudaStreamSynchronize(stream), "reset");  // the host images go out of scope
+    check(gpu::stream_sync(stream), "reset");  // the host images go out of scope
   }
 };
 
@@ -218,7 +235,7 @@ State partial_from_gpu(Gpu& g, const State& like) {
       bkwrong(std::size_t(g.ni) * cs::bucket_count);
   std::vector<cs::DevMax> bwit(std::size_t(g.ni) * g.nb);
   auto down = [&](void* dst, const void* src, std::size_t bytes) {
-    check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, g.stream), "download");
+    check(gpu::copy_async(dst, src, bytes, gpu::device_to_host, g.stream), "download");
   };
   down(&counts, g.st.counts, sizeof counts);
   down(im.data(), g.st.impls, im.size() * sizeof(cs::DevImpl));
@@ -227,7 +244,7 @@ State partial_from_gpu(Gpu& g, const State& like) {
   down(bwit.data(), g.st.binade_witness, bwit.size() * sizeof(cs::DevMax));
   down(bkmax.data(), g.st.bucket_max, bkmax.size() * 8);
   down(bkwrong.data(), g.st.bucket_wrong, bkwrong.size() * 8);
-  check(cudaStreamSynchronize(g.stream), "statistics");
+  check(gpu::stream_sync(g.stream), "statistics");
 
   State p = fresh_partial(like);
   p.count = counts.count;
@@ -299,7 +316,7 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
                 std::uint64_t hi, const State& like) {
   const FnInfo& f = fn_info(o.fn);
   const std::uint64_t n = hi - lo;
-  check(cudaSetDevice(g.dev), "cudaSetDevice");
+  check(gpu::set_device(g.dev), "set device");
   Marks pm{g.stream, lo};
   const cs::gen_kind gk = gen_of(o.inputs);
   bool host_inputs = gk == cs::gen_kind::uploaded;
@@ -312,9 +329,9 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
   if (gk == cs::gen_kind::uploaded) {
     g.hpack.resize(n * g.wbytes);
     pack(g.ha.data(), n, g.wbytes, g.hpack.data());
-    check(cudaMemcpy(g.a, g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice), "upload inputs");
+    check(gpu::copy(g.a, g.hpack.data(), n * g.wbytes, gpu::host_to_device), "upload inputs");
     pack(g.hb.data(), n, g.wbytes, g.hpack.data());
-    check(cudaMemcpy(g.b, g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice), "upload inputs");
+    check(gpu::copy(g.b, g.hpack.data(), n * g.wbytes, gpu::host_to_device), "upload inputs");
   } else {
     check(cs::launch_generate(o.fn, gk, o.inputs.seed, lo, n, g.a, g.b, g.stream), "generate");
   }
@@ -323,14 +340,8 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
     const Eval& e = evals[i];
     int rc = 0;
     switch (e.how) {
-      case Eval::How::native_ieee:
-        rc = cs::launch_native_ieee(o.fn, g.a, g.b, g.outs[i], n, g.stream);
-        break;
-      case Eval::How::native_ftz:
-        rc = cs::launch_native_ftz(o.fn, g.a, g.b, g.outs[i], n, g.stream);
-        break;
-      case Eval::How::native_fast:
-        rc = cs::launch_native_fast(o.fn, g.a, g.b, g.outs[i], n, g.stream);
+      case Eval::How::native:
+        rc = cs::native_builds[e.repro].launch(o.fn, g.a, g.b, g.outs[i], n, g.stream);
         break;
       case Eval::How::repro:
         rc = cs::launch_repro(e.repro, o.fn, g.a, g.b, g.outs[i], n, g.stream);
@@ -344,8 +355,8 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
         });
         g.hpack.resize(n * g.wbytes);
         pack(g.hout.data(), n, g.wbytes, g.hpack.data());
-        check(cudaMemcpyAsync(g.outs[i], g.hpack.data(), n * g.wbytes, cudaMemcpyHostToDevice, g.stream), "upload");
-        check(cudaStreamSynchronize(g.stream), "upload");
+        check(gpu::copy_async(g.outs[i], g.hpack.data(), n * g.wbytes, gpu::host_to_device, g.stream), "upload");
+        check(gpu::stream_sync(g.stream), "upload");
         break;
       }
     }
@@ -361,16 +372,16 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
 
   // The inputs the GPU handed back: gathered, then accounted like a chunk.
   cs::DevCounts counts;
-  check(cudaMemcpy(&counts, g.st.counts, sizeof counts, cudaMemcpyDeviceToHost), "download");
+  check(gpu::copy(&counts, g.st.counts, sizeof counts, gpu::device_to_host), "download");
   const std::uint64_t m = counts.deferred;
   if (m > 0) {
     const std::size_t width = 2 + g.ni;
-    cudaFree(g.rows);
+    gpu::free(g.rows);
     g.rows = device_alloc<std::uint64_t>(m * width);
     check(cs::launch_gather(o.fn, g.st.deferred, m, g.a, g.b, g.outs_dev, g.ni, g.rows, g.stream), "gather");
     std::vector<std::uint64_t> rows(m * width);
-    check(cudaMemcpyAsync(rows.data(), g.rows, rows.size() * 8, cudaMemcpyDeviceToHost, g.stream), "download");
-    check(cudaStreamSynchronize(g.stream), "gather");
+    check(gpu::copy_async(rows.data(), g.rows, rows.size() * 8, gpu::device_to_host, g.stream), "download");
+    check(gpu::stream_sync(g.stream), "gather");
     std::vector<word> a(m), b(m), t(m);
     std::vector<std::vector<word>> outs(g.ni, std::vector<word>(m));
     for (std::uint64_t q = 0; q < m; ++q) {
@@ -404,14 +415,19 @@ bool built() { return true; }
 
 int device_count(std::string* why) {
   int n = 0;
-  const cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) {
+  const gpu::error_t e = gpu::device_count(&n);
+  if (e != gpu::success) {
+#if BITEXACT_GPU_HIP
+    // Without /dev/kfd (no AMD GPU or amdgpu driver) HIP says hipErrorNoDevice.
+    if (why) *why = fmt::format("hipGetDeviceCount: {}", gpu::error_string(e));
+#else
     // Without a driver, cudart says "driver version is insufficient": name both.
-    if (why) *why = fmt::format("no NVIDIA driver or GPU here: {}", cudaGetErrorString(e));
-    cudaGetLastError();  // clear the sticky error of the failed query
+    if (why) *why = fmt::format("no NVIDIA driver or GPU here: {}", gpu::error_string(e));
+#endif
+    (void)gpu::last_error();  // clear the sticky error of the failed query
     return 0;
   }
-  if (n == 0 && why) *why = "no CUDA device is visible";
+  if (n == 0 && why) *why = BITEXACT_GPU_HIP ? "no HIP device is visible" : "no CUDA device is visible";
   return n;
 }
 
@@ -420,29 +436,35 @@ std::string describe_devices() {
   const int n = device_count(&why);
   if (n == 0) return "none (" + why + ")";
   int drv = 0, rt = 0;
-  cudaDriverGetVersion(&drv);
-  cudaRuntimeGetVersion(&rt);
+  (void)gpu::driver_version(&drv);
+  (void)gpu::runtime_version(&rt);
   std::string out;
   for (int d = 0; d < n; ++d) {
-    cudaDeviceProp p{};
-    if (cudaGetDeviceProperties(&p, d) != cudaSuccess) continue;
-    out += fmt::format("{}{} (sm_{}{}), driver {}.{}, runtime {}.{}", d ? "; " : "", p.name, p.major, p.minor,
-                       drv / 1000, drv % 1000 / 10, rt / 1000, rt % 1000 / 10);
+    gpu::device_info p{};
+    if (!gpu::describe(d, p)) continue;
+#if BITEXACT_GPU_HIP
+    // HIP versions are major * 10^7 + minor * 10^5 + patch.
+    out += fmt::format("{}{} ({}), driver {}, runtime {}.{}", d ? "; " : "", p.name, p.arch, drv, rt / 10000000,
+                       rt / 100000 % 100);
+#else
+    out += fmt::format("{}{} ({}), driver {}.{}, runtime {}.{}", d ? "; " : "", p.name, p.arch, drv / 1000,
+                       drv % 1000 / 10, rt / 1000, rt % 1000 / 10);
+#endif
   }
   return out;
 }
 
 bool run(const Options& o, State& state) {
   if (o.no_truth || o.digests)
-    throw input_error("--backend cuda computes full statistics against the truth (no digests-only sweeps)");
+    throw input_error(backend_opt + " computes full statistics against the truth (no digests-only sweeps)");
   const Impl* truth = o.truth ? o.truth : find_truth(o.fn);
   if (!truth || truth->name != "mpfr")
-    throw input_error("--backend cuda needs the correctly rounded truth ('mpfr') as the reference");
-  if (o.impls.empty()) throw input_error("--backend cuda: no implementation to compare");
-  if (o.impls.size() > 8) throw input_error("--backend cuda compares at most 8 implementations at once");
+    throw input_error(backend_opt + " needs the correctly rounded truth ('mpfr') as the reference");
+  if (o.impls.empty()) throw input_error(backend_opt + ": no implementation to compare");
+  if (o.impls.size() > 8) throw input_error(backend_opt + " compares at most 8 implementations at once");
   std::string why;
   const int ngpu = device_count(&why);
-  if (ngpu == 0) throw input_error("--backend cuda: no usable GPU (" + why + ")");
+  if (ngpu == 0) throw input_error(fmt::format("{}: no usable {} ({})", backend_opt, gpu::vendor_gpu, why));
   std::vector<Eval> evals;
   for (const Impl* p : o.impls) evals.push_back(eval_of(p));
   const FnInfo& f = fn_info(o.fn);
@@ -475,7 +497,7 @@ bool run(const Options& o, State& state) {
   if (devices.empty())
     for (int d = 0; d < ngpu; ++d) devices.push_back(d);
   for (int d : devices)
-    if (d < 0 || d >= ngpu) throw input_error(fmt::format("--backend cuda: no GPU {} ({} visible)", d, ngpu));
+    if (d < 0 || d >= ngpu) throw input_error(fmt::format("{}: no GPU {} ({} visible)", backend_opt, d, ngpu));
   // Per GPU (profile): start-up (context, buffers), then its batches.
   struct Busy {
     double init = 0, batches = 0, last_end = 0;
@@ -528,7 +550,7 @@ bool run(const Options& o, State& state) {
   for (auto& t : threads) t.join();
   if (profile().on) {
     Profile& p = profile();
-    fmt::print(stderr, "cuda profile: {} batches, {} deferred inputs, {:.3f} s wall\n", batches.size(), p.deferred,
+    fmt::print(stderr, "{} profile: {} batches, {} deferred inputs, {:.3f} s wall\n", gpu::backend_name, batches.size(), p.deferred,
                std::chrono::duration<double>(clock::now() - t0).count());
     for (const auto& [name, sec] : p.t) fmt::print(stderr, "  {:<28} {:8.3f} s\n", name, sec);
     // The scaling view (bench/README.md): each GPU's start-up, its share of
@@ -544,4 +566,4 @@ bool run(const Options& o, State& state) {
   return true;
 }
 
-}  // namespace bitexact::sweep::cuda
+}  // namespace bitexact::sweep::cuda / hip

@@ -6,10 +6,16 @@
 // against on the device (`bitexact sweep --backend cuda`, which evaluates them
 // in bulk without this per-call path). Here: `bitexact eval native-nv.sinf`,
 // CPU sweeps and the porting tools, one batch of the caller at a time.
-#include <cuda_runtime.h>
+//
+// Through src/cuda/hip_native_impls.cpp (BITEXACT_GPU_HIP=1) the same code
+// registers "native-ocml" and "native-ocml-daz": AMD's math functions (ocml)
+// as hipcc builds them for gfx90a, at its default flags and with
+// -fgpu-flush-denormals-to-zero, evaluated on AMD GPU 0 (cs::native_builds).
 #include <fmt/format.h>
 
 #include <cstring>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 #include "bitexact/engine/cuda_backend.hpp"
@@ -20,41 +26,48 @@ namespace bitexact {
 namespace {
 
 namespace cs = cuda_sweep;
-using launch_fn = int (*)(Fn, const void*, const void*, void*, cs::u64, void*);
+#if BITEXACT_GPU_HIP
+namespace backend = sweep::hip;
+constexpr const char* what_native = "native HIP function";
+#else
+namespace backend = sweep::cuda;
+constexpr const char* what_native = "native CUDA function";
+#endif
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw input_error(fmt::format("native CUDA function: {}: {}", what, cudaGetErrorString(e)));
+void check(gpu::error_t e, const char* what) {
+  if (e != gpu::success) throw input_error(fmt::format("{}: {}: {}", what_native, what, gpu::error_string(e)));
 }
 
 // Device buffers of one calling thread.
 struct Buffers {
   void *a = nullptr, *b = nullptr, *out = nullptr;
   std::size_t cap = 0;
-  cudaStream_t stream = nullptr;
+  gpu::stream_t stream = nullptr;
   std::vector<unsigned char> ha, hb, hout;
   ~Buffers() {
     if (!stream) return;
-    cudaFree(a), cudaFree(b), cudaFree(out);
-    cudaStreamDestroy(stream);
+    gpu::free(a), gpu::free(b), gpu::free(out);
+    gpu::stream_destroy(stream);
   }
   void reserve(std::size_t bytes) {
-    if (!stream) check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    if (!stream) check(gpu::stream_create(&stream), "stream creation");
     if (bytes <= cap) return;
-    cudaFree(a), cudaFree(b), cudaFree(out);
-    check(cudaMalloc(&a, bytes), "cudaMalloc");
-    check(cudaMalloc(&b, bytes), "cudaMalloc");
-    check(cudaMalloc(&out, bytes), "cudaMalloc");
+    gpu::free(a), gpu::free(b), gpu::free(out);
+    check(gpu::alloc(&a, bytes), "device allocation");
+    check(gpu::alloc(&b, bytes), "device allocation");
+    check(gpu::alloc(&out, bytes), "device allocation");
     cap = bytes;
   }
 };
 
-template <launch_fn Launch, Fn F>
+template <int Build, Fn F>
 void run(const word* const* args, word* out, std::size_t n) {
   static thread_local Buffers buf;
   if (n == 0) return;
   std::string why;
-  if (sweep::cuda::device_count(&why) == 0) throw input_error("native CUDA functions need a GPU (" + why + ")");
-  check(cudaSetDevice(0), "cudaSetDevice");
+  if (backend::device_count(&why) == 0)
+    throw input_error(fmt::format("{}s need a{} {} ({})", what_native, BITEXACT_GPU_HIP ? "n" : "", gpu::vendor_gpu, why));
+  check(gpu::set_device(0), "set device");
   const int arity = fn_traits<F>::arity;
   const std::size_t w = sizeof(typename float_traits<typename fn_traits<F>::type>::storage);
   buf.reserve(n * w);
@@ -63,36 +76,43 @@ void run(const word* const* args, word* out, std::size_t n) {
     std::memcpy(&buf.ha[i * w], &args[0][i], w);  // little-endian: the low bytes of the word
     if (arity == 2) std::memcpy(&buf.hb[i * w], &args[1][i], w);
   }
-  check(cudaMemcpyAsync(buf.a, buf.ha.data(), n * w, cudaMemcpyHostToDevice, buf.stream), "upload");
-  if (arity == 2) check(cudaMemcpyAsync(buf.b, buf.hb.data(), n * w, cudaMemcpyHostToDevice, buf.stream), "upload");
-  check(cudaError_t(Launch(F, buf.a, buf.b, buf.out, n, buf.stream)), "kernel");
-  check(cudaMemcpyAsync(buf.hout.data(), buf.out, n * w, cudaMemcpyDeviceToHost, buf.stream), "download");
-  check(cudaStreamSynchronize(buf.stream), "kernel");
+  check(gpu::copy_async(buf.a, buf.ha.data(), n * w, gpu::host_to_device, buf.stream), "upload");
+  if (arity == 2) check(gpu::copy_async(buf.b, buf.hb.data(), n * w, gpu::host_to_device, buf.stream), "upload");
+  check(gpu::error_t(cs::native_builds[Build].launch(F, buf.a, buf.b, buf.out, n, buf.stream)), "kernel");
+  check(gpu::copy_async(buf.hout.data(), buf.out, n * w, gpu::device_to_host, buf.stream), "download");
+  check(gpu::stream_sync(buf.stream), "kernel");
   for (std::size_t i = 0; i < n; ++i) {
     out[i] = 0;
     std::memcpy(&out[i], &buf.hout[i * w], w);
   }
 }
 
-template <launch_fn Launch>
-void register_mode(const char* name, const char* flags) {
+template <int Build>
+void register_build() {
+  const cs::native_build& b = cs::native_builds[Build];
+#if BITEXACT_GPU_HIP
+  // The hipcc that built this binary decides which ocml it links.
+  const std::string d = fmt::format("HIP math (ocml) on this machine's AMD GPU as hipcc {} builds it ({}); needs an AMD GPU",
+                                    BITEXACT_HIPCC_VERSION, b.flags);
+#else
   // The nvcc that built this binary decides which libdevice it links.
   const std::string d =
-      fmt::format("CUDA math on this machine's GPU as nvcc {} builds it ({}); needs a GPU", BITEXACT_NVCC_VERSION, flags);
+      fmt::format("CUDA math on this machine's GPU as nvcc {} builds it ({}); needs a GPU", BITEXACT_NVCC_VERSION, b.flags);
+#endif
   for_each_fn([&](auto f) {
     constexpr Fn F = decltype(f)::value;
-    Impl impl{name, F, &run<Launch, F>, d};
+    Impl impl{b.impl, F, &run<Build, F>, d};
     impl.gpu = true;
     register_impl(impl);
   });
 }
 
-const bool registered = [] {
-  register_mode<&cs::launch_native_ieee>("native-nv", "-ftz=false");
-  register_mode<&cs::launch_native_ftz>("native-nv-ftz", "-ftz=true");
-  register_mode<&cs::launch_native_fast>("native-nv-fast", "-use_fast_math");
+template <int... Build>
+bool register_all(std::integer_sequence<int, Build...>) {
+  (register_build<Build>(), ...);
   return true;
-}();
+}
+const bool registered = register_all(std::make_integer_sequence<int, int(std::size(cs::native_builds))>());
 
 }  // namespace
 }  // namespace bitexact

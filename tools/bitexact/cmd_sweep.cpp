@@ -100,9 +100,17 @@ struct SweepArgs {
 // each, per implementation); 2^26 is also the CUDA backend's batch.
 constexpr std::uint64_t max_chunk = std::uint64_t(1) << 26;
 
+// Where the sweep runs (--backend).
+enum class Where { cpu, cuda, hip };
+
+// The visible devices of a GPU backend (0 and why when none is usable).
+int gpu_count(Where w, std::string* why = nullptr) {
+  return w == Where::hip ? sweep::hip::device_count(why) : sweep::cuda::device_count(why);
+}
+
 // The sweep the command line asks for, checked without writing anything (so
 // that, under mpirun, every rank can check it before any rank waits on another).
-sweep::Options sweep_options(const SweepArgs& a, bool& on_gpu) {
+sweep::Options sweep_options(const SweepArgs& a, Where& where) {
   auto fn = parse_fn(a.fn);
   if (!fn) throw input_error(fmt::format("unknown function '{}' (functions: {})", a.fn, function_list()));
   std::vector<const Impl*> impls;
@@ -121,18 +129,27 @@ sweep::Options sweep_options(const SweepArgs& a, bool& on_gpu) {
                                   quote_input(a.impls)));
   if (a.backend != "cpu" && a.backend != "cuda" && a.backend != "hip")
     throw input_error(fmt::format("unknown --backend {} (cpu, cuda, hip)", quote_input(a.backend)));
-  if (a.backend == "hip")
-    throw input_error("--backend hip: this build has no HIP backend (no AMD GPU runtime; see docs/sweep.md)");
-  on_gpu = a.backend == "cuda";
-  if (on_gpu) {
+  where = a.backend == "cuda" ? Where::cuda : a.backend == "hip" ? Where::hip : Where::cpu;
+  if (where == Where::hip && !sweep::hip::built()) {
+    std::string why;
+    sweep::hip::device_count(&why);
+    throw input_error("--backend hip: " + why);
+  }
+  if (where == Where::cuda) {
     std::string why;
     if (sweep::cuda::device_count(&why) == 0) throw input_error("--backend cuda: no usable GPU (" + why + ")");
+  } else if (where == Where::hip) {
+    std::string why;
+    if (sweep::hip::device_count(&why) == 0) throw input_error("--backend hip: no usable AMD GPU (" + why + ")");
   } else {
     for (const Impl* p : impls)
       if (p->gpu) {
+        // native-ocml* run on an AMD GPU (HIP), the other native-* on an NVIDIA one.
+        const Where needs = p->name.starts_with("native-ocml") ? Where::hip : Where::cuda;
         std::string why;
-        if (sweep::cuda::device_count(&why) == 0)
-          throw input_error(fmt::format("implementation '{}' needs a GPU ({})", p->name, why));
+        if (gpu_count(needs, &why) == 0)
+          throw input_error(fmt::format("implementation '{}' needs a{} ({})", p->name,
+                                        needs == Where::hip ? "n AMD GPU" : " GPU", why));
         break;
       }
   }
@@ -172,12 +189,14 @@ bool make_out_dir(const std::string& out) {
 }
 
 // Runs the engine with Ctrl-C stopping it cleanly (after the chunks in flight).
-bool run_engine(const sweep::Options& o, sweep::State& state, bool on_gpu) {
+bool run_engine(const sweep::Options& o, sweep::State& state, Where where) {
   g_cancel = false;
   auto prev = std::signal(SIGINT, on_sigint);
   bool finished = false;
   try {
-    finished = on_gpu ? sweep::cuda::run(o, state) : sweep::run(o, state);
+    finished = where == Where::cuda  ? sweep::cuda::run(o, state)
+               : where == Where::hip ? sweep::hip::run(o, state)
+                                     : sweep::run(o, state);
   } catch (...) {
     std::signal(SIGINT, prev);
     throw;
@@ -186,16 +205,16 @@ bool run_engine(const sweep::Options& o, sweep::State& state, bool on_gpu) {
   return finished;
 }
 
-void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu);
+void run_local_in(const SweepArgs& a, sweep::Options& o, Where where);
 
 // One process: checkpoints, --resume, --shard.
 void run_local(const SweepArgs& a) {
   namespace fs = std::filesystem;
-  bool on_gpu = false;
-  sweep::Options o = sweep_options(a, on_gpu);
+  Where where = Where::cpu;
+  sweep::Options o = sweep_options(a, where);
   const bool created = make_out_dir(a.out);
   try {
-    run_local_in(a, o, on_gpu);
+    run_local_in(a, o, where);
   } catch (...) {
     std::error_code ec;
     if (created) fs::remove(a.out, ec);  // only if empty
@@ -203,7 +222,7 @@ void run_local(const SweepArgs& a) {
   }
 }
 
-void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu) {
+void run_local_in(const SweepArgs& a, sweep::Options& o, Where where) {
   namespace fs = std::filesystem;
   const std::string state_path = (fs::path(a.out) / "state.json").string();
   o.checkpoint_path = state_path;
@@ -222,7 +241,7 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, bool on_gpu) {
     state = std::move(old);
   }
   phase("options checked (CUDA driver up)");
-  const bool finished = run_engine(o, state, on_gpu);
+  const bool finished = run_engine(o, state, where);
   phase("engine done");
   if (!finished) {
     std::fprintf(stderr,
@@ -250,7 +269,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   const bool root = mpi.rank() == 0;
   sweep::Options o;
   sweep::State state;
-  bool on_gpu = false;
+  Where where = Where::cpu;
   mpi.together([&] {
     if (!a.shard.empty())
       throw input_error("--shard does not combine with mpirun: the ranks are the shards (docs/sweep.md, MPI)");
@@ -259,11 +278,11 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
           "--resume does not combine with mpirun: an MPI sweep keeps no state until it ends "
           "(docs/sweep.md, MPI)");
     if (!a.stop_after.empty()) throw input_error("--stop-after-chunks does not combine with mpirun");
-    o = sweep_options(a, on_gpu);
+    o = sweep_options(a, where);
     o.shard_k = mpi.rank() + 1;
     o.shard_n = mpi.size();
     if (!o.threads) o.threads = mpi.default_threads();
-    if (on_gpu) o.gpus = sweep::cuda::share_of_host(mpi.local_rank(), mpi.local_size(), sweep::cuda::device_count());
+    if (where != Where::cpu) o.gpus = sweep::cuda::share_of_host(mpi.local_rank(), mpi.local_size(), gpu_count(where));
     // Open MPI hands the ranks a pipe for stderr even in a terminal (and a
     // pty for stdout even without one): no rank can tell, so --progress asks.
     o.progress = progress_bar(root && !a.quiet && (a.progress || ::isatty(2)));
@@ -272,7 +291,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   });
   bool finished = false;
   if (root) phase("options checked (CUDA driver up)");
-  mpi.together([&] { finished = run_engine(o, state, on_gpu); });
+  mpi.together([&] { finished = run_engine(o, state, where); });
   if (root) phase("engine done (rank 0)");
   const bool every = mpi.all(finished);
   mpi.together([&] {
@@ -351,7 +370,8 @@ const bool registered = register_command([](CLI::App& app) {
   c->add_flag("--resume", a.resume, "continue the sweep whose state.json is in --out (not under mpirun)");
   c->add_option("--backend", a.backend,
                 "where to compute: cpu (all cores), cuda (every visible NVIDIA GPU: inputs, implementations, "
-                "truth and statistics on the device; same report), hip (not built here)")
+                "truth and statistics on the device; same report), hip (the same on every visible AMD GPU, "
+                "when built with hipcc)")
       ->capture_default_str();
   c->add_option("--threads", a.threads, fmt::format("worker threads, 1 to {} (default: all cores)", max_threads))
       ->type_name("N")->check(non_empty());

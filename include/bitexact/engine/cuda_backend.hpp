@@ -50,3 +50,19 @@ inline std::vector<int> share_of_host(int local_rank, int local_size, int count)
 bool run(const Options& o, State& state);
 
 }  // namespace bitexact::sweep::cuda
+
+// The HIP backend (`bitexact sweep --backend hip`): the same host code and
+// kernels built by hipcc for AMD GPUs (gfx90a), on every visible AMD GPU
+// (HIP_VISIBLE_DEVICES). The same functions; built when CMake finds hipcc
+// and the HIP runtime (BITEXACT_HIP_BACKEND), else built() is false and the
+// others throw input_error. Never run on an AMD GPU so far (docs/sweep.md).
+namespace bitexact::sweep::hip {
+
+bool built();
+int device_count(std::string* why = nullptr);
+// "AMD Instinct MI210 (gfx90a:sramecc+:xnack-), driver ..., runtime 5.2" per device.
+std::string describe_devices();
+using cuda::share_of_host;
+bool run(const Options& o, State& state);
+
+}  // namespace bitexact::sweep::hip
