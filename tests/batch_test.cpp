@@ -105,7 +105,7 @@ template <class T>
   return ::testing::AssertionSuccess();
 }
 
-const bx::dispatch::level levels[] = {bx::dispatch::level::avx2_fma, bx::dispatch::level::fma,
+const bx::dispatch::level levels[] = {bx::dispatch::level::avx512, bx::dispatch::level::avx2_fma, bx::dispatch::level::fma,
                                       bx::dispatch::level::baseline};
 
 struct level_guard {

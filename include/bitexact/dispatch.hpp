@@ -9,7 +9,9 @@
 //   BITEXACT_X86_DISPATCH   1 where run-time dispatch is compiled in: the host
 //                           side of GCC or Clang on x86, not a device pass,
 //                           not the amdgcn C++ build (which defines __x86_64__)
-//   dispatch::level         baseline < fma < avx2_fma
+//   dispatch::level         baseline < fma < avx2_fma < avx512 (AVX2 and FMA
+//                           plus AVX-512 F, DQ, CD, VL, BW: 64-bit multiplies,
+//                           u64 <-> double conversions, leading-zero counts)
 //   dispatch::host_level()  what this CPU supports, capped by dispatch::cap
 //   dispatch::cap           tests lower it to run the paths a CPU without
 //                           these instructions takes (not thread-safe to change
@@ -30,28 +32,38 @@
 // <immintrin.h> are usable inside them whatever the translation unit's -m flags.
 #define BITEXACT_TARGET_AVX2 __attribute__((target("avx2,fma")))
 #define BITEXACT_TARGET_FMA __attribute__((target("fma")))
+#define BITEXACT_TARGET_AVX512 __attribute__((target("avx2,fma,avx512f,avx512dq,avx512cd,avx512vl,avx512bw")))
 #endif
 
 namespace bitexact::dispatch {
 
-enum class level : int { baseline = 0, fma = 1, avx2_fma = 2 };
+enum class level : int { baseline = 0, fma = 1, avx2_fma = 2, avx512 = 3 };
 
 #if BITEXACT_X86_DISPATCH
 // Constant-initialised, so reading it from static initialisers is safe.
-inline level cap = level::avx2_fma;
+inline level cap = level::avx512;
 
-inline level cpu_level() {
+inline level detect_cpu_level() {
   // __builtin_cpu_supports reads libgcc's __cpu_model, filled by a constructor
-  // that runs before any other; one load and a test per call.
+  // that runs before any other.
   if (!__builtin_cpu_supports("fma")) return level::baseline;
   if (!__builtin_cpu_supports("avx2")) return level::fma;
-  return level::avx2_fma;
+  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                      __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl") &&
+                      __builtin_cpu_supports("avx512bw");
+  return avx512 ? level::avx512 : level::avx2_fma;
+}
+// Detected once (the scalar functions ask on every call).
+inline level cpu_level() {
+  static const level l = detect_cpu_level();
+  return l;
 }
 
 inline level host_level() {
   const level l = cpu_level();
   return int(l) < int(cap) ? l : cap;
 }
+inline bool at_least(level l) { return int(host_level()) >= int(l); }
 #endif
 
 }  // namespace bitexact::dispatch

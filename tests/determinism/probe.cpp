@@ -179,7 +179,7 @@ int main() {
   std::fputs(lines.c_str(), stdout);
 #if BITEXACT_X86_DISPATCH
   first_pass = false;
-  for (auto l : {bx::dispatch::level::fma, bx::dispatch::level::baseline}) {
+  for (auto l : {bx::dispatch::level::avx2_fma, bx::dispatch::level::fma, bx::dispatch::level::baseline}) {
     bx::dispatch::cap = l;
     all_probes();
   }

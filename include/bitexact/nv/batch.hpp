@@ -80,7 +80,7 @@ template <mode M>
 inline void ceilf_span(const char* fn, std::span<const float> in, std::span<float> out) {
   spans::check_size(fn, in.size(), out.size());
 #if BITEXACT_X86_DISPATCH
-  if (dispatch::host_level() == dispatch::level::avx2_fma) return ceilf_span_avx2<M>(in.data(), out.data(), out.size());
+  if (dispatch::at_least(dispatch::level::avx2_fma)) return ceilf_span_avx2<M>(in.data(), out.data(), out.size());
 #endif
   spans::map<float>(in, out, [](float x) { return ptx::cvt_rpi_f32_f32<M>(x); });
 }
@@ -88,7 +88,7 @@ inline void ceilf_span(const char* fn, std::span<const float> in, std::span<floa
 inline void ceil_span(const char* fn, std::span<const double> in, std::span<double> out) {
   spans::check_size(fn, in.size(), out.size());
 #if BITEXACT_X86_DISPATCH
-  if (dispatch::host_level() == dispatch::level::avx2_fma) return ceil_span_avx2(in.data(), out.data(), out.size());
+  if (dispatch::at_least(dispatch::level::avx2_fma)) return ceil_span_avx2(in.data(), out.data(), out.size());
 #endif
   spans::map<double>(in, out, [](double x) { return ptx::cvt_rpi_f64_f64(x); });
 }

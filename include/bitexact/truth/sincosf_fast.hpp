@@ -303,13 +303,12 @@ BITEXACT_INLINE double ulp_error_from_approx(double y, float result) {
   return mul(sincos_fabs(sub(double(result), y)), sincos_pow2(23 - e));
 }
 
-// The fast ULP errors of truth::ulp_error_sinf_approx / _cosf_approx, or -1
-// where they need the exact (MPFR) form: exact zero, NaN or inf input, no
-// approximation, or an uncertain binade.
-BITEXACT_INLINE double ulp_error_sinf_fast(float x, float result) {
-  double y;
+// The fast ULP error of a sinf / cosf result from y = sinf_approx(x) /
+// cosf_approx(x) (the caller has it), or -1 where the exact (MPFR) form is
+// needed: an uncertain binade. The sweep engine calls these with the y of the
+// truth's batch (truth::sinf_batch), so each input is approximated once.
+BITEXACT_INLINE double ulp_error_sinf_from(float x, double y, float result) {
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
-  if (abits == 0 || abits >= 0x7f800000u || !sinf_approx(x, y)) return -1.0;
   double e = ulp_error_from_approx(y, result);
   if (e < 0 && abits < sincos_tiny_bits && (abits & 0x7fffffu) == 0) {
     // |x| = 2^k < 2^-12 (normal) and |sin x| lies just below it (see
@@ -321,16 +320,31 @@ BITEXACT_INLINE double ulp_error_sinf_fast(float x, float result) {
   return e;
 }
 
-BITEXACT_INLINE double ulp_error_cosf_fast(float x, float result) {
-  double y;
+BITEXACT_INLINE double ulp_error_cosf_from(float x, double y, float result) {
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
-  if (abits == 0 || abits >= 0x7f800000u || !cosf_approx(x, y)) return -1.0;
   double e = ulp_error_from_approx(y, result);
   if (e < 0 && abits < sincos_tiny_bits) {
     // 1 - 2^-25 < cos x < 1: binade [1/2, 1), ulp 2^-24.
     e = mul(sincos_fabs(sub(double(result), y)), 0x1p24);
   }
   return e;
+}
+
+// The fast ULP errors of truth::ulp_error_sinf_approx / _cosf_approx, or -1
+// where they need the exact (MPFR) form: exact zero, NaN or inf input, no
+// approximation, or an uncertain binade.
+BITEXACT_INLINE double ulp_error_sinf_fast(float x, float result) {
+  double y;
+  const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+  if (abits == 0 || abits >= 0x7f800000u || !sinf_approx(x, y)) return -1.0;
+  return ulp_error_sinf_from(x, y, result);
+}
+
+BITEXACT_INLINE double ulp_error_cosf_fast(float x, float result) {
+  double y;
+  const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
+  if (abits == 0 || abits >= 0x7f800000u || !cosf_approx(x, y)) return -1.0;
+  return ulp_error_cosf_from(x, y, result);
 }
 
 }  // namespace bitexact::truth::detail

@@ -15,6 +15,7 @@
 // (0x7fc00000 / 0x7ff8000000000000), whatever the NaN operands were.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "bitexact/functions.hpp"  // BITEXACT_PARAMS_N
@@ -30,6 +31,19 @@ float fmodf(float x, float y, rounding r = rounding::nearest);
 double fmod(double x, double y, rounding r = rounding::nearest);
 float ceilf(float x, rounding r = rounding::nearest);
 double ceil(double x, rounding r = rounding::nearest);
+
+// ---- batches (sinf, cosf; nearest) -----------------------------------------
+// out[i] = sinf(x[i]) / cosf(x[i]), and, when `approx` is not null, approx[i]
+// the double approximation of the fast layer (relative error <= 2^-48, the
+// same bits as a scalar evaluation: docs/truth.md), or NaN where it has none
+// (zero, NaN or Inf input). Eight inputs at a time on CPUs with AVX-512, the
+// same bits as the scalar functions on every CPU; `out` may alias `x`.
+void sinf_batch(const float* x, float* out, double* approx, std::size_t n);
+void cosf_batch(const float* x, float* out, double* approx, std::size_t n);
+// ulp_error_sinf_approx / _cosf_approx(x, result) (below) from the batch's
+// approx[i] of x, without evaluating it again: the same value, bit for bit.
+double ulp_error_sinf_from_approx(float x, double approx, float result);
+double ulp_error_cosf_from_approx(float x, double approx, float result);
 
 // ---- correctly rounded, MPFR only -------------------------------------------
 // (A namespace rather than mpfr_-prefixed names: <mpfr.h> defines mpfr_fmod
