@@ -3,6 +3,10 @@
 // function of bitexact/functions.def (for a BITEXACT_NV_FUNCTION row, the
 // function it approximates: truth.hpp, "targets"). It is the implementation
 // marked correctly_rounded: sweeps and reports take it as the truth (find_truth).
+#include <cstddef>
+#include <cstdint>
+
+#include "bitexact/bits.hpp"
 #include "bitexact/engine/impl.hpp"
 #include "bitexact/truth/truth.hpp"
 
@@ -21,10 +25,43 @@ struct nearest<F> {
   static T run(T x, T y) { return F(x, y, truth::rounding::nearest); }
 };
 
+// sinf/cosf through truth::sinf_batch / cosf_batch (eight inputs at a time
+// where the CPU allows; the same bits), with the approximations the engine
+// takes the ULP errors from (Impl::eval_approx).
+using FloatBatch = void (*)(const float*, float*, double*, std::size_t);
+template <FloatBatch B>
+void words_approx(const word* const* args, word* out, double* approx, std::size_t n) {
+  constexpr std::size_t step = 1024;
+  float x[step], r[step];
+  for (std::size_t i = 0; i < n; i += step) {
+    const std::size_t m = n - i < step ? n - i : step;
+    for (std::size_t j = 0; j < m; ++j) x[j] = bit_cast<float>(std::uint32_t(args[0][i + j]));
+    B(x, r, approx ? approx + i : nullptr, m);
+    for (std::size_t j = 0; j < m; ++j) out[i + j] = bit_cast<std::uint32_t>(r[j]);
+  }
+}
+template <FloatBatch B>
+void words_eval(const word* const* args, word* out, std::size_t n) {
+  words_approx<B>(args, out, nullptr, n);
+}
+template <double (*U)(float, double, float)>
+double words_ulp(word a, double approx, word r) {
+  return U(bit_cast<float>(std::uint32_t(a)), approx, bit_cast<float>(std::uint32_t(r)));
+}
+
 const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
+  Impl sin{"mpfr", Fn::sinf, words_eval<&truth::sinf_batch>, d, true};
+  sin.eval_approx = words_approx<&truth::sinf_batch>;
+  sin.ulp_from_approx = words_ulp<&truth::ulp_error_sinf_from_approx>;
+  Impl cos{"mpfr", Fn::cosf, words_eval<&truth::cosf_batch>, d, true};
+  cos.eval_approx = words_approx<&truth::cosf_batch>;
+  cos.ulp_from_approx = words_ulp<&truth::ulp_error_cosf_from_approx>;
+  register_impl(sin);
+  register_impl(cos);
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  register_impl({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true});
+  if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)             \
+    register_impl({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true});
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION

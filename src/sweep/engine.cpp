@@ -80,6 +80,30 @@ State make_state(const Options& o) {
 
 namespace {
 
+// The numbers of NaNs, infinities, subnormals and zeros among n words (their
+// bits under `magnitude`, the mask without the sign): branch-free sums the
+// compiler vectorises, in copies for wider vector units chosen at load time
+// (integer counts: the same on every CPU). A counter array incremented per
+// word would serialise on its own stores instead.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+void count_special_classes(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
+                           std::uint64_t* c4) {
+  std::uint64_t nan = 0, inf = 0, sub = 0, zero = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const word v = w[j] & magnitude;
+    nan += v > expmask;
+    inf += v == expmask;
+    zero += v == 0;
+    sub += v - 1 < fracmask;  // 0 < v <= fracmask (v = 0 wraps around)
+  }
+  c4[0] = nan;
+  c4[1] = inf;
+  c4[2] = sub;
+  c4[3] = zero;
+}
+
 // The fields of the function's format as words, from the typed view fp_bits
 // (the engine handles operands of either width as 64-bit words).
 struct Classifier {
@@ -99,6 +123,16 @@ struct Classifier {
     if (e == 0) return m ? int(VClass::subnormal) : int(VClass::zero);
     return int(VClass::normal);
   }
+  // counts[k] += the number of the n words (masked) of class k (VClass order).
+  void count_classes(const word* w, std::size_t n, std::uint64_t* counts) const {
+    std::uint64_t c4[4];
+    count_special_classes(w, n, mask & ~sign, expmask, fracmask, c4);
+    counts[int(VClass::nan)] += c4[0];
+    counts[int(VClass::inf)] += c4[1];
+    counts[int(VClass::subnormal)] += c4[2];
+    counts[int(VClass::zero)] += c4[3];
+    counts[int(VClass::normal)] += n - c4[0] - c4[1] - c4[2] - c4[3];
+  }
   bool is_nan(word w) const { return (w & ~sign) > expmask; }
   bool is_zero(word w) const { return (w & ~sign) == 0; }
   std::int64_t ordered(word w) const {
@@ -112,6 +146,7 @@ struct Classifier {
 // Statistics of one chunk (a State used only for its counters).
 struct Worker {
   std::vector<word> a, b, t;
+  std::vector<double> y;  // the truth's approximations (Impl::eval_approx)
   std::vector<std::vector<word>> out;
   State acc;
 };
@@ -140,7 +175,21 @@ bool is_flushed(const Classifier& c, Fn fn, word a, word b, word r, word t) {
   return r == tf || (c.is_nan(r) && c.is_nan(tf)) || hd::output_flushed(c.bits, r, tf);
 }
 
-void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls) {
+// The ULP error of a result that is not correctly rounded: from the truth's
+// approximation y when the caller has it (src/sweep/ulp.cpp's ulp_error,
+// computed without evaluating the function again), else by ulp_error.
+struct UlpSource {
+  const double* approx = nullptr;  // per input of the batch, or null
+  double (*from_approx)(word a, double approx, word result) = nullptr;
+  double error(Fn fn, std::size_t j, word a, word b, word r) const {
+    if (!approx) return ulp_error(fn, a, b, r);
+    const double e = from_approx(a, approx[j], r);
+    return hd::near_bin_boundary(e) ? fn_info(fn).ulp_error(a, b, r) : e;
+  }
+};
+
+void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls,
+                  const UlpSource& ulp, std::size_t j) {
   if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
     ++st.correctly_rounded;          // (bin 0 is filled from correctly_rounded per chunk)
     ++st.nan_payload_differs;
@@ -166,7 +215,7 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     bin = bins::zero_sign;
     e = 0;
   } else {
-    e = ulp_error(fn, a, b, r);
+    e = ulp.error(fn, j, a, b, r);
     if (std::isnan(e))
       bin = bins::nan;
     else if (std::isinf(e))
@@ -264,13 +313,20 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
     for (auto& v : wk.out) v.resize(n);
     o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
     const word* args[2] = {wk.a.data(), wk.b.data()};
-    if (truth) truth->eval(args, wk.t.data(), n);
+    const bool with_approx = truth && truth->eval_approx;
+    if (with_approx) {
+      wk.y.resize(n);
+      truth->eval_approx(args, wk.t.data(), wk.y.data(), n);
+    } else if (truth) {
+      truth->eval(args, wk.t.data(), n);
+    }
     for (std::size_t i = 0; i < ni; ++i) {
       impls[i]->eval(args, wk.out[i].data(), n);
       outp[i] = wk.out[i].data();
       if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
     }
-    account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n);
+    account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n,
+            with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx : nullptr);
   }
   if (o.digests)
     for (std::size_t i = 0; i < ni; ++i) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
@@ -291,7 +347,8 @@ void merge_counters(State& dst, const State& src) {
 // The statistics of n evaluated inputs (the body of every chunk, and of the
 // inputs the CUDA backend hands back to the host).
 void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
-             std::size_t n) {
+             std::size_t n, const double* truth_approx, double (*ulp_from_approx)(word, double, word)) {
+  const UlpSource ulp{ulp_from_approx ? truth_approx : nullptr, ulp_from_approx};
   const FnInfo& f = fn_info(fn);
   const Classifier c = Classifier::of(f);
   const std::size_t ni = s.impls.size();
@@ -299,39 +356,62 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
   std::array<std::uint64_t, 25> in_cnt{};
   std::array<std::uint64_t, 5> out_cnt{};
   const word mask = c.mask;
-  // Hot loop: plain local counters and pointers; the rare differing results go
-  // to account_impl / account_pair.
-  for (std::size_t j = 0; j < n; ++j) {
-    const word a = a_in[j] & mask, b = f.arity == 2 ? b_in[j] & mask : 0;
-    const int in_cls = f.arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
-    ++in_cnt[in_cls];
-    if (!truth_out) {  // no reference: every pair is compared directly
-      std::size_t pi = 0;
+  // Class counts first, in passes of their own: for one operand (and for the
+  // truth's outputs) as branch-free sums the compiler vectorises, where one
+  // counter array incremented per input would serialise on its own stores.
+  if (f.arity == 1) {
+    c.count_classes(a_in, n, in_cnt.data());
+  } else {
+    for (std::size_t j = 0; j < n; ++j) ++in_cnt[c.vclass(a_in[j] & mask) * 5 + c.vclass(b_in[j] & mask)];
+  }
+  if (truth_out) c.count_classes(truth_out, n, out_cnt.data());
+  // Pair slot (i, k), i < k, in s.pair_stats: row by row.
+  auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
+  const int arity = f.arity;
+  auto operand_b = [&](std::size_t j) { return arity == 2 ? b_in[j] & mask : word(0); };
+  if (!truth_out) {  // no reference: every pair is compared directly
+    for (std::size_t j = 0; j < n; ++j)
       for (std::size_t i = 0; i < ni; ++i)
-        for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
+        for (std::size_t k = i + 1; k < ni; ++k) {
           const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-          if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+          if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
         }
-      continue;
-    }
-    const word t = truth_out[j] & mask;
-    const int out_cls = c.vclass(t);
-    ++out_cnt[out_cls];
-    bool any = false;
+  } else {
+    // Per implementation, first the list of the inputs where it differs from
+    // the truth (a branch-free scan: most results are correctly rounded), then
+    // those inputs one by one. Every statistic is an order-independent
+    // aggregate (counts, maxima, the K smallest witnesses), so the order of
+    // the calls does not change the State.
+    thread_local std::vector<std::uint32_t> idx;
+    thread_local std::vector<std::uint8_t> any;
+    idx.resize(n);
+    if (ni > 1) any.assign(n, 0);
     for (std::size_t i = 0; i < ni; ++i) {
-      const word r = outp[i][j] & mask;
-      if (r == t) continue;
-      any = true;
-      ++differs[i];
-      account_impl(c, fn, s.impl_stats[i], a, b, r, t, in_cls, out_cls);
+      const word* o = outp[i];
+      std::uint32_t* list = idx.data();
+      std::size_t cnt = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        list[cnt] = std::uint32_t(j);
+        cnt += ((o[j] ^ truth_out[j]) & mask) != 0;
+      }
+      differs[i] = cnt;
+      for (std::size_t q = 0; q < cnt; ++q) {
+        const std::size_t j = list[q];
+        const word a = a_in[j] & mask, b = operand_b(j), t = truth_out[j] & mask;
+        const int in_cls = arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
+        account_impl(c, fn, s.impl_stats[i], a, b, o[j] & mask, t, in_cls, c.vclass(t), ulp, j);
+        if (ni > 1) any[j] = 1;
+      }
     }
     // Two implementations can differ only where one of them differs from the truth.
-    if (!any) continue;
-    std::size_t pi = 0;
-    for (std::size_t i = 0; i < ni; ++i)
-      for (std::size_t k = i + 1; k < ni; ++k, ++pi) {
-        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-        if (x != y) account_pair(c, s.pair_stats[pi], a, b, x, y);
+    if (ni > 1)
+      for (std::size_t j = 0; j < n; ++j) {
+        if (!any[j]) continue;
+        for (std::size_t i = 0; i < ni; ++i)
+          for (std::size_t k = i + 1; k < ni; ++k) {
+            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+            if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
+          }
       }
   }
   s.count += n;

@@ -72,6 +72,12 @@ struct Impl {
   // The span forms of the reproductions provide it (span_values_of); callers
   // with typed arrays (the Python module) use it when set, eval otherwise.
   void (*values)(const void* x, const void* y, void* out, std::size_t n) = nullptr;
+  // Optional, for a truth (sinf, cosf): eval, plus per input the double
+  // approximation its fast layer computed (NaN where none), from which
+  // ulp_from_approx gives any result's ULP error, the same value as
+  // FnInfo::ulp_error_approx, without evaluating the function a second time.
+  void (*eval_approx)(const word* const* args, word* out, double* approx, std::size_t n) = nullptr;
+  double (*ulp_from_approx)(word a, double approx, word result) = nullptr;
 };
 
 // Registration happens from static initialisers of object files in

@@ -313,8 +313,12 @@ bool run(const Options& o, State& state);
 // truth[j] the truth's output (nullptr: a sweep without truth). `s` must be a
 // partial from fresh_partial (counters of the same implementations). The
 // CUDA backend uses it for the inputs it hands back to the host.
+// truth_approx, when not null, is the truth's Impl::eval_approx output for the
+// same inputs, and ulp_from_approx that Impl's: the ULP errors then come from
+// it (the same values, bit for bit, as without it).
 void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
-             std::size_t n);
+             std::size_t n, const double* truth_approx = nullptr,
+             double (*ulp_from_approx)(word a, double approx, word result) = nullptr);
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.
 std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state);
