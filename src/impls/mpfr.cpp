@@ -45,8 +45,12 @@ void words_eval(const word* const* args, word* out, std::size_t n) {
   words_approx<B>(args, out, nullptr, n);
 }
 template <double (*U)(float, double, float)>
-double words_ulp(word a, double approx, word r) {
-  return U(bit_cast<float>(std::uint32_t(a)), approx, bit_cast<float>(std::uint32_t(r)));
+void words_ulp(const word* a, const double* approx, const word* r, const std::uint32_t* idx, std::size_t n,
+               double* e) {
+  for (std::size_t q = 0; q < n; ++q) {
+    const std::uint32_t j = idx[q];
+    e[q] = U(bit_cast<float>(std::uint32_t(a[j])), approx[j], bit_cast<float>(std::uint32_t(r[j])));
+  }
 }
 
 const bool registered = [] {

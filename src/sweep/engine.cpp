@@ -175,21 +175,16 @@ bool is_flushed(const Classifier& c, Fn fn, word a, word b, word r, word t) {
   return r == tf || (c.is_nan(r) && c.is_nan(tf)) || hd::output_flushed(c.bits, r, tf);
 }
 
-// The ULP error of a result that is not correctly rounded: from the truth's
-// approximation y when the caller has it (src/sweep/ulp.cpp's ulp_error,
-// computed without evaluating the function again), else by ulp_error.
-struct UlpSource {
-  const double* approx = nullptr;  // per input of the batch, or null
-  double (*from_approx)(word a, double approx, word result) = nullptr;
-  double error(Fn fn, std::size_t j, word a, word b, word r) const {
-    if (!approx) return ulp_error(fn, a, b, r);
-    const double e = from_approx(a, approx[j], r);
-    return hd::near_bin_boundary(e) ? fn_info(fn).ulp_error(a, b, r) : e;
-  }
-};
+// The ULP error of a result that is not correctly rounded: ulp_error
+// (src/sweep/ulp.cpp), or the same value from the truth's approximation when
+// the caller computed it (`approx_e`, not null), exact near a bin boundary.
+double result_ulp_error(Fn fn, word a, word b, word r, const double* approx_e) {
+  if (!approx_e) return ulp_error(fn, a, b, r);
+  return hd::near_bin_boundary(*approx_e) ? fn_info(fn).ulp_error(a, b, r) : *approx_e;
+}
 
 void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls,
-                  const UlpSource& ulp, std::size_t j) {
+                  const double* approx_e) {
   if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
     ++st.correctly_rounded;          // (bin 0 is filled from correctly_rounded per chunk)
     ++st.nan_payload_differs;
@@ -215,7 +210,7 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     bin = bins::zero_sign;
     e = 0;
   } else {
-    e = ulp.error(fn, j, a, b, r);
+    e = result_ulp_error(fn, a, b, r, approx_e);
     if (std::isnan(e))
       bin = bins::nan;
     else if (std::isinf(e))
@@ -234,7 +229,7 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     st.special_witness.offer(w);
     return;
   }
-  st.max.offer(e, w);
+  if (st.max.at.w.empty() || e >= st.max.value) st.max.offer(e, w);  // (offer's own first test, inline)
   if (st.binade_wrong[bi] == 1 || e > st.binade_max[bi] || (e == st.binade_max[bi] && w < st.binade_witness[bi])) {
     st.binade_max[bi] = e;
     st.binade_witness[bi] = w;
@@ -290,7 +285,7 @@ void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, o
 
 // Inputs evaluated at once within a chunk: a chunk may be large (a digest
 // block is 2^24 inputs) while the buffers stay in cache.
-constexpr std::uint64_t eval_batch = 65536;
+constexpr std::uint64_t eval_batch = 16384;
 
 void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
                Worker& wk, const State& like) {
@@ -347,8 +342,8 @@ void merge_counters(State& dst, const State& src) {
 // The statistics of n evaluated inputs (the body of every chunk, and of the
 // inputs the CUDA backend hands back to the host).
 void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
-             std::size_t n, const double* truth_approx, double (*ulp_from_approx)(word, double, word)) {
-  const UlpSource ulp{ulp_from_approx ? truth_approx : nullptr, ulp_from_approx};
+             std::size_t n, const double* truth_approx, decltype(Impl::ulp_from_approx) ulp_from_approx) {
+  const bool from_approx = truth_approx && ulp_from_approx;
   const FnInfo& f = fn_info(fn);
   const Classifier c = Classifier::of(f);
   const std::size_t ni = s.impls.size();
@@ -384,6 +379,7 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
     // the calls does not change the State.
     thread_local std::vector<std::uint32_t> idx;
     thread_local std::vector<std::uint8_t> any;
+    thread_local std::vector<double> errs;
     idx.resize(n);
     if (ni > 1) any.assign(n, 0);
     for (std::size_t i = 0; i < ni; ++i) {
@@ -395,11 +391,18 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
         cnt += ((o[j] ^ truth_out[j]) & mask) != 0;
       }
       differs[i] = cnt;
+      // Their ULP errors from the truth's approximations, all at once (not
+      // all are used: NaN, zero and flushed results have their own classes).
+      if (from_approx) {
+        errs.resize(cnt);
+        ulp_from_approx(a_in, truth_approx, o, list, cnt, errs.data());
+      }
       for (std::size_t q = 0; q < cnt; ++q) {
         const std::size_t j = list[q];
         const word a = a_in[j] & mask, b = operand_b(j), t = truth_out[j] & mask;
         const int in_cls = arity == 1 ? c.vclass(a) : c.vclass(a) * 5 + c.vclass(b);
-        account_impl(c, fn, s.impl_stats[i], a, b, o[j] & mask, t, in_cls, c.vclass(t), ulp, j);
+        account_impl(c, fn, s.impl_stats[i], a, b, o[j] & mask, t, in_cls, c.vclass(t),
+                     from_approx ? &errs[q] : nullptr);
         if (ni > 1) any[j] = 1;
       }
     }

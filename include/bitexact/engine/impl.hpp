@@ -74,10 +74,13 @@ struct Impl {
   void (*values)(const void* x, const void* y, void* out, std::size_t n) = nullptr;
   // Optional, for a truth (sinf, cosf): eval, plus per input the double
   // approximation its fast layer computed (NaN where none), from which
-  // ulp_from_approx gives any result's ULP error, the same value as
-  // FnInfo::ulp_error_approx, without evaluating the function a second time.
+  // ulp_from_approx gives results' ULP errors, the same values as
+  // FnInfo::ulp_error_approx, without evaluating the function a second time:
+  // e[q] = the error of result[idx[q]] at input a[idx[q]], q < n (a batch, so
+  // that the independent evaluations overlap).
   void (*eval_approx)(const word* const* args, word* out, double* approx, std::size_t n) = nullptr;
-  double (*ulp_from_approx)(word a, double approx, word result) = nullptr;
+  void (*ulp_from_approx)(const word* a, const double* approx, const word* result, const std::uint32_t* idx,
+                          std::size_t n, double* e) = nullptr;
 };
 
 // Registration happens from static initialisers of object files in

@@ -318,7 +318,7 @@ bool run(const Options& o, State& state);
 // it (the same values, bit for bit, as without it).
 void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
              std::size_t n, const double* truth_approx = nullptr,
-             double (*ulp_from_approx)(word a, double approx, word result) = nullptr);
+             decltype(Impl::ulp_from_approx) ulp_from_approx = nullptr);
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.
 std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state);
