@@ -203,16 +203,17 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
     __m256 r;
     __m256i q;
     trig_cody_waite8<M>(x_in, offset, r, q);
-    if (slow != 0) {
-      __m256 r_ph;
-      __m256i q_ph;
-      trig_payne_hanek8(x_in, r_ph, q_ph);
-      r = _mm256_mask_blend_ps(slow, r, r_ph);
-      q = _mm256_mask_blend_epi32(slow, q, _mm256_add_epi32(q_ph, offset));
+    if (slow == 0) [[likely]] {  // as trig_span_avx2
+      _mm256_storeu_ps(out + i, trig_poly8<M>(r, q));
+      continue;
     }
-    __m256 res = trig_poly8<M>(r, q);
-    res = _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(mag, inf_from), res, canonical);
-    _mm256_storeu_ps(out + i, res);
+    __m256 r_ph;
+    __m256i q_ph;
+    trig_payne_hanek8(x_in, r_ph, q_ph);
+    r = _mm256_mask_blend_ps(slow, r, r_ph);
+    q = _mm256_mask_blend_epi32(slow, q, _mm256_add_epi32(q_ph, offset));
+    const __m256 res = trig_poly8<M>(r, q);
+    _mm256_storeu_ps(out + i, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(mag, inf_from), res, canonical));
   }
   for (; i < n; ++i) out[i] = trig_eval_here<M>(in[i], quadrant_offset);
 }
