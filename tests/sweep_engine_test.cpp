@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "bitexact/dispatch.hpp"
 #include "bitexact/engine/report.hpp"
 #include "bitexact/engine/sweep.hpp"
 #include "bitexact/inputs.hpp"
@@ -173,6 +174,37 @@ TEST(SweepEngine, ThreadCountAndChunkOrderDoNotMatter) {
   o.threads = 2;
   auto four = run_all(o);
   EXPECT_TRUE(one == four);
+}
+
+// The per-input passes of the accounting (class counts, the lists of
+// differing results) and the truth's batch have AVX-512 and scalar forms
+// (src/sweep/engine.cpp, src/truth/sincosf_batch.cpp): every dispatch level
+// gives the same State, with several implementations (pairs), a truth with
+// approximations (sinf), and one without (fmodf).
+TEST(SweepEngine, DispatchLevelsGiveTheSameState) {
+#if !BITEXACT_X86_DISPATCH
+  GTEST_SKIP() << "one code path on this target";
+#else
+  struct Case {
+    bx::Fn fn;
+    const char *impls, *inputs;
+  };
+  for (const Case& k : {Case{bx::Fn::sinf, "nv,nv-ftz,ocml,host", "random:50003:7"},
+                        Case{bx::Fn::cosf, "nv,ocml-daz", "edge"},
+                        Case{bx::Fn::fmodf, "nv,nv-ftz,ocml", "random:20011:5"}}) {
+    auto o = bx::test::sweep_options(k.fn, k.impls, k.inputs, 4093);
+    const auto saved = bx::dispatch::cap;
+    std::vector<bx::sweep::State> states;
+    for (auto l : {bx::dispatch::level::avx512, bx::dispatch::level::avx2_fma, bx::dispatch::level::baseline}) {
+      bx::dispatch::cap = l;
+      states.push_back(run_all(o));
+    }
+    bx::dispatch::cap = saved;
+    EXPECT_TRUE(states[0] == states[1]) << bx::fn_info(k.fn).name;
+    EXPECT_TRUE(states[0] == states[2]) << bx::fn_info(k.fn).name;
+    EXPECT_GT(states[0].impl_stats[0].count, 0u);
+  }
+#endif
 }
 
 TEST(SweepEngine, WitnessAndMaxMergeAreOrderIndependent) {

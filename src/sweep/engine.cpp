@@ -13,10 +13,15 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "bitexact/dispatch.hpp"
 #include "bitexact/engine/atomic_file.hpp"
 #include "bitexact/engine/classify.hpp"
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/sweep.hpp"
+
+#if BITEXACT_X86_DISPATCH
+#include <immintrin.h>
+#endif
 
 namespace bitexact::sweep {
 
@@ -81,15 +86,15 @@ State make_state(const Options& o) {
 namespace {
 
 // The numbers of NaNs, infinities, subnormals and zeros among n words (their
-// bits under `magnitude`, the mask without the sign): branch-free sums the
-// compiler vectorises, in copies for wider vector units chosen at load time
-// (integer counts: the same on every CPU). A counter array incremented per
-// word would serialise on its own stores instead.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-void count_special_classes(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
-                           std::uint64_t* c4) {
+// bits under `magnitude`, the mask without the sign), and the list of the
+// positions where two arrays of words differ under `mask`: the per-input work
+// of every accounted batch. Branch-free loops; with AVX-512, eight words a
+// step (compares into masks, their popcounts, and compressed index stores).
+// Integer results: the same on every CPU (tests/sweep_engine_test.cpp runs
+// both paths). A counter array incremented per word would serialise on its
+// own stores instead.
+void count_special_classes_scalar(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
+                                  std::uint64_t* c4) {
   std::uint64_t nan = 0, inf = 0, sub = 0, zero = 0;
   for (std::size_t j = 0; j < n; ++j) {
     const word v = w[j] & magnitude;
@@ -102,6 +107,81 @@ void count_special_classes(const word* w, std::size_t n, word magnitude, word ex
   c4[1] = inf;
   c4[2] = sub;
   c4[3] = zero;
+}
+
+std::size_t list_differences_scalar(const word* x, const word* y, std::size_t n, word mask, std::uint32_t* list) {
+  std::size_t cnt = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    list[cnt] = std::uint32_t(j);
+    cnt += ((x[j] ^ y[j]) & mask) != 0;
+  }
+  return cnt;
+}
+
+#if BITEXACT_X86_DISPATCH
+BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const word* w, std::size_t n, word magnitude, word expmask,
+                                                          word fracmask, std::uint64_t* c4) {
+  const __m512i mag = _mm512_set1_epi64(std::int64_t(magnitude)), em = _mm512_set1_epi64(std::int64_t(expmask));
+  const __m512i fm = _mm512_set1_epi64(std::int64_t(fracmask)), one = _mm512_set1_epi64(1);
+  std::uint64_t nan = 0, inf = 0, sub = 0, zero = 0;
+  std::size_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    const __m512i v = _mm512_and_si512(_mm512_loadu_si512(w + j), mag);
+    nan += unsigned(__builtin_popcount(_mm512_cmpgt_epu64_mask(v, em)));
+    inf += unsigned(__builtin_popcount(_mm512_cmpeq_epu64_mask(v, em)));
+    sub += unsigned(__builtin_popcount(_mm512_cmplt_epu64_mask(_mm512_sub_epi64(v, one), fm)));
+    zero += unsigned(__builtin_popcount(_mm512_testn_epi64_mask(v, v)));
+  }
+  std::uint64_t rest[4];
+  count_special_classes_scalar(w + j, n - j, magnitude, expmask, fracmask, rest);
+  c4[0] = nan + rest[0];
+  c4[1] = inf + rest[1];
+  c4[2] = sub + rest[2];
+  c4[3] = zero + rest[3];
+}
+
+// n a multiple of 8; writes up to 8 entries past the last difference.
+BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const word* x, const word* y, std::size_t n, word mask,
+                                                           std::uint32_t* list) {
+  const __m512i m = _mm512_set1_epi64(std::int64_t(mask));
+  __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i step = _mm256_set1_epi32(8);
+  std::size_t cnt = 0, j = 0;
+  for (; j + 8 <= n; j += 8) {
+    const __m512i d = _mm512_and_si512(_mm512_xor_si512(_mm512_loadu_si512(x + j), _mm512_loadu_si512(y + j)), m);
+    const __mmask8 ne = _mm512_test_epi64_mask(d, d);
+    if (ne) {  // compress in a register, then a plain store (the memory form is slow on some CPUs)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + cnt), _mm256_maskz_compress_epi32(ne, idx));
+      cnt += unsigned(__builtin_popcount(ne));
+    }
+    idx = _mm256_add_epi32(idx, step);
+  }
+  return cnt;  // n is a multiple of 8 here (list_differences)
+}
+#endif
+
+void count_special_classes(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
+                           std::uint64_t* c4) {
+#if BITEXACT_X86_DISPATCH
+  if (dispatch::at_least(dispatch::level::avx512))
+    return count_special_classes_avx512(w, n, magnitude, expmask, fracmask, c4);
+#endif
+  count_special_classes_scalar(w, n, magnitude, expmask, fracmask, c4);
+}
+
+// The positions j < n where (x[j] ^ y[j]) & mask != 0, in order, into list
+// (room for n + 8 entries); returns their number.
+std::size_t list_differences(const word* x, const word* y, std::size_t n, word mask, std::uint32_t* list) {
+  std::size_t j0 = 0, cnt = 0;
+#if BITEXACT_X86_DISPATCH
+  if (dispatch::at_least(dispatch::level::avx512)) {
+    j0 = n / 8 * 8;
+    cnt = list_differences_avx512(x, y, j0, mask, list);
+  }
+#endif
+  const std::size_t more = list_differences_scalar(x + j0, y + j0, n - j0, mask, list + cnt);
+  for (std::size_t q = cnt; q < cnt + more; ++q) list[q] += std::uint32_t(j0);
+  return cnt + more;
 }
 
 // The fields of the function's format as words, from the typed view fp_bits
@@ -365,12 +445,14 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
   const int arity = f.arity;
   auto operand_b = [&](std::size_t j) { return arity == 2 ? b_in[j] & mask : word(0); };
   if (!truth_out) {  // no reference: every pair is compared directly
-    for (std::size_t j = 0; j < n; ++j)
-      for (std::size_t i = 0; i < ni; ++i)
-        for (std::size_t k = i + 1; k < ni; ++k) {
-          const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-          if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
-        }
+    if (ni > 1) {  // (an empty loop over n would still cost its counter)
+      for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t i = 0; i < ni; ++i)
+          for (std::size_t k = i + 1; k < ni; ++k) {
+            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+            if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
+          }
+    }
   } else {
     // Per implementation, first the list of the inputs where it differs from
     // the truth (a branch-free scan: most results are correctly rounded), then
@@ -380,16 +462,12 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
     thread_local std::vector<std::uint32_t> idx;
     thread_local std::vector<std::uint8_t> any;
     thread_local std::vector<double> errs;
-    idx.resize(n);
+    idx.resize(n + 8);  // list_differences may write 8 entries past its count
     if (ni > 1) any.assign(n, 0);
     for (std::size_t i = 0; i < ni; ++i) {
       const word* o = outp[i];
       std::uint32_t* list = idx.data();
-      std::size_t cnt = 0;
-      for (std::size_t j = 0; j < n; ++j) {
-        list[cnt] = std::uint32_t(j);
-        cnt += ((o[j] ^ truth_out[j]) & mask) != 0;
-      }
+      const std::size_t cnt = list_differences(o, truth_out, n, mask, list);
       differs[i] = cnt;
       // Their ULP errors from the truth's approximations, all at once (not
       // all are used: NaN, zero and flushed results have their own classes).
