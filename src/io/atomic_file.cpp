@@ -18,33 +18,157 @@ namespace {
 
 std::string reason(int err) { return err ? std::string(": ") + std::strerror(err) : std::string(); }
 
+// Writes `tmp` completely (the content for `path`), or throws input_error
+// naming `path` and leaves no `tmp`.
+void write_temporary(const std::filesystem::path& tmp, const std::string& path,
+                     const std::function<void(std::ostream&)>& write) {
+  try {
+    // errno says why (a full disk: ENOSPC; a file-size limit, with SIGXFSZ
+    // ignored as main() does: EFBIG); the stream keeps only "failed".
+    errno = 0;
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw input_error(fmt::format("cannot write {}{}", quote_input(path, 200), reason(errno)));
+    write(out);
+    int err = out ? 0 : errno;
+    out.close();  // a failed close (e.g. a full disk) must not pass for a complete file
+    if (!out)
+      throw input_error(fmt::format("error while writing {}{}", quote_input(path, 200), reason(err ? err : errno)));
+  } catch (...) {
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    throw;
+  }
+}
+
+std::filesystem::path beside(const std::string& path, const char* what) {
+  std::filesystem::path p(path);
+  p += what + std::to_string(::getpid());
+  return p;
+}
+
+// `dir` without a trailing separator ("out/" names the folder "out").
+std::filesystem::path folder_path(const std::string& dir) {
+  std::filesystem::path p(dir);
+  while (p.has_parent_path() && !p.has_filename() && p != p.root_path()) p = p.parent_path();
+  return p;
+}
+
 }  // namespace
 
 void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp-" + std::to_string(::getpid());
+  const fs::path tmp = beside(path, ".tmp-");
+  write_temporary(tmp, path, write);
+  std::error_code ec;
+  fs::rename(tmp, path, ec);  // e.g. onto a folder of that name
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw input_error(fmt::format("cannot write {}: {}", quote_input(path, 200), ec.message()));
+  }
+}
+
+void write_files_atomic(const std::vector<file_content>& files) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> tmps;
+  auto remove = [](const fs::path& p) {
+    std::error_code ec;
+    if (!p.empty()) fs::remove(p, ec);
+  };
   try {
-    {
-      // errno says why (a full disk: ENOSPC; a file-size limit, with SIGXFSZ
-      // ignored as main() does: EFBIG); the stream keeps only "failed".
-      errno = 0;
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw input_error(fmt::format("cannot write {}{}", quote_input(path, 200), reason(errno)));
-      write(out);
-      int err = out ? 0 : errno;
-      out.close();  // a failed close (e.g. a full disk) must not pass for a complete file
-      if (!out)
-        throw input_error(fmt::format("error while writing {}{}", quote_input(path, 200), reason(err ? err : errno)));
+    for (const auto& f : files) {
+      tmps.push_back(beside(f.path, ".tmp-"));
+      const std::string_view content = f.content;
+      write_temporary(tmps.back(), f.path,
+                      [content](std::ostream& out) { out.write(content.data(), std::streamsize(content.size())); });
     }
-    std::error_code ec;
-    fs::rename(tmp, target, ec);  // e.g. onto a folder of that name
-    if (ec) throw input_error(fmt::format("cannot write {}: {}", quote_input(path, 200), ec.message()));
   } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
+    for (const auto& t : tmps) remove(t);
     throw;
+  }
+  // Every content is on disk. Keep each old target under a second name (a
+  // hard link: no copy) so that a failed rename below can put it back.
+  std::vector<fs::path> olds(files.size());
+  std::vector<bool> existed(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::error_code ec;
+    existed[i] = fs::exists(fs::symlink_status(files[i].path, ec));
+    if (!existed[i] || !fs::is_regular_file(fs::symlink_status(files[i].path, ec))) continue;
+    const fs::path old = beside(files[i].path, ".old-");
+    remove(old);
+    if (::link(files[i].path.c_str(), old.c_str()) == 0) olds[i] = old;
+  }
+  std::size_t done = 0;
+  std::error_code ec;
+  for (; done < files.size(); ++done) {
+    fs::rename(tmps[done], files[done].path, ec);
+    if (ec) break;
+  }
+  if (done < files.size()) {
+    for (std::size_t i = 0; i < done; ++i) {
+      std::error_code ignored;
+      if (!olds[i].empty())
+        fs::rename(olds[i], files[i].path, ignored);
+      else if (!existed[i])
+        fs::remove(files[i].path, ignored);
+      // else: an old target that could not be linked (a file system without
+      // hard links, or not a regular file) keeps the new content.
+    }
+    for (std::size_t i = done; i < files.size(); ++i) remove(tmps[i]), remove(olds[i]);
+    throw input_error(fmt::format("cannot write {}: {}", quote_input(files[done].path, 200), ec.message()));
+  }
+  for (const auto& o : olds) remove(o);
+}
+
+made_for_output::made_for_output(const std::string& dir) {
+  namespace fs = std::filesystem;
+  const fs::path p = folder_path(dir);
+  std::vector<std::string> missing;  // deepest first
+  for (fs::path q = p; !q.empty(); q = q.parent_path()) {
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(q, ec))) break;
+    missing.push_back(q.string());
+    if (q == q.parent_path()) break;
+  }
+  std::error_code ec;
+  fs::create_directories(p, ec);
+  for (const auto& m : missing)
+    if (fs::is_directory(fs::symlink_status(m, ec))) made_.push_back(m);
+  if (!fs::is_directory(p, ec)) {
+    const std::string why = ec ? ": " + ec.message() : std::string();
+    remove_made();  // what was made before giving up
+    throw input_error(fmt::format("cannot create output folder {}{}", quote_input(dir, 200), why));
+  }
+}
+
+made_for_output::~made_for_output() { remove_made(); }
+
+void made_for_output::remove_made() {
+  // fs::remove removes a folder only while it is empty: one that holds
+  // anything (another writer's file) stays, and so do the folders above it.
+  for (const auto& m : made_) {
+    std::error_code ec;
+    if (!std::filesystem::remove(m, ec)) break;
+  }
+  made_.clear();
+}
+
+void check_output_folder(const std::string& dir) {
+  namespace fs = std::filesystem;
+  const fs::path p = folder_path(dir);
+  for (fs::path q = p;; q = q.parent_path()) {
+    const fs::path at = q.empty() ? fs::path(".") : q;
+    std::error_code ec;
+    const fs::file_status st = fs::status(at, ec);  // ENOTDIR (a file above) counts as not found
+    if (fs::exists(st)) {
+      if (!fs::is_directory(st))
+        throw input_error(fmt::format("cannot create output folder {}: {} is not a folder", quote_input(dir, 200),
+                                      quote_input(at.string(), 200)));
+      if (::access(at.c_str(), W_OK | X_OK) != 0)
+        throw input_error(fmt::format("cannot create output folder {}{}", quote_input(dir, 200), reason(errno)));
+      return;
+    }
+    if (q.empty() || q == q.parent_path()) return;  // nothing of it exists (cannot happen for "." or "/")
   }
 }
 

@@ -926,15 +926,18 @@ std::string pairs_markdown(const std::vector<std::string>& report_dirs) {
   return join(parts, "\n") + "\n";
 }
 
-void write_reports(const State& s, const std::string& dir) {
+void write_reports(const State& s, const std::string& dir, bool with_state) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw input_error("cannot create output folder '" + dir + "': " + ec.message());
-  const std::string js = to_json(s).dump(1) + "\n", csv = to_csv(s), html = to_html(s);
-  write_file_atomic((fs::path(dir) / "report.json").string(), js);
-  write_file_atomic((fs::path(dir) / "report.csv").string(), csv);
-  write_file_atomic((fs::path(dir) / "report.html").string(), html);
+  std::vector<file_content> files = {{(fs::path(dir) / "report.json").string(), to_json(s).dump(1) + "\n"},
+                                     {(fs::path(dir) / "report.csv").string(), to_csv(s)},
+                                     {(fs::path(dir) / "report.html").string(), to_html(s)}};
+  if (with_state) files.push_back({(fs::path(dir) / "state.json").string(), s.to_json().dump(1) + "\n"});
+  // All or none: a failure half-way (a full disk at report.html) must not
+  // leave the new report.json beside an old or missing report.html.
+  write_files_atomic(files);
 }
 
 }  // namespace bitexact::report

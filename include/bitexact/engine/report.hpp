@@ -35,9 +35,12 @@ std::string_view disc_label(sweep::Disc d);
 // report.json cannot be read or lacks a field.
 std::string pairs_markdown(const std::vector<std::string>& report_dirs);
 
-// Write DIR/report.json, DIR/report.csv and DIR/report.html. All three are
-// produced in memory first, then each is written atomically (temporary file
-// renamed over the target), so an error leaves nothing half-written.
-void write_reports(const sweep::State& s, const std::string& dir);
+// Write DIR/report.json, DIR/report.csv and DIR/report.html, and with
+// `with_state` DIR/state.json (the state, as --resume and `bitexact merge`
+// read it). All are produced in memory first, then written together with
+// write_files_atomic: all of them or none, so an error leaves nothing
+// half-written (DIR itself is created when missing; see made_for_output for
+// removing it again).
+void write_reports(const sweep::State& s, const std::string& dir, bool with_state = false);
 
 }  // namespace bitexact::report
