@@ -347,6 +347,11 @@ TEST(CliNoSilentFailure, FileSizeLimitEndsLikeAFullDisk) {
   auto r = run("sweep sinf --impl nv,ocml,host --inputs random:100000 -q --out " + d.string(), "", lim);
   expect_one_line_error(r, "sweep under ulimit -f", "File too large");
   EXPECT_TRUE(!fs::exists(d)) << "the folder it made is removed again";
+  // Every level it made (was: only the last, leaving nest/a behind).
+  const fs::path nest = scratch() / "fsize-nest";
+  r = run("sweep sinf --impl nv,ocml,host --inputs random:100000 -q --out " + (nest / "a" / "b").string(), "", lim);
+  expect_one_line_error(r, "sweep under ulimit -f, nested folder", "File too large");
+  EXPECT_FALSE(fs::exists(nest));
   // Into a folder that was there: nothing left in it, no temporary file.
   fs::create_directories(d);
   r = run("sweep sinf --impl nv,ocml,host --inputs random:100000 -q --out " + d.string(), "", lim);

@@ -1,7 +1,8 @@
 // `mpirun -n K bitexact sweep ...` (BITEXACT_MPIEXEC, registered only when
 // CMake found MPI): the ranks split the chunks and rank 0 writes exactly the
 // files of a single-process run; errors on any rank end every rank with one
-// line and exit status 2, never a hang.
+// line and exit status 2, never a hang, and leave no output folder (or file in
+// one) behind.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -145,6 +146,49 @@ TEST(MpiSweep, OneFailingRankEndsEveryRank) {
   // Ranks that ran different sweeps: rank 0 finds out at the merge.
   r = shell(launch + sweep + "uniform:2 : -n 1 " + BITEXACT_CLI + sweep + "uniform:2:5");
   expect_one_line_error(r, "cannot merge");
-  EXPECT_FALSE(fs::exists(d / "report.json")) << "nothing written";
-  EXPECT_FALSE(fs::exists(d / "state.json")) << "nothing written";
+  EXPECT_FALSE(fs::exists(d)) << "nothing written, not even the folder";
+}
+
+// Was: rank 0 made --out while checking the command line, so a run that failed
+// later (on another rank, at the merge, at the write) left an empty folder,
+// and a write failing at report.html left report.json and report.csv.
+TEST(MpiSweep, AFailedRunLeavesNoFolderBehind) {
+  const fs::path d = tmpdir() / "failed" / "out";
+  const fs::path good = tmpdir() / "good1.hex";
+  std::ofstream(good) << "0x3f800000\n";
+  const std::string launch = mpiexec() + " -n 1 " + BITEXACT_CLI,
+                    sweep = " sweep sinf --impl host --chunk 1 --out " + d.string() + " --inputs ";
+  // A rank failing after rank 0 checked its share.
+  expect_one_line_error(
+      shell(launch + sweep + "file:" + good.string() + " : -n 1 " + BITEXACT_CLI + sweep + "file:/nonexistent.hex"),
+      "MPI rank 1: cannot read");
+  EXPECT_FALSE(fs::exists(tmpdir() / "failed")) << "no folder, at any level";
+  // The ranks' states failing to merge, after the sweep.
+  expect_one_line_error(shell(launch + sweep + "uniform:2 : -n 1 " + BITEXACT_CLI + sweep + "uniform:2:5"),
+                        "cannot merge");
+  EXPECT_FALSE(fs::exists(tmpdir() / "failed"));
+  // Writing failing half-way (a file-size limit on the ranks: report.json
+  // fits, report.html does not): none of the files, and no folder.
+  const std::string args = "sweep sinf --impl nv,host --inputs uniform:1000 --chunk 10 -q --out ";
+  expect_one_line_error(shell(mpiexec() + " --oversubscribe -n 2 sh -c 'ulimit -f 70; exec " + BITEXACT_CLI + " " +
+                              args + d.string() + "'"),
+                        "File too large");
+  EXPECT_FALSE(fs::exists(tmpdir() / "failed"));
+  // A folder that was there stays, as it was: a folder named report.csv
+  // stops the writing after report.json was in place; report.json goes again.
+  const fs::path had = tmpdir() / "had";
+  fs::create_directories(had / "report.csv");
+  std::ofstream(had / "report.csv" / "x") << "x";
+  std::ofstream(had / "mine.txt") << "the user's";
+  expect_one_line_error(mpirun(2, args + had.string()), "report.csv");
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(had)) ++files;
+  EXPECT_EQ(files, 2) << "mine.txt and report.csv only";
+  EXPECT_EQ(slurp(had / "mine.txt"), "the user's");
+  // An --out that cannot be made: said before the sweep, nothing made.
+  expect_one_line_error(mpirun(2, args + (had / "mine.txt" / "sub").string()), "is not a folder");
+  // And a good run still makes the whole path.
+  ASSERT_EQ(mpirun(2, args + d.string()).rc, 0);
+  EXPECT_TRUE(fs::exists(d / "report.html"));
+  EXPECT_TRUE(fs::exists(d / "state.json"));
 }

@@ -13,7 +13,6 @@ namespace bitexact::cli {
 namespace {
 
 void run_merge(const std::vector<std::string>& dirs, const std::string& out) {
-  namespace fs = std::filesystem;
   if (dirs.empty()) throw input_error("merge needs at least one state folder");
   sweep::State merged = read_state_file(dirs[0]);
   for (std::size_t i = 1; i < dirs.size(); ++i) {
@@ -25,13 +24,11 @@ void run_merge(const std::vector<std::string>& dirs, const std::string& out) {
     }
   }
   if (merged.complete()) merged.shard.clear();
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec || !fs::is_directory(out)) throw input_error(fmt::format("cannot create output folder {}", quote_input(out, 200)));
-  // Everything is produced before anything is written.
-  const std::string state = merged.to_json().dump(1) + "\n";
-  report::write_reports(merged, out);
-  write_file_atomic((fs::path(out) / "state.json").string(), state);
+  // Everything is produced before anything is written, all files or none,
+  // and a folder made here goes again if writing fails.
+  made_for_output dir(out);
+  report::write_reports(merged, out, /*with_state=*/true);
+  dir.keep();
   if (!merged.complete())
     std::fprintf(stderr, "bitexact: merged state covers %llu of %llu chunks (report marked partial)\n",
                  (unsigned long long)merged.done.size(), (unsigned long long)merged.total_chunks);

@@ -177,17 +177,6 @@ sweep::Options sweep_options(const SweepArgs& a, Where& where) {
   return o;
 }
 
-// Returns whether the folder was made here (then a failure removes it again if
-// it is still empty: a failed run leaves nothing behind).
-bool make_out_dir(const std::string& out) {
-  std::error_code ec;
-  const bool existed = std::filesystem::is_directory(out, ec);
-  std::filesystem::create_directories(out, ec);
-  if (ec || !std::filesystem::is_directory(out))
-    throw input_error(fmt::format("cannot create output folder {}", quote_input(out, 200)));
-  return !existed;
-}
-
 // Runs the engine with Ctrl-C stopping it cleanly (after the chunks in flight).
 bool run_engine(const sweep::Options& o, sweep::State& state, Where where) {
   g_cancel = false;
@@ -209,17 +198,14 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, Where where);
 
 // One process: checkpoints, --resume, --shard.
 void run_local(const SweepArgs& a) {
-  namespace fs = std::filesystem;
   Where where = Where::cpu;
   sweep::Options o = sweep_options(a, where);
-  const bool created = make_out_dir(a.out);
-  try {
-    run_local_in(a, o, where);
-  } catch (...) {
-    std::error_code ec;
-    if (created) fs::remove(a.out, ec);  // only if empty
-    throw;
-  }
+  // Made now: the checkpoints go there while the sweep runs. A failure
+  // removes the folders made here again while they are empty (a checkpoint
+  // written before the failure stays: --resume continues from it).
+  made_for_output dir(a.out);
+  run_local_in(a, o, where);
+  dir.keep();
 }
 
 void run_local_in(const SweepArgs& a, sweep::Options& o, Where where) {
@@ -265,7 +251,6 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, Where where) {
 // --shard), rank 0 merges the ranks' states in rank order and alone writes
 // --out. The merge is exact (sweep.hpp), so the files are those of one process.
 void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
-  namespace fs = std::filesystem;
   const bool root = mpi.rank() == 0;
   sweep::Options o;
   sweep::State state;
@@ -286,7 +271,11 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     // Open MPI hands the ranks a pipe for stderr even in a terminal (and a
     // pty for stdout even without one): no rank can tell, so --progress asks.
     o.progress = progress_bar(root && !a.quiet && (a.progress || ::isatty(2)));
-    if (root) make_out_dir(a.out);
+    // Checked now (before hours of sweeping) but made only by the writing
+    // step: a run that fails or is interrupted on any rank, even one killed
+    // by mpirun or a job scheduler where nothing can clean up, leaves no
+    // empty folder behind.
+    if (root) check_output_folder(a.out);
     state = sweep::make_state(o);
   });
   bool finished = false;
@@ -314,9 +303,11 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   mpi.together([&] {
     if (!root) return;
     if (!state.complete()) throw std::logic_error("the ranks' states do not cover the sweep");
-    const std::string text = state.to_json().dump(1) + "\n";
-    report::write_reports(state, a.out);
-    write_file_atomic((fs::path(a.out) / "state.json").string(), text);
+    // Inside this step, so that a failed write removes the folder it made
+    // before the ranks agree on the failure (and mpirun ends them).
+    made_for_output dir(a.out);
+    report::write_reports(state, a.out, /*with_state=*/true);
+    dir.keep();
     phase("reports written");
   });
   if (root) print_summary(state);
