@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -256,4 +257,45 @@ TEST(SweepCli, ConformanceRunChecksLimits) {
   r = cli("conformance run --skip-missing --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("SKIP x"), std::string::npos);
+}
+
+// The verdict lines (conformance/reports/RESULTS.txt) give the FTZ/DAZ flushes
+// as a field appended to the line, only where there are some; `conformance
+// verdicts` prints the same lines again from the reports, without sweeping.
+TEST(SweepCli, ConformanceLinesCountFlushes) {
+  const fs::path suite = tmpdir() / "flush-suite.json", out = tmpdir() / "flush-conf";
+  // sinf of the 16 smallest subnormals: nv returns x (correctly rounded),
+  // nv-ftz +0 (the operand flushed): 16 flushes of 16. Near 1.0 nothing is
+  // subnormal: no flushes. A max_ulp_distance limit that fails, for the exit
+  // status and the reason at the end of the line.
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "tiny", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x00000001:0x00000010",
+     "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}},
+    {"name": "one", "function": "sinf", "impls": ["nv-ftz"], "inputs": "interval:0x3f800000:0x3f800100"}]})";
+  auto r = cli("conformance run --suite " + suite.string() + " --out " + out.string());
+  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  std::vector<std::string> got;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) got.push_back(line);
+  ASSERT_EQ(got.size(), 3u) << r.out;
+  // nv: sinf(x) = x for these x, correctly rounded; nv-ftz: +0, never
+  // correctly rounded, every result flushed, none in max ulp.
+  EXPECT_EQ(got[0], "INFO tiny                     nv         max 0 ulp, correctly rounded 100.000000%, "
+                    "special mismatches 0") << "no flushed field where there are none";
+  EXPECT_EQ(got[1], "FAIL tiny                     nv-ftz     max 0 ulp, correctly rounded 0.000000%, "
+                    "special mismatches 0, flushed 16 (100.000000%) 16 inputs more than 1 ulp from nv")
+      << "the existing fields unchanged, flushed appended before the reason";
+  EXPECT_EQ(got[2].rfind("INFO one                      nv-ftz     max ", 0), 0u) << got[2];
+  EXPECT_EQ(got[2].find("flushed"), std::string::npos) << got[2];
+  EXPECT_NE(got[2].find(", special mismatches 0"), std::string::npos) << got[2];
+  auto v = cli("conformance verdicts --suite " + suite.string() + " --out " + out.string());
+  EXPECT_EQ(v.rc, 1) << v.err;
+  EXPECT_EQ(v.out, r.out) << "the same lines from report.json";
+  EXPECT_EQ(v.err, "");
+  // A report of another sweep, or none: one line, exit 2, nothing printed.
+  std::ofstream(suite) << R"({"suites": [
+    {"name": "tiny", "function": "sinf", "impls": ["nv"], "inputs": "interval:0x00000001:0x00000020"}]})";
+  expect_usage_error("conformance verdicts --suite " + suite.string() + " --out " + out.string(), "is a report of");
+  expect_usage_error("conformance verdicts --suite " + suite.string() + " --out " + (tmpdir() / "none").string(),
+                     "cannot read");
 }

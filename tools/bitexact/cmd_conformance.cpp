@@ -33,20 +33,83 @@ struct ConfArgs {
 // Inputs where implementations a and b differ by more than n ulps (n a power of
 // two): numbers farther apart than n floats, and every difference of class
 // (NaN, Inf or zero against a number, signs of Inf or zero). NaN payloads do
-// not count.
-std::uint64_t inputs_farther_than(const sweep::State& st, const std::string& a, const std::string& b, std::uint64_t n) {
-  const auto ia = std::size_t(std::find(st.impls.begin(), st.impls.end(), a) - st.impls.begin());
-  const auto ib = std::size_t(std::find(st.impls.begin(), st.impls.end(), b) - st.impls.begin());
-  const sweep::PairStats& p = st.pair_stats.at(st.pair_index(ia, ib));
-  std::uint64_t far = 0;
-  for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
-    if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
-      far += p.cls[c];
-  for (int bin = sweep::dist_bin(n) + 1; bin < sweep::dist_bins; ++bin) far += p.dist[bin];
-  return far;
+// not count. Read from the report (report::to_json's "pairs").
+std::uint64_t inputs_farther_than(const nlohmann::json& report, const std::string& a, const std::string& b,
+                                  std::uint64_t n) {
+  for (const auto& p : report.at("pairs")) {
+    const auto x = p.at("impls").at(0).get<std::string>(), y = p.at("impls").at(1).get<std::string>();
+    if (!((x == a && y == b) || (x == b && y == a))) continue;
+    std::uint64_t far = 0;
+    for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
+      if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
+        far += p.at("classes").at(std::string(sweep::disc_name(sweep::Disc(c)))).at("count").get<std::uint64_t>();
+    const auto& dist = p.at("number_vs_number_ulp_distance");
+    for (int bin = sweep::dist_bin(n) + 1; bin < sweep::dist_bins; ++bin)
+      far += dist.at(std::size_t(bin)).at("count").get<std::uint64_t>();
+    return far;
+  }
+  throw input_error(fmt::format("no pair {} / {} in the report", a, b));
 }
 
-int run_conformance(const ConfArgs& a) {
+// A suite of the suite file, checked.
+struct Job {
+  std::string name;
+  sweep::Options o;
+  nlohmann::json limits;
+};
+
+// The verdict lines of one suite (RESULTS.txt: "PASS NAME IMPL max ..."), one
+// per implementation in the suite's order, from its report (report::to_json,
+// or a report.json read back: the same numbers, doubles round-trip exactly),
+// so that `conformance run` and `conformance verdicts` print the same bytes.
+// Returns the number of FAIL lines.
+int print_verdicts(const Job& job, const nlohmann::json& report) {
+  int failures = 0;
+  for (const Impl* impl : job.o.impls) {
+    const std::string& name = impl->name;
+    const auto& k = report.at("implementations").at(name);
+    const auto count = k.at("count").get<std::uint64_t>(), cr = k.at("correctly_rounded").get<std::uint64_t>();
+    const auto special = k.at("special_mismatches").get<std::uint64_t>();
+    const auto flushed = k.value("flushed", std::uint64_t(0));  // report schema 1 has no flushed class
+    const double max_ulp = k.at("max_ulp").get<double>();
+    const double share = count ? double(cr) / double(count) : 0;
+    std::string verdict = "ok", why;
+    if (job.limits.contains(name)) {
+      const auto& l = job.limits[name];
+      if (l.contains("max_ulp") && max_ulp > l["max_ulp"].get<double>())
+        why += fmt::format(" max_ulp {} > {}", max_ulp, l["max_ulp"].get<double>());
+      if (l.contains("special_mismatches") && special > l["special_mismatches"].get<std::uint64_t>())
+        why += fmt::format(" special_mismatches {} > {}", special, l["special_mismatches"].get<std::uint64_t>());
+      if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
+        why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
+      if (l.contains("max_ulp_distance")) {
+        const auto& d = l["max_ulp_distance"];
+        const std::string to = d["to"].get<std::string>();
+        const std::uint64_t n = d["ulps"].get<std::uint64_t>();
+        const std::uint64_t far = inputs_farther_than(report, name, to, n);
+        if (far) why += fmt::format(" {} inputs more than {} ulp from {}", far, n, to);
+      }
+      verdict = why.empty() ? "PASS" : "FAIL";
+    } else {
+      verdict = "INFO";
+    }
+    if (verdict == "FAIL") ++failures;
+    // FTZ/DAZ flushes (docs/sweep.md, "Flushed results") are outside max ulp:
+    // say how many, as a field appended after the ones that tools parse.
+    const std::string flush =
+        flushed ? fmt::format(", flushed {} ({:.6f}%)", flushed, count ? 100.0 * double(flushed) / double(count) : 0.0)
+                : std::string();
+    std::printf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s%s\n",
+                verdict.c_str(), job.name.c_str(), name.c_str(), max_ulp, 100 * share, (unsigned long long)special,
+                flush.c_str(), why.c_str());
+  }
+  std::fflush(stdout);
+  return failures;
+}
+
+// The suites of a.suite that a.only selects, checked before anything runs
+// (SKIP lines printed for those --skip-missing leaves out).
+std::vector<Job> load_jobs(const ConfArgs& a) {
   namespace fs = std::filesystem;
   if (!fs::exists(a.suite) && a.suite == default_suite)
     throw input_error(fmt::format("cannot read the default suite file '{}': it is relative to a clone of bitexact; "
@@ -65,11 +128,6 @@ int run_conformance(const ConfArgs& a) {
     throw input_error(fmt::format("suite file {} has no \"suites\" array", suite));
 
   // Validate everything before running anything.
-  struct Job {
-    std::string name;
-    sweep::Options o;
-    nlohmann::json limits;
-  };
   std::vector<Job> jobs;
   for (const auto& s : j["suites"]) {
     auto str = [&](const char* key) -> std::string {
@@ -154,43 +212,63 @@ int run_conformance(const ConfArgs& a) {
                      [&](const nlohmann::json& s) { return s.value("name", "") == name; }))
       throw input_error(fmt::format("no suite named '{}' in '{}'", name, a.suite));
 
+  return jobs;
+}
+
+int run_conformance(const ConfArgs& a) {
+  namespace fs = std::filesystem;
   int failures = 0;
-  for (auto& job : jobs) {
+  for (auto& job : load_jobs(a)) {
     sweep::State st = sweep::make_state(job.o);
     sweep::run(job.o, st);
     const std::string dir = (fs::path(a.out) / job.name).string();
-    report::write_reports(st, dir);
-    if (a.keep_state) write_file_atomic((fs::path(dir) / "state.json").string(), st.to_json().dump(1) + "\n");
-    for (std::size_t i = 0; i < st.impls.size(); ++i) {
-      const auto& s = st.impl_stats[i];
-      const std::uint64_t special = s.special_mismatches();
-      const double share = s.count ? double(s.correctly_rounded) / double(s.count) : 0;
-      std::string verdict = "ok", why;
-      if (job.limits.contains(st.impls[i])) {
-        const auto& l = job.limits[st.impls[i]];
-        if (l.contains("max_ulp") && s.max.value > l["max_ulp"].get<double>())
-          why += fmt::format(" max_ulp {} > {}", s.max.value, l["max_ulp"].get<double>());
-        if (l.contains("special_mismatches") && special > l["special_mismatches"].get<std::uint64_t>())
-          why += fmt::format(" special_mismatches {} > {}", special, l["special_mismatches"].get<std::uint64_t>());
-        if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
-          why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
-        if (l.contains("max_ulp_distance")) {
-          const auto& d = l["max_ulp_distance"];
-          const std::string to = d["to"].get<std::string>();
-          const std::uint64_t n = d["ulps"].get<std::uint64_t>();
-          const std::uint64_t far = inputs_farther_than(st, st.impls[i], to, n);
-          if (far) why += fmt::format(" {} inputs more than {} ulp from {}", far, n, to);
-        }
-        verdict = why.empty() ? "PASS" : "FAIL";
-      } else {
-        verdict = "INFO";
-      }
-      if (verdict == "FAIL") ++failures;
-      std::printf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s\n", verdict.c_str(),
-                  job.name.c_str(), st.impls[i].c_str(), s.max.value, 100 * share, (unsigned long long)special,
-                  why.c_str());
+    {
+      made_for_output made(dir);  // removed again if the reports cannot be written
+      report::write_reports(st, dir, a.keep_state);
+      made.keep();
     }
-    std::fflush(stdout);
+    failures += print_verdicts(job, report::to_json(st));
+  }
+  return failures ? 1 : 0;
+}
+
+// The lines of `conformance run` again, from the reports it wrote
+// (DIR/NAME/report.json): RESULTS.txt re-rendered without sweeping again
+// (the committed reports took hours of CPU), e.g. after the line gained a field.
+int print_conformance_verdicts(const ConfArgs& a) {
+  namespace fs = std::filesystem;
+  const std::vector<Job> jobs = load_jobs(a);
+  // Every report is read and matched to its suite before a line is printed.
+  std::vector<nlohmann::json> reports;
+  for (const auto& job : jobs) {
+    const std::string path = (fs::path(a.out) / job.name / "report.json").string();
+    nlohmann::json r;
+    try {
+      r = nlohmann::json::parse(read_user_file(path));
+    } catch (const nlohmann::json::exception& e) {
+      throw input_error(fmt::format("{}: {}", quote_input(path, 200), json_problem(e.what())));
+    }
+    try {
+      const std::string fn = r.at("function").get<std::string>(), spec = r.at("inputs").at("spec").get<std::string>();
+      if (fn != fn_info(job.o.fn).name || spec != job.o.inputs.spec)
+        throw input_error(fmt::format("{} is a report of {} on {}, suite '{}' sweeps {} on {}", quote_input(path, 200),
+                                      fn, spec, job.name, fn_info(job.o.fn).name, job.o.inputs.spec));
+      if (!r.value("complete", false)) throw input_error(fmt::format("{} is a partial report", quote_input(path, 200)));
+      for (const Impl* impl : job.o.impls)
+        if (!r.at("implementations").contains(impl->name))
+          throw input_error(fmt::format("{} has no implementation '{}'", quote_input(path, 200), impl->name));
+    } catch (const nlohmann::json::exception& e) {
+      throw input_error(fmt::format("{}: {}", quote_input(path, 200), json_problem(e.what())));
+    }
+    reports.push_back(std::move(r));
+  }
+  int failures = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    try {
+      failures += print_verdicts(jobs[i], reports[i]);
+    } catch (const nlohmann::json::exception& e) {
+      throw input_error(fmt::format("report of suite '{}': {}", jobs[i].name, json_problem(e.what())));
+    }
   }
   return failures ? 1 : 0;
 }
@@ -214,6 +292,20 @@ const bool registered = register_command([](CLI::App& app) {
             "  bitexact conformance run --only cosf-nv-vs-ocml --inputs binades:16 --out out/conf");
   r->callback([] {
     int rc = run_conformance(a);
+    if (rc) std::exit(rc);
+  });
+  auto* v = c->add_subcommand(
+      "verdicts",
+      "Print the lines of 'run' again from the reports it wrote (DIR/NAME/report.json), without sweeping; exit 1 "
+      "when a limit is broken");
+  v->add_option("--suite", a.suite, "suite file")->capture_default_str();
+  v->add_option("--out", a.out, "the folder 'run' wrote (one sub-folder per suite)")->capture_default_str();
+  v->add_option("--only", a.only, "only the suite with this name (repeatable)");
+  v->add_flag("--skip-missing", a.skip_missing, "skip suites naming implementations this build lacks");
+  v->footer("Example (from a clone of bitexact; RESULTS.txt is what 'run' printed):\n"
+            "  bitexact conformance verdicts --out conformance/reports --skip-missing > conformance/reports/RESULTS.txt");
+  v->callback([] {
+    int rc = print_conformance_verdicts(a);
     if (rc) std::exit(rc);
   });
 });
