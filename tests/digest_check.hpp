@@ -18,7 +18,8 @@
 // How many blocks a case checks (scope::ci, the "exhaustive" label run by CI on
 // two cores; scope::full, the "heavy" label, checks every block):
 //   * all 2^32 inputs of the one-argument f32 sets of the two main
-//     implementations (nv, ocml) and of every ceilf; 64 of the 256 blocks of
+//     implementations (nv, ocml) and of every ceilf but the same-code aliases
+//     (below: 10 ocml configurations are ocml's or ocml-daz's ceilf); 64 of the 256 blocks of
 //     the SFU units alone (ptx-ftz, vectors/nv-sfu) and
 //     the other CLI-contract implementations (nv-ftz, ocml-daz), which keeps
 //     the CI suite under its 30 minutes on two cores;
@@ -26,10 +27,19 @@
 //     other exhaustive sets (nv-fast's included: its fmodf, fmod, ceilf, ceil
 //     are libdevice's FTZ code, whose own sets are checked above, so 1 block
 //     of their 2^30-input sets), 8 of the 64 blocks of the contract
-//     implementations' 2^30-input sets (4 for nv's and nv-ftz's binary64
-//     fmod, a long division) and 2 of the others';
+//     implementations' 2^30-input sets (4 for nv's binary64 fmod, a long
+//     division, ~1 us a pair) and 2 of the others';
 //   * a truth re-run: 1 block;
-//   * a stand-in: 16 blocks of an exhaustive set, 1 of the others.
+//   * a stand-in: 16 blocks of an exhaustive set, 1 of the others;
+//   * a same-code alias (same_code_as below: a name whose function is, in the
+//     source, the very code of another name's, e.g. nv-ftz.fmod is nv::fmod):
+//     blocks 0 and n/2 of an exhaustive set (zero and the subnormals of each
+//     sign, where DAZ/FTZ wiring shows) and block 0 of the others (not one of
+//     a sample's spread blocks); and the committed
+//     digests of the alias's set must equal the primary's, block for block, so
+//     the primary's CI blocks are the alias's too. Until this rule, the alias
+//     recomputed the primary's blocks with the same code (nv-ftz.fmod: 2 x
+//     ~70 s of CPU for nothing). `ctest -L heavy` checks every block of both.
 // BITEXACT_DIGEST_BLOCKS=k checks k spread blocks of every case instead.
 #pragma once
 
@@ -40,11 +50,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bitexact/engine/hexio.hpp"
 #include "bitexact/engine/vectors.hpp"
+#include "bitexact/ocml/presets.hpp"
 
 namespace bitexact::testing {
 
@@ -56,6 +68,8 @@ struct digest_case {
   bool truth;               // check the set's truth implementation instead of the reproduction
   std::string name;         // gtest name
   std::string stand_in;     // check this implementation instead of the reproduction
+  std::string same_as;      // same_code_as(dir, impl, fn): the primary whose code this is ("" if none)
+  std::optional<vectors::digest_set> primary;  // the primary's set of the same fn, kind and seed
 };
 
 // Implementations checked against another's committed sets. ocml-bc-nv-replaced
@@ -73,6 +87,35 @@ inline std::string digests_path(const std::string& dir) {
   return std::string(BITEXACT_SOURCE_DIR) + "/vectors/" + dir + "/digests.json";
 }
 
+// Same code under two names: the implementation whose function is, in the
+// sources, exactly the code of another (the primary) for this fn; "" if none.
+// Only what the headers say outright, never "happens to give the same bits":
+//   nv-ftz fmod, ceil: nv/fmod.hpp `fmod_ftz(a, b) { return fmod(a, b); }`,
+//     nv/ceil.hpp `ceil_ftz(x) { return ceil(x); }` (PTX has no f64 FTZ), and
+//     their span forms (nv/batch.hpp) are the same loops around them.
+//   ocml configurations (ocml/configs.def rows, ocml/batch.hpp: the scalar
+//   code in a loop for every C): ceil_f32<C> reads only C.daz
+//   (amdgcn::ceil<C.daz>), fmod_f64<C> only C.finite_only, ceil_f64<C>
+//   nothing; the primary is the first configs.def row with the same values.
+//   (Not fmod_f32: its steps follow the ISA's fma path, other code that gives
+//   the same bits; not nv-fast: scalar batches, not nv's span forms.)
+inline std::string same_code_as(const std::string& dir, const std::string& impl, const std::string& fn) {
+  if (dir == "nv" && impl == "nv-ftz" && (fn == "fmod" || fn == "ceil")) return "nv";
+  if (dir != "ocml" || impl.rfind("ocml", 0) != 0 || (fn != "ceilf" && fn != "fmod" && fn != "ceil")) return {};
+  const std::string_view suffix = std::string_view(impl).substr(4);
+  const ocml::preset* self = nullptr;
+  for (const ocml::preset& p : ocml::presets)
+    if (p.suffix == suffix) self = &p;
+  if (self == nullptr) return {};
+  for (const ocml::preset& p : ocml::presets) {
+    const bool same = fn == "ceilf" ? p.cfg.daz == self->cfg.daz
+                      : fn == "fmod" ? p.cfg.finite_only == self->cfg.finite_only
+                                     : true;
+    if (same) return &p == self ? std::string() : "ocml" + std::string(p.suffix);
+  }
+  return {};
+}
+
 inline std::vector<digest_case> all_digest_cases() {
   namespace fs = std::filesystem;
   std::vector<std::string> dirs;
@@ -81,19 +124,26 @@ inline std::vector<digest_case> all_digest_cases() {
   std::sort(dirs.begin(), dirs.end());
   std::vector<digest_case> cases;
   for (const auto& dir : dirs) {
-    for (const auto& s : vectors::load_digests(digests_path(dir)).sets) {
+    const vectors::digest_file file = vectors::load_digests(digests_path(dir));
+    for (const auto& s : file.sets) {
       std::string name =
           dir + "_" + s.impl + "_" + s.fn + "_" + std::string(s.set.kind_name()) + "_seed" + std::to_string(s.set.seed);
       for (char& ch : name)
         if (ch == '-') ch = '_';
-      cases.push_back({dir, s, false, name, {}});
-      if (!s.truth.empty()) cases.push_back({dir, s, true, name + "_truth", {}});
+      digest_case c{dir, s, false, name, {}, {}, {}};
+      c.same_as = same_code_as(dir, s.impl, s.fn);
+      for (const auto& p : file.sets)
+        if (!c.same_as.empty() && p.impl == c.same_as && p.fn == s.fn && p.set.kind == s.set.kind &&
+            p.set.seed == s.set.seed)
+          c.primary = p;
+      cases.push_back(c);
+      if (!s.truth.empty()) cases.push_back({dir, s, true, name + "_truth", {}, {}, {}});
       for (const stand_in_rule& r : stand_ins) {
         if (dir != r.dir || s.impl != r.of) continue;
         std::string suffix = std::string("_") + r.impl;
         for (char& ch : suffix)
           if (ch == '-') ch = '_';
-        cases.push_back({dir, s, false, name + suffix, r.impl});
+        cases.push_back({dir, s, false, name + suffix, r.impl, {}, {}});
       }
     }
   }
@@ -104,7 +154,8 @@ inline bool contract_impl(const std::string& impl) {
   return impl == "nv" || impl == "nv-ftz" || impl == "ocml" || impl == "ocml-daz";
 }
 
-// Number of spread blocks a case checks (all of them: n).
+// Number of spread blocks a case checks (all of them: n); a same-code alias's
+// blocks are alias_blocks' instead under scope::ci.
 inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, bool stand_in, scope sc) {
   const std::uint64_t n = s.digests.size();
   if (const char* e = std::getenv("BITEXACT_DIGEST_BLOCKS"); e && std::atoll(e) > 0)
@@ -136,7 +187,28 @@ inline void check_digest_case(const digest_case& c, scope sc) {
   if (impl == nullptr && !c.stand_in.empty())
     GTEST_SKIP() << "stand-in " << name << "." << s.fn << " is not built here";
   ASSERT_NE(impl, nullptr) << name << "." << s.fn << " is not registered";
-  const auto blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, !c.stand_in.empty(), sc));
+  std::vector<std::uint64_t> blocks;
+  if (!c.same_as.empty()) {
+    // A same-code alias (same_code_as): its committed digests must be the
+    // primary's, every block; then the primary's case checks them for both.
+    ASSERT_TRUE(c.primary.has_value()) << c.dir << " " << s.impl << "." << s.fn << " is the code of " << c.same_as
+                                       << "." << s.fn << ", whose " << s.set.kind_name() << " seed " << s.set.seed
+                                       << " set is missing from " << digests_path(c.dir);
+    ASSERT_EQ(c.primary->block, s.block);
+    ASSERT_EQ(c.primary->view, s.view);
+    ASSERT_EQ(c.primary->digests.size(), s.digests.size());
+    for (std::size_t b = 0; b < s.digests.size(); ++b)
+      ASSERT_EQ(c.primary->digests[b], s.digests[b])
+          << c.dir << " " << s.impl << "." << s.fn << " and " << c.same_as << "." << s.fn << " are the same code"
+          << " (tests/digest_check.hpp, same_code_as) but their committed digests of block " << b << " differ";
+    if (sc == scope::ci && std::getenv("BITEXACT_DIGEST_BLOCKS") == nullptr) {
+      const std::uint64_t n = s.digests.size();
+      blocks = {0};
+      if (s.set.kind == sweep::InputSet::Kind::exhaustive) blocks.push_back(n / 2);
+    }
+  }
+  if (blocks.empty())
+    blocks = vectors::spread_blocks(s.digests.size(), blocks_to_check(s, c.truth, !c.stand_in.empty(), sc));
   const auto t0 = std::chrono::steady_clock::now();
   const auto got = sweep::block_digests(*impl, s.set, s.block, blocks, s.view);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
