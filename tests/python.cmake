@@ -1,7 +1,8 @@
 # The Python module (src/python, docs/python.md) under Debian's interpreter
 # (/usr/bin/python3 with python3-numpy). Api: the module against the CLI;
 # DeviceVectors: against the H100's committed outputs (one block of every
-# digest set); Example: docs/python.md's worked example, output and all;
+# digest set; of a same-code name, a slice of its primary's block); Example:
+# docs/python.md's worked example, output and all;
 # TritonBridge: bitexact.triton.
 if(TARGET bitexact_python AND TARGET bitexact)
   set(_bx_py_env "PYTHONPATH=${BITEXACT_PYTHON_DIR}" "BITEXACT_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
@@ -12,6 +13,13 @@ if(TARGET bitexact_python AND TARGET bitexact)
   endforeach()
   set_tests_properties(Python.Api PROPERTIES LABELS unit)
   set_tests_properties(Python.DeviceVectors PROPERTIES LABELS exhaustive)
+  # DeviceVectorsFull (heavy): DeviceVectors with the whole block of every set,
+  # same-code names included (nv-ftz/nv-fast fmod, nv-fast fmodf), which
+  # DeviceVectors checks on a slice against their primary (test_bitexact.py,
+  # SAME_CODE); the C++ VendorDigests cases check those names' own blocks.
+  add_test(NAME Python.DeviceVectorsFull COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_bitexact.py DeviceVectors)
+  set_tests_properties(Python.DeviceVectorsFull PROPERTIES ENVIRONMENT "${_bx_py_env};BITEXACT_PY_DIGESTS_FULL=1"
+    LABELS heavy TIMEOUT 1800)
   # TritonBridge: bitexact.triton (the Triton interpreter bridge) on a fake of
   # Triton's interpreter, both backends (module, CLI), against the CLI and the
   # H100's vectors; the real interpreter runs in device/triton_bridge_demo.py.
