@@ -133,11 +133,12 @@ TEST(ReportHtml, RendersInHeadlessChromium) {
   EXPECT_NE(vd.find("flushed (FTZ/DAZ)"), std::string::npos);
   // BITEXACT_SCREENSHOT=PATH keeps a screenshot of the vendor report
   // (conformance/report-screenshot.png is one).
-  if (const char* keep = std::getenv("BITEXACT_SCREENSHOT"))
+  if (const char* keep = std::getenv("BITEXACT_SCREENSHOT")) {
     EXPECT_EQ(std::system((chrome + flags + "--hide-scrollbars --window-size=1150,1900 --screenshot=" + keep + " " +
                            vurl + " >/dev/null 2>&1")
                               .c_str()),
               0);
+  }
   // a screenshot that is not blank: a PNG of a page with plots compresses to far more than a blank one
   ASSERT_EQ(std::system((chrome + flags + "--window-size=1000,900 --screenshot=" + png.string() + " " + url +
                          " >/dev/null 2>&1")
