@@ -109,9 +109,11 @@ void count_special_classes_scalar(const word* w, std::size_t n, word magnitude, 
   c4[3] = zero;
 }
 
-std::size_t list_differences_scalar(const word* x, const word* y, std::size_t n, word mask, std::uint32_t* list) {
+// Positions from j0 on.
+std::size_t list_differences_scalar(const word* x, const word* y, std::size_t j0, std::size_t n, word mask,
+                                    std::uint32_t* list) {
   std::size_t cnt = 0;
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = j0; j < n; ++j) {
     list[cnt] = std::uint32_t(j);
     cnt += ((x[j] ^ y[j]) & mask) != 0;
   }
@@ -179,9 +181,7 @@ std::size_t list_differences(const word* x, const word* y, std::size_t n, word m
     cnt = list_differences_avx512(x, y, j0, mask, list);
   }
 #endif
-  const std::size_t more = list_differences_scalar(x + j0, y + j0, n - j0, mask, list + cnt);
-  for (std::size_t q = cnt; q < cnt + more; ++q) list[q] += std::uint32_t(j0);
-  return cnt + more;
+  return cnt + list_differences_scalar(x, y, j0, n, mask, list + cnt);
 }
 
 // The fields of the function's format as words, from the typed view fp_bits
@@ -255,14 +255,6 @@ bool is_flushed(const Classifier& c, Fn fn, word a, word b, word r, word t) {
   return r == tf || (c.is_nan(r) && c.is_nan(tf)) || hd::output_flushed(c.bits, r, tf);
 }
 
-// The ULP error of a result that is not correctly rounded: ulp_error
-// (src/sweep/ulp.cpp), or the same value from the truth's approximation when
-// the caller computed it (`approx_e`, not null), exact near a bin boundary.
-double result_ulp_error(Fn fn, word a, word b, word r, const double* approx_e) {
-  if (!approx_e) return ulp_error(fn, a, b, r);
-  return hd::near_bin_boundary(*approx_e) ? fn_info(fn).ulp_error(a, b, r) : *approx_e;
-}
-
 void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, word r, word t, int in_cls, int out_cls,
                   const double* approx_e) {
   if (c.is_nan(r) && c.is_nan(t)) {  // both NaN: correct, payload noted
@@ -290,7 +282,8 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
     bin = bins::zero_sign;
     e = 0;
   } else {
-    e = result_ulp_error(fn, a, b, r, approx_e);
+    // From the truth's approximation when the caller computed it (approx_e).
+    e = approx_e ? ulp_error_from_approx(fn, a, b, r, *approx_e) : ulp_error(fn, a, b, r);
     if (std::isnan(e))
       bin = bins::nan;
     else if (std::isinf(e))
@@ -444,15 +437,17 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
   auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
   const int arity = f.arity;
   auto operand_b = [&](std::size_t j) { return arity == 2 ? b_in[j] & mask : word(0); };
+  // Every pair of implementations at input j.
+  auto pairs_at = [&](std::size_t j) {
+    for (std::size_t i = 0; i < ni; ++i)
+      for (std::size_t k = i + 1; k < ni; ++k) {
+        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
+        if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
+      }
+  };
   if (!truth_out) {  // no reference: every pair is compared directly
-    if (ni > 1) {  // (an empty loop over n would still cost its counter)
-      for (std::size_t j = 0; j < n; ++j)
-        for (std::size_t i = 0; i < ni; ++i)
-          for (std::size_t k = i + 1; k < ni; ++k) {
-            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-            if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
-          }
-    }
+    if (ni > 1)  // (an empty loop over n would still cost its counter)
+      for (std::size_t j = 0; j < n; ++j) pairs_at(j);
   } else {
     // Per implementation, first the list of the inputs where it differs from
     // the truth (a branch-free scan: most results are correctly rounded), then
@@ -486,14 +481,8 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
     }
     // Two implementations can differ only where one of them differs from the truth.
     if (ni > 1)
-      for (std::size_t j = 0; j < n; ++j) {
-        if (!any[j]) continue;
-        for (std::size_t i = 0; i < ni; ++i)
-          for (std::size_t k = i + 1; k < ni; ++k) {
-            const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-            if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
-          }
-      }
+      for (std::size_t j = 0; j < n; ++j)
+        if (any[j]) pairs_at(j);
   }
   s.count += n;
   for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];

@@ -12,9 +12,11 @@
 
 namespace bitexact::sweep {
 double ulp_error(Fn fn, word a, word b, word result) {
-  const FnInfo& f = fn_info(fn);
-  const double e = f.ulp_error_approx(a, b, result);
-  return hd::near_bin_boundary(e) ? f.ulp_error(a, b, result) : e;
+  return ulp_error_from_approx(fn, a, b, result, fn_info(fn).ulp_error_approx(a, b, result));
+}
+
+double ulp_error_from_approx(Fn fn, word a, word b, word result, double approx) {
+  return hd::near_bin_boundary(approx) ? fn_info(fn).ulp_error(a, b, result) : approx;
 }
 
 }  // namespace bitexact::sweep

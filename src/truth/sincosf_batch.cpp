@@ -42,12 +42,16 @@ namespace {
 enum class trig { sin, cos };
 
 // One input by the scalar layer: the result, and y (NaN when there is none).
+// y decides the result as truth::sinf / cosf would (sincos_decide), so it is
+// evaluated once; |x| < 2^-12 (decided without y), NaN, Inf and undecided
+// inputs take truth::sinf / cosf themselves (MPFR where needed).
 template <trig T>
 inline void scalar_one(float x, float& out, double& y) {
   const bool ok = T == trig::sin ? detail::sinf_approx(x, y) : detail::cosf_approx(x, y);
   const std::uint32_t abits = bit_cast<std::uint32_t>(x) & 0x7fffffffu;
   if (!ok || abits == 0) y = std::nan("");
-  out = T == trig::sin ? sinf(x) : cosf(x);
+  if (!(ok && abits >= detail::sincos_tiny_bits && detail::sincos_decide(y, rounding::nearest, out)))
+    out = T == trig::sin ? sinf(x) : cosf(x);
 }
 
 template <trig T>

@@ -337,6 +337,10 @@ std::vector<std::uint64_t> block_digests(const Impl& impl, const InputSet& set, 
 // with the rules of bitexact::truth (docs/sweep.md). Slow (MPFR); the engine
 // calls it only for results that are not correctly rounded.
 double ulp_error(Fn fn, word a, word b, word result);
+// The same from `approx`, the value of FnInfo::ulp_error_approx for this
+// result computed elsewhere (Impl::ulp_from_approx): it, or the exact error
+// near a histogram bin boundary.
+double ulp_error_from_approx(Fn fn, word a, word b, word result, double approx);
 
 // Parse "nv,ocml,host" into registry entries for fn; throws input_error.
 std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn);
