@@ -77,7 +77,9 @@ TEST(Corpus, EntriesHaveReasonsAndNoDuplicates) {
     for (auto& e : c) {
       EXPECT_FALSE(e.why.empty());
       EXPECT_TRUE(seen.insert({e.a, e.b}).second) << e.why;
-      if (bx::fn_info(fn).bits == 32) EXPECT_LE(std::max(e.a, e.b), 0xffffffffu);
+      if (bx::fn_info(fn).bits == 32) {
+        EXPECT_LE(std::max(e.a, e.b), 0xffffffffu);
+      }
     }
   }
   auto s = corpus::edge(bx::Fn::sinf);
