@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "bitexact/dispatch.hpp"
@@ -46,11 +47,29 @@ std::uint32_t t_next(std::uint32_t a) {  // one float away from zero: the neighb
   return p_next(a, t) ? t + 1 : t;
 }
 
+// fmodf's truth is exact, so its neighbour is exactly 1 ulp away (0.5 or 2
+// at a binade edge): many results at the same maximum, for the witness rules.
+template <class T>
+void fmod_next(const word* const* args, word* out, std::size_t n) {
+  using U = typename bx::fp_bits<T>::storage;
+  const U mag = U(~U(0)) >> 1, max_finite = bx::fp_bits<T>::max_normal().bits;
+  for (std::size_t j = 0; j < n; ++j) {
+    const T x = bx::bit_cast<T>(U(args[0][j])), y = bx::bit_cast<T>(U(args[1][j]));
+    T r;
+    if constexpr (sizeof(T) == 4) r = bx::truth::fmodf(x, y); else r = bx::truth::fmod(x, y);
+    const U t = bx::bit_cast<U>(r);
+    const bool finite_nonzero = (t & mag) != 0 && (t & mag) < max_finite;
+    out[j] = finite_nonzero && (args[0][j] % 3 == 0) ? word(U(t + 1)) : word(t);
+  }
+}
+
 const bool registered = [] {
   bx::register_impl({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"});
   bx::register_impl({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"});
   bx::register_impl({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"});
   bx::register_impl({"t-next", bx::Fn::sinf, &batch_u32<t_next>, "test: neighbour on a % 5 == 3"});
+  bx::register_impl({"t-next", bx::Fn::fmodf, &fmod_next<float>, "test: neighbour of the exact result on a % 3 == 0"});
+  bx::register_impl({"t-next", bx::Fn::fmod, &fmod_next<double>, "test: neighbour of the exact result on a % 3 == 0"});
   return true;
 }();
 
@@ -205,6 +224,69 @@ TEST(SweepEngine, DispatchLevelsGiveTheSameState) {
     EXPECT_GT(states[0].impl_stats[0].count, 0u);
   }
 #endif
+}
+
+// The batched accounting of ordinary differing results (account_listed) and
+// account_impl on every result give the same State: runs of neighbouring
+// inputs (exhaustive slices: zeros and subnormals, near 1, the Payne-Hanek
+// range, Inf/NaN, both signs), scattered inputs (random), the special bins
+// (t-nan, t-inf, t-zero), flushes (nv-ftz), two operands without
+// approximations and ties at the maxima (fmodf, t-next), binary64 (fmod).
+TEST(SweepEngine, BatchedAccountingGivesTheSameState) {
+  struct Case {
+    bx::Fn fn;
+    const char *impls, *inputs;
+    std::vector<std::uint64_t> chunks;  // of 4096 inputs; empty: all
+  };
+  const std::vector<Case> cases = {
+      {bx::Fn::sinf, "nv,nv-ftz,ocml,host,t-next,t-zero,t-inf,t-nan", "exhaustive",
+       {0, 1, 2047, 2048, 0x3f800000 / 4096, 0x3f490000 / 4096, 0x4a47a000 / 4096, 0x7f7ff000 / 4096,
+        0x7f800000 / 4096, 0xbf800000 / 4096, 0xcb000000 / 4096, 0x80000000 / 4096}},
+      {bx::Fn::sinf, "nv,ocml-daz,t-next", "random:40009:3", {}},
+      {bx::Fn::cosf, "nv,nv-ftz,ocml", "edge", {}},
+      {bx::Fn::fmodf, "nv,nv-ftz,ocml,t-next", "random:30011:5", {}},
+      {bx::Fn::fmod, "nv,ocml,t-next", "random:20011:9", {}},
+  };
+  for (const Case& k : cases) {
+    auto o = bx::test::sweep_options(k.fn, k.impls, k.inputs, 4096);
+    o.only_chunks = k.chunks;
+    bx::sweep::detail::account_batched = false;
+    const auto one_by_one = run_all(o);
+    bx::sweep::detail::account_batched = true;
+    const auto batched = run_all(o);
+    EXPECT_TRUE(batched == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
+    // Not a vacuous comparison: results in the batched path's classes and in the others.
+    std::uint64_t numeric = 0, other = 0;
+    for (const auto& st : batched.impl_stats) {
+      for (int b = bx::sweep::bins::half; b < bx::sweep::bins::zero_sign; ++b) numeric += st.hist[b];
+      other += st.special_mismatches() + st.flushed;
+    }
+    EXPECT_GT(numeric, 0u) << bx::fn_info(k.fn).name;
+    if (k.fn == bx::Fn::sinf && k.chunks.size()) EXPECT_GT(other, 0u);
+  }
+}
+
+// hd::ulp_bin (branch-free) against the definition it replaced: comparisons
+// with 0.5, 1 and the powers of two up to 2^20.
+TEST(SweepEngine, UlpBinIsTheComparisonDefinition) {
+  auto by_comparisons = [](double e) {
+    if (e <= 0.5) return 1;
+    if (e <= 1.0) return 2;
+    for (int k = 1; k <= 20; ++k)
+      if (e <= std::ldexp(1.0, k)) return 3 + k - 1;
+    return 23;
+  };
+  std::vector<double> es = {0x1p-1074, 0x1p-1022, 1e-300, 1e-10, 0.25, 0.5, 1.0, 2.0, 0x1p20, 0x1p21, 1e300,
+                            std::numeric_limits<double>::max()};
+  for (int k = -3; k <= 22; ++k)
+    for (double d : {-1.0, 0.0, 1.0}) es.push_back(std::nextafter(std::ldexp(1.0, k), d > 0 ? HUGE_VAL : 0.0));
+  std::uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < 100000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    es.push_back(std::ldexp(double(x >> 11) * 0x1p-53, int(x % 60) - 30));
+  }
+  for (double e : es)
+    if (e > 0) EXPECT_EQ(bx::sweep::ulp_bin(e), by_comparisons(e)) << std::hexfloat << e;
 }
 
 TEST(SweepEngine, WitnessAndMaxMergeAreOrderIndependent) {

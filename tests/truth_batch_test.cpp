@@ -7,6 +7,7 @@
 // capped. All 2^32 inputs: tests/heavy/truth_batch_full_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -128,6 +129,51 @@ TEST(TruthBatch, UlpErrorFromApproxEqualsApproxForm) {
         ADD_FAILURE() << std::hex << "x=0x" << bit_cast<std::uint32_t>(x[i]) << " d=" << d;
       }
     }
+}
+
+// The batch form on word arrays (what the sweep engine calls) equals the
+// scalar ulp_error_*_from_approx at every listed position, on both dispatch
+// paths; neighbours 1-3 floats away, a NaN, an infinity, zeros, and
+// positions in any order.
+TEST(TruthBatch, UlpErrorsBatchEqualsScalarForm) {
+  const auto x = inputs();
+  const std::size_t n = x.size();
+  std::vector<float> s(n), c(n);
+  std::vector<double> ys(n), yc(n);
+  truth::sinf_batch(x.data(), s.data(), ys.data(), n);
+  truth::cosf_batch(x.data(), c.data(), yc.data(), n);
+  std::vector<std::uint64_t> xw(n), rs(n), rc(n);
+  std::vector<std::uint32_t> idx;
+  const int deltas[] = {-3, -1, 1, 2, 0};
+  for (std::size_t i = 0; i < n; ++i) {
+    xw[i] = bit_cast<std::uint32_t>(x[i]);
+    const int d = deltas[i % 5];
+    rs[i] = std::uint32_t(bit_cast<std::uint32_t>(s[i]) + d);
+    rc[i] = std::uint32_t(bit_cast<std::uint32_t>(c[i]) + d);
+    if (i % 97 == 5) rs[i] = rc[i] = 0x7fc00000u;
+    if (i % 89 == 7) rs[i] = rc[i] = 0xff800000u;
+    if (i % 83 == 9) rs[i] = rc[i] = 0x80000000u;
+    if (i % 3 != 1) idx.push_back(std::uint32_t(i));
+  }
+  std::reverse(idx.begin() + idx.size() / 2, idx.end());  // not only increasing
+  const auto saved = bitexact::dispatch::cap;
+  for (auto cap : {bitexact::dispatch::level::avx512, bitexact::dispatch::level::baseline}) {
+    bitexact::dispatch::cap = cap;
+    std::vector<double> es(idx.size()), ec(idx.size());
+    truth::ulp_errors_sinf_from_approx(xw.data(), ys.data(), rs.data(), idx.data(), idx.size(), es.data());
+    truth::ulp_errors_cosf_from_approx(xw.data(), yc.data(), rc.data(), idx.data(), idx.size(), ec.data());
+    int bad = 0;
+    for (std::size_t q = 0; q < idx.size() && bad < 10; ++q) {
+      const std::uint32_t j = idx[q];
+      const double ws = truth::ulp_error_sinf_from_approx(x[j], ys[j], bit_cast<float>(std::uint32_t(rs[j])));
+      const double wc = truth::ulp_error_cosf_from_approx(x[j], yc[j], bit_cast<float>(std::uint32_t(rc[j])));
+      if (dbits(es[q]) != dbits(ws) || dbits(ec[q]) != dbits(wc)) {
+        ++bad;
+        ADD_FAILURE() << std::hex << "x=0x" << xw[j] << " level " << int(cap);
+      }
+    }
+  }
+  bitexact::dispatch::cap = saved;
 }
 
 }  // namespace

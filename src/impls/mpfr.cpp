@@ -44,23 +44,14 @@ template <FloatBatch B>
 void words_eval(const word* const* args, word* out, std::size_t n) {
   words_approx<B>(args, out, nullptr, n);
 }
-template <double (*U)(float, double, float)>
-void words_ulp(const word* a, const double* approx, const word* r, const std::uint32_t* idx, std::size_t n,
-               double* e) {
-  for (std::size_t q = 0; q < n; ++q) {
-    const std::uint32_t j = idx[q];
-    e[q] = U(bit_cast<float>(std::uint32_t(a[j])), approx[j], bit_cast<float>(std::uint32_t(r[j])));
-  }
-}
-
 const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
   Impl sin{"mpfr", Fn::sinf, words_eval<&truth::sinf_batch>, d, true};
   sin.eval_approx = words_approx<&truth::sinf_batch>;
-  sin.ulp_from_approx = words_ulp<&truth::ulp_error_sinf_from_approx>;
+  sin.ulp_from_approx = &truth::ulp_errors_sinf_from_approx;
   Impl cos{"mpfr", Fn::cosf, words_eval<&truth::cosf_batch>, d, true};
   cos.eval_approx = words_approx<&truth::cosf_batch>;
-  cos.ulp_from_approx = words_ulp<&truth::ulp_error_cosf_from_approx>;
+  cos.ulp_from_approx = &truth::ulp_errors_cosf_from_approx;
   register_impl(sin);
   register_impl(cos);
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \

@@ -233,6 +233,75 @@ void batch(const float* x, float* out, double* y, std::size_t n) {
 void sinf_batch(const float* x, float* out, double* approx, std::size_t n) { batch<trig::sin>(x, out, approx, n); }
 void cosf_batch(const float* x, float* out, double* approx, std::size_t n) { batch<trig::cos>(x, out, approx, n); }
 
+namespace {
+template <trig T>
+double ulp_one(std::uint64_t x, double approx, std::uint64_t r) {
+  const float xf = bit_cast<float>(std::uint32_t(x)), rf = bit_cast<float>(std::uint32_t(r));
+  return T == trig::sin ? ulp_error_sinf_from_approx(xf, approx, rf) : ulp_error_cosf_from_approx(xf, approx, rf);
+}
+
+#if BITEXACT_X86_DISPATCH
+// Eight errors at a time: detail::ulp_error_from_approx's operations on
+// eight lanes (the same binary64 products, subtraction and exact scaling),
+// for the lanes where it decides (a NaN-free approximation, a finite result,
+// a certain binade); the others take the scalar function, which also holds
+// the rules for tiny inputs.
+template <trig T>
+BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const std::uint64_t* x, const double* approx, const std::uint64_t* r,
+                                              const std::uint32_t* idx, std::size_t n, double* e) {
+  const __m512i absmask = _mm512_set1_epi64(0x7fffffffffffffffll);
+  std::size_t q = 0;
+  for (; q + 8 <= n; q += 8) {
+    const __m256i j = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + q));
+    const __m512d y = _mm512_i32gather_pd(j, approx, 8);
+    const __m512i rw = _mm512_i32gather_epi64(j, reinterpret_cast<const long long*>(r), 8);
+    const __m256i r32 = _mm512_cvtepi64_epi32(rw);
+    const __m512d ay = _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(y), absmask));
+    const __m512i elo = _mm512_srli_epi64(_mm512_castpd_si512(vmul(ay, _mm512_set1_pd(1 - 0x1p-47))), 52);
+    const __m512i ehi = _mm512_srli_epi64(_mm512_castpd_si512(vmul(ay, _mm512_set1_pd(1 + 0x1p-47))), 52);
+    // Biased exponents below 1023 - 126 count as 1023 - 126 (subnormal range).
+    const __m512i floor = _mm512_set1_epi64(1023 - 126);
+    const __m512i blo = _mm512_max_epi64(elo, floor), bhi = _mm512_max_epi64(ehi, floor);
+    const __mmask8 certain = _mm512_cmpeq_epi64_mask(blo, bhi);
+    const __mmask8 finite_r = _mm256_cmplt_epu32_mask(_mm256_and_si256(r32, _mm256_set1_epi32(0x7fffffff)),
+                                                      _mm256_set1_epi32(0x7f800000));
+    const __mmask8 has_y = _mm512_cmp_pd_mask(y, y, _CMP_ORD_Q);
+    // 2^(23 - e) with e = blo - 1023: biased 1023 + 23 - e = 2069 - blo.
+    const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_sub_epi64(_mm512_set1_epi64(2069), blo), 52));
+    const __m512d d = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_castsi256_ps(r32)), y);
+    const __m512d err = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(d), absmask)), scale);
+    _mm512_storeu_pd(e + q, err);
+    const __mmask8 done = certain & finite_r & has_y;
+    if (done != 0xff) [[unlikely]]
+      for (int l = 0; l < 8; ++l)
+        if (!((done >> l) & 1)) {
+          const std::uint32_t jj = idx[q + l];
+          e[q + l] = ulp_one<T>(x[jj], approx[jj], r[jj]);
+        }
+  }
+  for (; q < n; ++q) e[q] = ulp_one<T>(x[idx[q]], approx[idx[q]], r[idx[q]]);
+}
+#endif
+
+template <trig T>
+void ulp_errors(const std::uint64_t* x, const double* approx, const std::uint64_t* r, const std::uint32_t* idx,
+                std::size_t n, double* e) {
+#if BITEXACT_X86_DISPATCH
+  if (dispatch::at_least(dispatch::level::avx512)) return ulp_errors_avx512<T>(x, approx, r, idx, n, e);
+#endif
+  for (std::size_t q = 0; q < n; ++q) e[q] = ulp_one<T>(x[idx[q]], approx[idx[q]], r[idx[q]]);
+}
+}  // namespace
+
+void ulp_errors_sinf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e) {
+  ulp_errors<trig::sin>(x, approx, result, idx, n, e);
+}
+void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e) {
+  ulp_errors<trig::cos>(x, approx, result, idx, n, e);
+}
+
 double ulp_error_sinf_from_approx(float x, double approx, float result) {
   const double e = std::isnan(approx) ? -1.0 : detail::ulp_error_sinf_from(x, approx, result);
   return e < 0 ? ulp_error_sinf(x, result) : e;

@@ -85,12 +85,16 @@ BITEXACT_INLINE constexpr double pow2(int k) { return bit_cast<double>(std::uint
 
 // sweep::ulp_bin: the histogram bin of a finite ULP error e > 0:
 // 1 (0,0.5], 2 (0.5,1], 3.. (2^(k-1),2^k] for k = 1..20, 23 above 2^20.
+// That is 2 + ceil(log2 e) clamped to [1, 23], and ceil(log2 e) is the
+// exponent of e plus one when its fraction is nonzero; branch-free, because
+// the sweep bins one result in ten and the bins of neighbouring results
+// alternate unpredictably (tests/sweep_engine_test.cpp checks it against the
+// comparisons it replaces). A subnormal e has exponent field 0: bin 1.
 BITEXACT_INLINE int ulp_bin(double e) {
-  if (e <= 0.5) return 1;
-  if (e <= 1.0) return 2;
-  for (int k = 1; k <= 20; ++k)
-    if (e <= pow2(k)) return 3 + k - 1;
-  return 23;
+  const std::uint64_t u = bit_cast<std::uint64_t>(e);
+  const int k = int(u >> 52) - 1023 + int((u & 0x000fffffffffffffull) != 0);
+  const int b = k + 2;
+  return b < 1 ? 1 : b > 23 ? 23 : b;
 }
 
 // sweep::dist_bin: ULP-distance bins of number_vs_number pairs: 1, 2,

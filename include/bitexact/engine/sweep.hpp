@@ -319,6 +319,11 @@ bool run(const Options& o, State& state);
 void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
              std::size_t n, const double* truth_approx = nullptr,
              decltype(Impl::ulp_from_approx) ulp_from_approx = nullptr);
+namespace detail {
+// account's batched path for ordinary differing results (src/sweep/engine.cpp,
+// account_listed); tests turn it off to compare with one-by-one accounting.
+inline bool account_batched = true;
+}  // namespace detail
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.
 std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state);

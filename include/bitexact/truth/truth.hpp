@@ -44,6 +44,14 @@ void cosf_batch(const float* x, float* out, double* approx, std::size_t n);
 // approx[i] of x, without evaluating it again: the same value, bit for bit.
 double ulp_error_sinf_from_approx(float x, double approx, float result);
 double ulp_error_cosf_from_approx(float x, double approx, float result);
+// The same for the inputs and results at positions idx[0..n) of arrays of
+// bit patterns (float bits in the low 32 bits of each 64-bit word, as the
+// sweep engine holds them): e[q] = ulp_error_*_from_approx(x[idx[q]],
+// approx[idx[q]], result[idx[q]]), bit for bit; eight at a time with AVX-512.
+void ulp_errors_sinf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e);
+void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e);
 
 // ---- correctly rounded, MPFR only -------------------------------------------
 // (A namespace rather than mpfr_-prefixed names: <mpfr.h> defines mpfr_fmod
