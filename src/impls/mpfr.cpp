@@ -41,6 +41,10 @@ void words_approx(const word* const* args, word* out, double* approx, std::size_
   }
 }
 template <FloatBatch B>
+void values_eval(const void* x, const void*, void* out, std::size_t n) {
+  B(static_cast<const float*>(x), static_cast<float*>(out), nullptr, n);
+}
+template <FloatBatch B>
 void words_eval(const word* const* args, word* out, std::size_t n) {
   words_approx<B>(args, out, nullptr, n);
 }
@@ -49,14 +53,21 @@ const bool registered = [] {
   Impl sin{"mpfr", Fn::sinf, words_eval<&truth::sinf_batch>, d, true};
   sin.eval_approx = words_approx<&truth::sinf_batch>;
   sin.ulp_from_approx = &truth::ulp_errors_sinf_from_approx;
+  sin.values = values_eval<&truth::sinf_batch>;
+  sin.eval_approx_f32 = &truth::sinf_batch;
+  sin.ulp_from_approx_f32 = &truth::ulp_errors_sinf_from_approx;
   Impl cos{"mpfr", Fn::cosf, words_eval<&truth::cosf_batch>, d, true};
   cos.eval_approx = words_approx<&truth::cosf_batch>;
   cos.ulp_from_approx = &truth::ulp_errors_cosf_from_approx;
+  cos.values = values_eval<&truth::cosf_batch>;
+  cos.eval_approx_f32 = &truth::cosf_batch;
+  cos.ulp_from_approx_f32 = &truth::ulp_errors_cosf_from_approx;
   register_impl(sin);
   register_impl(cos);
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)             \
-    register_impl({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true});
+    register_impl(with_values({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true},  \
+                              scalar_values_of<&nearest<&truth::name>::run>));
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION

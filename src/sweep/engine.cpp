@@ -57,6 +57,10 @@ static const Impl* truth_of(const Options& o) {
   return truth;
 }
 
+template <class W, class U>
+static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* const* outp, const W* truth_out,
+                      std::size_t n, const double* truth_approx, U ulp_from_approx);
+
 State make_state(const Options& o) {
   State s;
   s.fn = o.fn;
@@ -94,11 +98,16 @@ namespace {
 // compressed index stores). Integer results: the same on every CPU
 // (tests/sweep_engine_test.cpp runs both paths). A counter array incremented
 // per word would serialise on its own stores instead.
-void count_special_classes_scalar(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
+// W: word, or float (the engine's binary32 path); bits_of gives the bits.
+BITEXACT_INLINE word bits_of(word w) { return w; }
+BITEXACT_INLINE word bits_of(float v) { return bit_cast<std::uint32_t>(v); }
+
+template <class W>
+void count_special_classes_scalar(const W* w, std::size_t n, word magnitude, word expmask, word fracmask,
                                   std::uint64_t* c4) {
   std::uint64_t nan = 0, inf = 0, sub = 0, zero = 0;
   for (std::size_t j = 0; j < n; ++j) {
-    const word v = w[j] & magnitude;
+    const word v = bits_of(w[j]) & magnitude;
     nan += v > expmask;
     inf += v == expmask;
     zero += v == 0;
@@ -111,12 +120,13 @@ void count_special_classes_scalar(const word* w, std::size_t n, word magnitude, 
 }
 
 // Positions from j0 on.
-std::size_t list_differences_scalar(const word* x, const word* y, std::size_t j0, std::size_t n, word mask,
+template <class W>
+std::size_t list_differences_scalar(const W* x, const W* y, std::size_t j0, std::size_t n, word mask,
                                     std::uint32_t* list) {
   std::size_t cnt = 0;
   for (std::size_t j = j0; j < n; ++j) {
     list[cnt] = std::uint32_t(j);
-    cnt += ((x[j] ^ y[j]) & mask) != 0;
+    cnt += ((bits_of(x[j]) ^ bits_of(y[j])) & mask) != 0;
   }
   return cnt;
 }
@@ -169,9 +179,60 @@ BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const word* x, const 
   }
   return cnt;  // n is a multiple of 8 here (list_differences)
 }
+
+// The same on floats (their bits), sixteen a step.
+BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const float* w, std::size_t n, word magnitude,
+                                                          word expmask, word fracmask, std::uint64_t* c4) {
+  const __m512i mag = _mm512_set1_epi32(std::int32_t(magnitude)), em = _mm512_set1_epi32(std::int32_t(expmask));
+  const __m512i fm = _mm512_set1_epi32(std::int32_t(fracmask)), one = _mm512_set1_epi32(1);
+  for (int k = 0; k < 4; ++k) c4[k] = 0;
+  std::size_t j = 0;
+  while (j + 16 <= n) {
+    // 32-bit lane counters, summed every 2^16 steps at most (no overflow).
+    __m512i nan = _mm512_setzero_si512(), inf = nan, sub = nan, zero = nan;
+    const std::size_t end = j + std::min<std::size_t>((n - j) / 16 * 16, std::size_t(16) << 16);
+    for (; j < end; j += 16) {
+      const __m512i v = _mm512_and_si512(_mm512_loadu_si512(w + j), mag);
+      nan = _mm512_mask_add_epi32(nan, _mm512_cmpgt_epu32_mask(v, em), nan, one);
+      inf = _mm512_mask_add_epi32(inf, _mm512_cmpeq_epu32_mask(v, em), inf, one);
+      sub = _mm512_mask_add_epi32(sub, _mm512_cmplt_epu32_mask(_mm512_sub_epi32(v, one), fm), sub, one);
+      zero = _mm512_mask_add_epi32(zero, _mm512_testn_epi32_mask(v, v), zero, one);
+    }
+    alignas(64) std::uint32_t lanes[4][16];
+    _mm512_store_si512(lanes[0], nan);
+    _mm512_store_si512(lanes[1], inf);
+    _mm512_store_si512(lanes[2], sub);
+    _mm512_store_si512(lanes[3], zero);
+    for (int k = 0; k < 4; ++k)
+      for (int l = 0; l < 16; ++l) c4[k] += lanes[k][l];
+  }
+  std::uint64_t rest[4];
+  count_special_classes_scalar(w + j, n - j, magnitude, expmask, fracmask, rest);
+  for (int k = 0; k < 4; ++k) c4[k] += rest[k];
+}
+
+// n a multiple of 16; writes up to 16 entries past the last difference.
+BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const float* x, const float* y,
+                                                           std::size_t n, word mask, std::uint32_t* list) {
+  const __m512i m = _mm512_set1_epi32(std::int32_t(mask));
+  __m512i idx = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i step = _mm512_set1_epi32(16);
+  std::size_t cnt = 0;
+  for (std::size_t j = 0; j + 16 <= n; j += 16) {
+    const __m512i d = _mm512_and_si512(_mm512_xor_si512(_mm512_loadu_si512(x + j), _mm512_loadu_si512(y + j)), m);
+    const __mmask16 ne = _mm512_test_epi32_mask(d, d);
+    if (ne) {
+      _mm512_storeu_si512(list + cnt, _mm512_maskz_compress_epi32(ne, idx));
+      cnt += unsigned(__builtin_popcount(ne));
+    }
+    idx = _mm512_add_epi32(idx, step);
+  }
+  return cnt;
+}
 #endif
 
-void count_special_classes(const word* w, std::size_t n, word magnitude, word expmask, word fracmask,
+template <class W>
+void count_special_classes(const W* w, std::size_t n, word magnitude, word expmask, word fracmask,
                            std::uint64_t* c4) {
 #if BITEXACT_X86_DISPATCH
   if (dispatch::at_least(dispatch::level::avx512))
@@ -181,12 +242,13 @@ void count_special_classes(const word* w, std::size_t n, word magnitude, word ex
 }
 
 // The positions j < n where (x[j] ^ y[j]) & mask != 0, in order, into list
-// (room for n + 8 entries); returns their number.
-std::size_t list_differences(const word* x, const word* y, std::size_t n, word mask, std::uint32_t* list) {
+// (room for n + 16 entries); returns their number.
+template <class W>
+std::size_t list_differences(const W* x, const W* y, std::size_t n, word mask, std::uint32_t* list) {
   std::size_t j0 = 0, cnt = 0;
 #if BITEXACT_X86_DISPATCH
   if (dispatch::at_least(dispatch::level::avx512)) {
-    j0 = n / 8 * 8;
+    j0 = n / (64 / sizeof(W)) * (64 / sizeof(W));
     cnt = list_differences_avx512(x, y, j0, mask, list);
   }
 #endif
@@ -213,7 +275,8 @@ struct Classifier {
     return int(VClass::normal);
   }
   // counts[k] += the number of the n words (masked) of class k (VClass order).
-  void count_classes(const word* w, std::size_t n, std::uint64_t* counts) const {
+  template <class W>
+  void count_classes(const W* w, std::size_t n, std::uint64_t* counts) const {
     std::uint64_t c4[4];
     count_special_classes(w, n, mask & ~sign, expmask, fracmask, c4);
     counts[int(VClass::nan)] += c4[0];
@@ -237,6 +300,8 @@ struct Worker {
   std::vector<word> a, b, t;
   std::vector<double> y;  // the truth's approximations (Impl::eval_approx)
   std::vector<std::vector<word>> out;
+  std::vector<float> af, bf, tf;  // the binary32 path (run_chunk)
+  std::vector<std::vector<float>> outf;
   State acc;
 };
 
@@ -324,13 +389,14 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
 // the first: its end, its largest error (m), and its errors' bins counted
 // into h. A function of its own so that the maximum stays in a register (the
 // caller makes calls, across which no vector register survives).
-[[gnu::noinline]] std::size_t scan_run(const Classifier& c, const word* a_in, word mask, const std::uint32_t* sj,
+template <class W>
+[[gnu::noinline]] std::size_t scan_run(const Classifier& c, const W* a_in, word mask, const std::uint32_t* sj,
                                        const double* se, std::size_t s0, std::size_t ns,
                                        std::uint64_t (*h)[bins::count], double& m_out) {
-  const std::size_t bu = c.bucket(a_in[sj[s0]] & mask);
+  const std::size_t bu = c.bucket(bits_of(a_in[sj[s0]]) & mask);
   double m = 0;
   std::size_t s = s0;
-  for (; s < ns && c.bucket(a_in[sj[s]] & mask) == bu; ++s) {
+  for (; s < ns && c.bucket(bits_of(a_in[sj[s]]) & mask) == bu; ++s) {
     const double e = se[s];
     m = e > m ? e : m;
     ++h[s & 3][hd::ulp_bin(e)];
@@ -355,8 +421,9 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
 // SweepEngine.BatchedAccountingGivesTheSameState). About 5x less work per
 // differing result than account_impl, whose branches on the error's value
 // mispredict.
-void account_listed(const Classifier& c, Fn fn, ImplStats& st, const word* a_in, const word* b_in, const word* o,
-                    const word* truth_out, const std::uint32_t* list, std::size_t cnt, const double* errs,
+template <class W>
+void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, const W* b_in, const W* o,
+                    const W* truth_out, const std::uint32_t* list, std::size_t cnt, const double* errs,
                     std::uint8_t* any) {
   const FnInfo& f = fn_info(fn);
   const int arity = f.arity;
@@ -373,8 +440,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const word* a_in,
   std::size_t ns = 0;
   for (std::size_t q = 0; q < cnt; ++q) {
     const std::size_t j = list[q];
-    const word a = a_in[j] & mask, b = arity == 2 ? b_in[j] & mask : word(0);
-    const word r = o[j] & mask, t = truth_out[j] & mask;
+    const word a = bits_of(a_in[j]) & mask, b = arity == 2 ? bits_of(b_in[j]) & mask : word(0);
+    const word r = bits_of(o[j]) & mask, t = bits_of(truth_out[j]) & mask;
     if (any) any[j] = 1;
     const bool ordinary = detail::account_batched & is_normal(a) & (arity == 1 || is_normal(b)) & is_normal(t) &
                           !c.is_nan(r) & !c.is_zero(r) & !hd::flush_candidate(c.bits, arity, a, b, r, t);
@@ -398,7 +465,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const word* a_in,
   const std::uint32_t* sjp = sj.data();
   const double* sep = se.data();
   for (std::size_t s0 = 0; s0 < ns;) {
-    const word a0 = a_in[sjp[s0]] & mask;
+    const word a0 = bits_of(a_in[sjp[s0]]) & mask;
     const std::size_t bu = c.bucket(a0), bi = c.binade(a0);
     double m;
     const std::size_t s1 = scan_run(c, a_in, mask, sjp, sep, s0, ns, h, m);
@@ -415,7 +482,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const word* a_in,
       for (std::size_t s = s0; s < s1; ++s) {
         if (sep[s] != m) continue;
         const std::size_t j = sjp[s];
-        const Witness w{a_in[j] & mask, arity == 2 ? b_in[j] & mask : word(0), o[j] & mask, truth_out[j] & mask, m};
+        const Witness w{bits_of(a_in[j]) & mask, arity == 2 ? bits_of(b_in[j]) & mask : word(0), bits_of(o[j]) & mask, bits_of(truth_out[j]) & mask, m};
         if (to_max) st.max.offer(m, w);
         if (first || m > st.binade_max[bi] || (m == st.binade_max[bi] && w < st.binade_witness[bi])) {
           st.binade_max[bi] = m;
@@ -473,6 +540,34 @@ void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, o
   }
 }
 
+// digest_update for binary32 results held as floats: the same bytes.
+void digest_update(XXH3_state_t& st, const float* out, std::size_t n, output_view view) {
+  if (view == output_view::exact) {
+    XXH3_64bits_update(&st, out, n * sizeof(float));
+    return;
+  }
+  std::uint32_t buf[1024];
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t m = std::min<std::size_t>(1024, n - i);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::uint32_t w = bit_cast<std::uint32_t>(out[i + j]);
+      buf[j] = (w & 0x7fffffffu) > 0x7f800000u ? w & 0x7fffffffu : w;  // NaN: sign cleared
+    }
+    XXH3_64bits_update(&st, buf, m * 4);
+    i += m;
+  }
+}
+
+// Can the chunk take the binary32 path: floats throughout, no conversion
+// to and from 64-bit words? Every implementation and the truth need their
+// typed forms (Impl::values; the truth's approximations in eval_approx_f32).
+bool binary32_path(const FnInfo& f, const std::vector<const Impl*>& impls, const Impl* truth) {
+  if (f.bits != 32 || !detail::engine_binary32) return false;
+  for (const Impl* p : impls)
+    if (!p->values) return false;
+  return !truth || truth->values;
+}
+
 // Inputs evaluated at once within a chunk: a chunk may be large (a digest
 // block is 2^24 inputs) while the buffers stay in cache.
 constexpr std::uint64_t eval_batch = 16384;
@@ -488,8 +583,44 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
   std::vector<XXH3_state_t> digest(o.digests ? ni : 0);
   for (auto& d : digest) XXH3_64bits_reset(&d);
   std::vector<const word*> outp(ni);
+  std::vector<const float*> outpf(ni);
+  const bool typed = binary32_path(f, impls, truth);
+  if (typed) detail::binary32_chunks.fetch_add(1, std::memory_order_relaxed);
 
-  for (std::uint64_t blo = lo; blo < hi; blo += eval_batch) {
+  for (std::uint64_t blo = lo; blo < hi && typed; blo += eval_batch) {
+    const std::size_t n = std::min(eval_batch, hi - blo);
+    wk.af.resize(n);
+    wk.bf.resize(n);  // (as b below)
+    wk.tf.resize(n);
+    wk.outf.resize(ni);
+    for (auto& v : wk.outf) v.resize(n);
+    if (o.inputs.kind == InputSet::Kind::exhaustive) {
+      for (std::size_t j = 0; j < n; ++j) wk.af[j] = bit_cast<float>(std::uint32_t(blo + j));
+    } else {
+      wk.a.resize(n);
+      wk.b.assign(n, 0);
+      o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
+      for (std::size_t j = 0; j < n; ++j) {
+        wk.af[j] = bit_cast<float>(std::uint32_t(wk.a[j]));
+        wk.bf[j] = bit_cast<float>(std::uint32_t(wk.b[j]));
+      }
+    }
+    const bool with_approx = truth && truth->eval_approx_f32 && truth->ulp_from_approx_f32;
+    if (with_approx) {
+      wk.y.resize(n);
+      truth->eval_approx_f32(wk.af.data(), wk.tf.data(), wk.y.data(), n);
+    } else if (truth) {
+      truth->values(wk.af.data(), wk.bf.data(), wk.tf.data(), n);
+    }
+    for (std::size_t i = 0; i < ni; ++i) {
+      impls[i]->values(wk.af.data(), wk.bf.data(), wk.outf[i].data(), n);
+      outpf[i] = wk.outf[i].data();
+      if (o.digests) digest_update(digest[i], outpf[i], n, o.view);
+    }
+    account_t(o.fn, s, wk.af.data(), wk.bf.data(), outpf.data(), truth ? wk.tf.data() : nullptr, n,
+              with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx_f32 : nullptr);
+  }
+  for (std::uint64_t blo = lo; blo < hi && !typed; blo += eval_batch) {
     const std::size_t n = std::min(eval_batch, hi - blo);
     wk.a.resize(n);
     // b: zeros for one-operand functions (written once, when the vector
@@ -536,8 +667,11 @@ void merge_counters(State& dst, const State& src) {
 
 // The statistics of n evaluated inputs (the body of every chunk, and of the
 // inputs the CUDA backend hands back to the host).
-void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
-             std::size_t n, const double* truth_approx, decltype(Impl::ulp_from_approx) ulp_from_approx) {
+// W: the engine's words (64-bit), or binary32's 32-bit words (run_chunk's
+// typed path), with U the matching form of the truth's ulp_from_approx.
+template <class W, class U>
+static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* const* outp, const W* truth_out,
+                      std::size_t n, const double* truth_approx, U ulp_from_approx) {
   const bool from_approx = truth_approx && ulp_from_approx;
   const FnInfo& f = fn_info(fn);
   const Classifier c = Classifier::of(f);
@@ -552,19 +686,19 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
   if (f.arity == 1) {
     c.count_classes(a_in, n, in_cnt.data());
   } else {
-    for (std::size_t j = 0; j < n; ++j) ++in_cnt[c.vclass(a_in[j] & mask) * 5 + c.vclass(b_in[j] & mask)];
+    for (std::size_t j = 0; j < n; ++j) ++in_cnt[c.vclass(bits_of(a_in[j]) & mask) * 5 + c.vclass(bits_of(b_in[j]) & mask)];
   }
   if (truth_out) c.count_classes(truth_out, n, out_cnt.data());
   // Pair slot (i, k), i < k, in s.pair_stats: row by row.
   auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
   const int arity = f.arity;
-  auto operand_b = [&](std::size_t j) { return arity == 2 ? b_in[j] & mask : word(0); };
+  auto operand_b = [&](std::size_t j) { return arity == 2 ? bits_of(b_in[j]) & mask : word(0); };
   // Every pair of implementations at input j.
   auto pairs_at = [&](std::size_t j) {
     for (std::size_t i = 0; i < ni; ++i)
       for (std::size_t k = i + 1; k < ni; ++k) {
-        const word x = outp[i][j] & mask, y = outp[k][j] & mask;
-        if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], a_in[j] & mask, operand_b(j), x, y);
+        const word x = bits_of(outp[i][j]) & mask, y = bits_of(outp[k][j]) & mask;
+        if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], bits_of(a_in[j]) & mask, operand_b(j), x, y);
       }
   };
   if (!truth_out) {  // no reference: every pair is compared directly
@@ -579,10 +713,10 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
     thread_local std::vector<std::uint32_t> idx;
     thread_local std::vector<std::uint8_t> any;
     thread_local std::vector<double> errs;
-    idx.resize(n + 8);  // list_differences may write 8 entries past its count
+    idx.resize(n + 16);  // list_differences may write 16 entries past its count
     if (ni > 1) any.assign(n, 0);
     for (std::size_t i = 0; i < ni; ++i) {
-      const word* o = outp[i];
+      const W* o = outp[i];
       std::uint32_t* list = idx.data();
       const std::size_t cnt = list_differences(o, truth_out, n, mask, list);
       differs[i] = cnt;
@@ -611,6 +745,11 @@ void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* co
     st.correctly_rounded += n - differs[i];
     st.hist[bins::cr] = st.correctly_rounded;
   }
+}
+
+void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
+             std::size_t n, const double* truth_approx, decltype(Impl::ulp_from_approx) ulp_from_approx) {
+  account_t(fn, s, a_in, b_in, outp, truth_out, n, truth_approx, ulp_from_approx);
 }
 
 State fresh_partial(const State& like) {

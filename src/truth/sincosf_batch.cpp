@@ -235,8 +235,8 @@ void cosf_batch(const float* x, float* out, double* approx, std::size_t n) { bat
 
 namespace {
 template <trig T>
-double ulp_one(std::uint64_t x, double approx, std::uint64_t r) {
-  const float xf = bit_cast<float>(std::uint32_t(x)), rf = bit_cast<float>(std::uint32_t(r));
+double ulp_one(std::uint32_t x, double approx, std::uint32_t r) {
+  const float xf = bit_cast<float>(x), rf = bit_cast<float>(r);
   return T == trig::sin ? ulp_error_sinf_from_approx(xf, approx, rf) : ulp_error_cosf_from_approx(xf, approx, rf);
 }
 
@@ -246,16 +246,28 @@ double ulp_one(std::uint64_t x, double approx, std::uint64_t r) {
 // for the lanes where it decides (a NaN-free approximation, a finite result,
 // a certain binade); the others take the scalar function, which also holds
 // the rules for tiny inputs.
-template <trig T>
-BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const std::uint64_t* x, const double* approx, const std::uint64_t* r,
-                                              const std::uint32_t* idx, std::size_t n, double* e) {
+// X: 64-bit words holding float bits in their low half, or floats.
+template <class X>
+std::uint32_t bits_of(X v) {
+  if constexpr (sizeof(X) == 8)
+    return std::uint32_t(v);
+  else
+    return bit_cast<std::uint32_t>(v);
+}
+
+template <trig T, class X>
+BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const X* x, const double* approx, const X* r, const std::uint32_t* idx,
+                                              std::size_t n, double* e) {
   const __m512i absmask = _mm512_set1_epi64(0x7fffffffffffffffll);
   std::size_t q = 0;
   for (; q + 8 <= n; q += 8) {
     const __m256i j = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + q));
     const __m512d y = _mm512_i32gather_pd(j, approx, 8);
-    const __m512i rw = _mm512_i32gather_epi64(j, reinterpret_cast<const long long*>(r), 8);
-    const __m256i r32 = _mm512_cvtepi64_epi32(rw);
+    __m256i r32;
+    if constexpr (sizeof(X) == 8)
+      r32 = _mm512_cvtepi64_epi32(_mm512_i32gather_epi64(j, reinterpret_cast<const long long*>(r), 8));
+    else
+      r32 = _mm256_i32gather_epi32(reinterpret_cast<const int*>(r), j, 4);  // (float bits; an intrinsic's access)
     const __m512d ay = _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(y), absmask));
     const __m512i elo = _mm512_srli_epi64(_mm512_castpd_si512(vmul(ay, _mm512_set1_pd(1 - 0x1p-47))), 52);
     const __m512i ehi = _mm512_srli_epi64(_mm512_castpd_si512(vmul(ay, _mm512_set1_pd(1 + 0x1p-47))), 52);
@@ -276,20 +288,20 @@ BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const std::uint64_t* x, const doub
       for (int l = 0; l < 8; ++l)
         if (!((done >> l) & 1)) {
           const std::uint32_t jj = idx[q + l];
-          e[q + l] = ulp_one<T>(x[jj], approx[jj], r[jj]);
+          e[q + l] = ulp_one<T>(bits_of(x[jj]), approx[jj], bits_of(r[jj]));
         }
   }
-  for (; q < n; ++q) e[q] = ulp_one<T>(x[idx[q]], approx[idx[q]], r[idx[q]]);
+  for (; q < n; ++q) e[q] = ulp_one<T>(bits_of(x[idx[q]]), approx[idx[q]], bits_of(r[idx[q]]));
 }
 #endif
 
-template <trig T>
-void ulp_errors(const std::uint64_t* x, const double* approx, const std::uint64_t* r, const std::uint32_t* idx,
-                std::size_t n, double* e) {
+template <trig T, class X>
+void ulp_errors(const X* x, const double* approx, const X* r, const std::uint32_t* idx, std::size_t n, double* e) {
 #if BITEXACT_X86_DISPATCH
   if (dispatch::at_least(dispatch::level::avx512)) return ulp_errors_avx512<T>(x, approx, r, idx, n, e);
 #endif
-  for (std::size_t q = 0; q < n; ++q) e[q] = ulp_one<T>(x[idx[q]], approx[idx[q]], r[idx[q]]);
+  for (std::size_t q = 0; q < n; ++q)
+    e[q] = ulp_one<T>(bits_of(x[idx[q]]), approx[idx[q]], bits_of(r[idx[q]]));
 }
 }  // namespace
 
@@ -298,6 +310,14 @@ void ulp_errors_sinf_from_approx(const std::uint64_t* x, const double* approx, c
   ulp_errors<trig::sin>(x, approx, result, idx, n, e);
 }
 void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e) {
+  ulp_errors<trig::cos>(x, approx, result, idx, n, e);
+}
+void ulp_errors_sinf_from_approx(const float* x, const double* approx, const float* result,
+                                 const std::uint32_t* idx, std::size_t n, double* e) {
+  ulp_errors<trig::sin>(x, approx, result, idx, n, e);
+}
+void ulp_errors_cosf_from_approx(const float* x, const double* approx, const float* result,
                                  const std::uint32_t* idx, std::size_t n, double* e) {
   ulp_errors<trig::cos>(x, approx, result, idx, n, e);
 }

@@ -81,6 +81,12 @@ struct Impl {
   void (*eval_approx)(const word* const* args, word* out, double* approx, std::size_t n) = nullptr;
   void (*ulp_from_approx)(const word* a, const double* approx, const word* result, const std::uint32_t* idx,
                           std::size_t n, double* e) = nullptr;
+  // The same two on arrays of floats (x, out: n values): the sweep engine's
+  // binary32 path, which skips the conversions between 64-bit words and
+  // values when every implementation has `values`.
+  void (*eval_approx_f32)(const float* x, float* out, double* approx, std::size_t n) = nullptr;
+  void (*ulp_from_approx_f32)(const float* a, const double* approx, const float* result, const std::uint32_t* idx,
+                              std::size_t n, double* e) = nullptr;
 };
 
 // Registration happens from static initialisers of object files in
@@ -192,6 +198,30 @@ struct span_values_adapter<F> {
   }
 };
 }  // namespace detail
+// Impl::values from a scalar function f(T) or f(T, T).
+namespace detail {
+template <auto F>
+struct scalar_values_adapter;
+template <class T, T (*F)(T)>
+struct scalar_values_adapter<F> {
+  static void run(const void* x, const void*, void* out, std::size_t n) {
+    const T* xs = static_cast<const T*>(x);
+    T* o = static_cast<T*>(out);
+    for (std::size_t i = 0; i < n; ++i) o[i] = F(xs[i]);
+  }
+};
+template <class T, T (*F)(T, T)>
+struct scalar_values_adapter<F> {
+  static void run(const void* x, const void* y, void* out, std::size_t n) {
+    const T *xs = static_cast<const T*>(x), *ys = static_cast<const T*>(y);
+    T* o = static_cast<T*>(out);
+    for (std::size_t i = 0; i < n; ++i) o[i] = F(xs[i], ys[i]);
+  }
+};
+}  // namespace detail
+template <auto F>
+constexpr auto scalar_values_of = &detail::scalar_values_adapter<F>::run;
+
 // Impl::values from the span form f of function FN.
 template <Fn FN, typename detail::span_signature<typename fn_traits<FN>::type, fn_traits<FN>::arity>::type* F>
 constexpr auto span_values_of = &detail::span_values_adapter<F>::run;

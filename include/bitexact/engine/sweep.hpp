@@ -323,6 +323,10 @@ namespace detail {
 // account's batched path for ordinary differing results (src/sweep/engine.cpp,
 // account_listed); tests turn it off to compare with one-by-one accounting.
 inline bool account_batched = true;
+// run_chunk's binary32 path (floats throughout, where every implementation
+// has its typed form); tests turn it off to compare with the word path.
+inline bool engine_binary32 = true;
+inline std::atomic<std::uint64_t> binary32_chunks{0};  // chunks that took it (for tests)
 }  // namespace detail
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.

@@ -52,6 +52,11 @@ void ulp_errors_sinf_from_approx(const std::uint64_t* x, const double* approx, c
                                  const std::uint32_t* idx, std::size_t n, double* e);
 void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
                                  const std::uint32_t* idx, std::size_t n, double* e);
+// The same on arrays of floats (the sweep engine's binary32 path).
+void ulp_errors_sinf_from_approx(const float* x, const double* approx, const float* result, const std::uint32_t* idx,
+                                 std::size_t n, double* e);
+void ulp_errors_cosf_from_approx(const float* x, const double* approx, const float* result, const std::uint32_t* idx,
+                                 std::size_t n, double* e);
 
 // ---- correctly rounded, MPFR only -------------------------------------------
 // (A namespace rather than mpfr_-prefixed names: <mpfr.h> defines mpfr_fmod
