@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <type_traits>
 
 #include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -21,6 +22,9 @@
 
 #if BITEXACT_X86_DISPATCH
 #include <immintrin.h>
+// GCC 12 warns that the `undefined` vectors its own AVX-512 intrinsics start
+// from may be used uninitialised (they are not: every lane is written).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
 namespace bitexact::sweep {
@@ -405,6 +409,72 @@ template <class W>
   return s;
 }
 
+#if BITEXACT_X86_DISPATCH
+// The bits of p[j[l]], l < 16.
+BITEXACT_TARGET_AVX512 inline __m512i gather16(__m512i j, const float* p) { return _mm512_i32gather_epi32(j, p, 4); }
+// Lanes of normal numbers among sixteen float bit patterns.
+BITEXACT_TARGET_AVX512 inline __mmask16 normal16(__m512i w) {
+  const __m512i expm = _mm512_set1_epi32(0x7f800000);
+  const __m512i e = _mm512_and_si512(w, expm);
+  return __mmask16(_mm512_test_epi32_mask(e, e) & _mm512_cmpneq_epi32_mask(e, expm));
+}
+// Lanes of eight errors that are > 0, finite, and not within 2^-20 of a power
+// of two (hd::near_bin_boundary's test on the bits).
+BITEXACT_TARGET_AVX512 inline __mmask8 usable8(__m512d e) {
+  const __m512i u = _mm512_castpd_si512(e);
+  const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(u, 52), _mm512_set1_epi64(0x7ff));
+  const __m512i f = _mm512_and_si512(u, _mm512_set1_epi64(0x000fffffffffffffll));
+  const __mmask8 near = _mm512_testn_epi64_mask(biased, biased) |
+                        _mm512_cmple_epu64_mask(f, _mm512_set1_epi64(std::int64_t(1) << 32)) |
+                        _mm512_cmpge_epu64_mask(f, _mm512_set1_epi64((std::int64_t(1) << 52) - (std::int64_t(1) << 32)));
+  return __mmask8(_mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GT_OQ) &
+                  _mm512_cmp_pd_mask(e, _mm512_set1_pd(HUGE_VAL), _CMP_LT_OQ) & ~near);
+}
+
+// account_listed's first pass on floats with the truth's errors, sixteen
+// listed results a step, for q < cnt rounded down to 16: the positions and
+// errors of the ordinary results (the scalar pass's test, lane by lane; an
+// ordinary result is never a flush candidate: r is a nonzero number, a, b
+// and t are normal) compressed into sj/se from ns on, the indices q of the
+// others into rest. Returns the new ns; *nrest their number. sj, se and
+// rest have room for 16 entries past their counts.
+BITEXACT_TARGET_AVX512 std::size_t ordinary_avx512(int arity, const float* a_in, const float* b_in, const float* o,
+                                                   const float* truth_out, const std::uint32_t* list, std::size_t cnt,
+                                                   const double* errs, std::uint8_t* any, std::uint32_t* sj,
+                                                   double* se, std::size_t ns, std::uint32_t* rest,
+                                                   std::size_t* nrest) {
+  const __m512i expm = _mm512_set1_epi32(0x7f800000), absm = _mm512_set1_epi32(0x7fffffff);
+  __m512i qv = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i step = _mm512_set1_epi32(16);
+  std::size_t nr = 0;
+  for (std::size_t q = 0; q + 16 <= cnt; q += 16) {
+    const __m512i j = _mm512_loadu_si512(list + q);
+    const __m512i a = gather16(j, a_in), r = gather16(j, o), t = gather16(j, truth_out);
+    __mmask16 ok = normal16(a) & normal16(t);
+    if (arity == 2) ok &= normal16(gather16(j, b_in));
+    const __m512i ar = _mm512_and_si512(r, absm);
+    ok &= _mm512_cmple_epu32_mask(ar, expm) & _mm512_test_epi32_mask(ar, ar);  // not NaN, not zero
+    const __m512d e0 = _mm512_loadu_pd(errs + q), e1 = _mm512_loadu_pd(errs + q + 8);
+    const __mmask8 ok0 = __mmask8(ok) & usable8(e0), ok1 = __mmask8(ok >> 8) & usable8(e1);
+    const __mmask16 take = __mmask16(ok0 | (unsigned(ok1) << 8));
+    _mm512_storeu_si512(sj + ns, _mm512_maskz_compress_epi32(take, j));
+    _mm512_storeu_pd(se + ns, _mm512_maskz_compress_pd(ok0, e0));
+    const unsigned n0 = unsigned(__builtin_popcount(ok0));
+    _mm512_storeu_pd(se + ns + n0, _mm512_maskz_compress_pd(ok1, e1));
+    ns += n0 + unsigned(__builtin_popcount(ok1));
+    if (take != 0xffff) {
+      _mm512_storeu_si512(rest + nr, _mm512_maskz_compress_epi32(__mmask16(~take), qv));
+      nr += 16 - unsigned(__builtin_popcount(take));
+    }
+    if (any)
+      for (int l = 0; l < 16; ++l) any[list[q + l]] = 1;
+    qv = _mm512_add_epi32(qv, step);
+  }
+  *nrest = nr;
+  return ns;
+}
+#endif
+
 // The results of one implementation that differ from the truth, at the
 // positions list[0..cnt) (increasing), with their approximate ULP errors when
 // the truth gave them (errs, as account_impl takes them).
@@ -433,16 +503,27 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const word e = w & c.expmask;
     return (e != 0) & (e != c.expmask);
   };
-  thread_local std::vector<std::uint32_t> sj;  // positions of the ordinary results
-  thread_local std::vector<double> se;         // and their errors
-  sj.resize(cnt);
-  se.resize(cnt);
-  std::size_t ns = 0;
-  for (std::size_t q = 0; q < cnt; ++q) {
+  thread_local std::vector<std::uint32_t> sj, rest;  // positions of the ordinary results, others' q
+  thread_local std::vector<double> se;               // the ordinary results' errors
+  sj.resize(cnt + 16);
+  se.resize(cnt + 16);
+  std::size_t ns = 0, q0 = 0, nrest = 0;
+#if BITEXACT_X86_DISPATCH
+  if constexpr (std::is_same_v<W, float>)
+    if (errs && detail::account_batched && dispatch::at_least(dispatch::level::avx512)) {
+      rest.resize(cnt + 16);
+      ns = ordinary_avx512(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(), 0,
+                           rest.data(), &nrest);
+      q0 = cnt / 16 * 16;
+    }
+#endif
+  // The results the vector pass set aside (rest), then those after it.
+  for (std::size_t k = 0; k < nrest + (cnt - q0); ++k) {
+    const std::size_t q = k < nrest ? rest[k] : q0 + (k - nrest);
     const std::size_t j = list[q];
     const word a = bits_of(a_in[j]) & mask, b = arity == 2 ? bits_of(b_in[j]) & mask : word(0);
     const word r = bits_of(o[j]) & mask, t = bits_of(truth_out[j]) & mask;
-    if (any) any[j] = 1;
+    if (any && q >= q0) any[j] = 1;  // (the vector pass marked its own)
     const bool ordinary = detail::account_batched & is_normal(a) & (arity == 1 || is_normal(b)) & is_normal(t) &
                           !c.is_nan(r) & !c.is_zero(r) & !hd::flush_candidate(c.bits, arity, a, b, r, t);
     if (ordinary) [[likely]] {
