@@ -9,8 +9,8 @@
 //
 //   glibc_pass    every input through ::sinf, outputs folded (all cores, TBB)
 //   engine        sweep::run with nv against the truth: what the CLI runs
-//   truth_only    the truth implementation's batch alone (all cores)
-//   nv_only       nv's batch alone (all cores)
+//   truth_only    the truth implementation's batch alone (all cores, floats)
+//   nv_only       nv's batch alone (all cores, floats)
 //   engine_no_truth  the engine without a truth (evaluation + pair accounting)
 // The last three show where the engine's time goes. Ratios against glibc_pass
 // are printed at the end.
@@ -79,18 +79,18 @@ void engine(benchmark::State& st, bool truth) {
   st.SetItemsProcessed(std::int64_t(st.iterations() * total));
 }
 
-// One implementation's batch alone, on all cores.
+// One implementation's batch alone, on all cores, on floats through its
+// typed form (Impl::values) as the engine's binary32 path calls it.
 void impl_only(benchmark::State& st, const bx::Impl* impl) {
   for (auto _ : st) {
-    std::atomic<bx::word> fold{0};
+    std::atomic<std::uint32_t> fold{0};
     tbb::parallel_for(std::uint64_t(0), total / block, [&](std::uint64_t k) {
-      thread_local std::vector<bx::word> a(block), r(block);
+      thread_local std::vector<float> a(block), r(block);
       const std::uint64_t lo = block_start(k);
-      for (std::uint64_t i = 0; i < block; ++i) a[i] = lo + i;
-      const bx::word* args[2] = {a.data(), a.data()};
-      impl->eval(args, r.data(), block);
-      bx::word acc = 0;
-      for (std::uint64_t i = 0; i < block; ++i) acc ^= r[i];
+      for (std::uint64_t i = 0; i < block; ++i) a[i] = bx::bit_cast<float>(std::uint32_t(lo + i));
+      impl->values(a.data(), a.data(), r.data(), block);
+      std::uint32_t acc = 0;
+      for (std::uint64_t i = 0; i < block; ++i) acc ^= bx::bit_cast<std::uint32_t>(r[i]);
       fold ^= acc;
     });
     benchmark::DoNotOptimize(fold.load());
