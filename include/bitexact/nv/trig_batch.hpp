@@ -188,6 +188,39 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_payne_han
 // vector code too (exhaustive sweeps: 44% of all floats); Inf and NaN lanes
 // get the canonical NaN, as trig_large_body gives them.
 template <mode M>
+BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_step8_avx512(const float* in, float* out,
+                                                                                   __m256i offset) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  const __m256i mag = _mm256_and_si256(_mm256_castps_si256(_mm256_loadu_ps(in)), abs_mask);
+  const __m256 x_in = _mm256_loadu_ps(in);
+  const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(std::int32_t(trig_slow_threshold_bits - 1)));
+  __m256 r;
+  __m256i q;
+  trig_cody_waite8<M>(x_in, offset, r, q);
+  if (slow == 0) [[likely]] {  // as trig_span_avx2
+    _mm256_storeu_ps(out, trig_poly8<M>(r, q));
+    return;
+  }
+  __m256 r_ph;
+  __m256i q_ph;
+  trig_payne_hanek8(x_in, r_ph, q_ph);
+  r = _mm256_mask_blend_ps(slow, r, r_ph);
+  q = _mm256_mask_blend_epi32(slow, q, _mm256_add_epi32(q_ph, offset));
+  const __m256 res = trig_poly8<M>(r, q);
+  const __m256 canonical = _mm256_castsi256_ps(_mm256_set1_epi32(std::int32_t(ptx::canonical_nan_f32)));
+  _mm256_storeu_ps(out, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(0x7f7fffff)), res,
+                                             canonical));
+}
+
+// The AVX-512 form: as trig_span_avx2, with the Payne-Hanek lanes reduced in
+// vector code too (exhaustive sweeps: 44% of all floats); Inf and NaN lanes
+// get the canonical NaN, as trig_large_body gives them. Where both halves of
+// sixteen inputs need the Payne-Hanek reduction (random bit patterns, the
+// large binades of a sweep), the two halves' reductions and polynomials are
+// written side by side: independent chains the CPU overlaps, where one half
+// alone waits on its own chain's latency. Each lane's operations are those
+// of trig_step8_avx512 either way.
+template <mode M>
 BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out, std::size_t n,
                                                     std::int32_t quadrant_offset) {
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
@@ -196,25 +229,40 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
   const __m256i offset = _mm256_set1_epi32(quadrant_offset);
   const __m256 canonical = _mm256_castsi256_ps(_mm256_set1_epi32(std::int32_t(ptx::canonical_nan_f32)));
   std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const __m256 x_in = _mm256_loadu_ps(in + i);
-    const __m256i mag = _mm256_and_si256(_mm256_castps_si256(x_in), abs_mask);
-    const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, slow_from);
-    __m256 r;
-    __m256i q;
-    trig_cody_waite8<M>(x_in, offset, r, q);
-    if (slow == 0) [[likely]] {  // as trig_span_avx2
-      _mm256_storeu_ps(out + i, trig_poly8<M>(r, q));
+  for (; i + 16 <= n; i += 16) {
+    const __m256 x0 = _mm256_loadu_ps(in + i), x1 = _mm256_loadu_ps(in + i + 8);
+    const __m256i m0 = _mm256_and_si256(_mm256_castps_si256(x0), abs_mask);
+    const __m256i m1 = _mm256_and_si256(_mm256_castps_si256(x1), abs_mask);
+    const __mmask8 slow0 = _mm256_cmpgt_epi32_mask(m0, slow_from), slow1 = _mm256_cmpgt_epi32_mask(m1, slow_from);
+    __m256 r0, r1, p0, p1;
+    __m256i q0, q1, k0, k1;
+    if ((slow0 | slow1) == 0) [[likely]] {  // the Cody-Waite range (trig_step8_avx512's fast path, twice)
+      trig_cody_waite8<M>(x0, offset, r0, q0);
+      trig_cody_waite8<M>(x1, offset, r1, q1);
+      const __m256 res0 = trig_poly8<M>(r0, q0), res1 = trig_poly8<M>(r1, q1);
+      _mm256_storeu_ps(out + i, res0);
+      _mm256_storeu_ps(out + i + 8, res1);
       continue;
     }
-    __m256 r_ph;
-    __m256i q_ph;
-    trig_payne_hanek8(x_in, r_ph, q_ph);
-    r = _mm256_mask_blend_ps(slow, r, r_ph);
-    q = _mm256_mask_blend_epi32(slow, q, _mm256_add_epi32(q_ph, offset));
-    const __m256 res = trig_poly8<M>(r, q);
-    _mm256_storeu_ps(out + i, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(mag, inf_from), res, canonical));
+    if (slow0 == 0 || slow1 == 0) {
+      trig_step8_avx512<M>(in + i, out + i, offset);
+      trig_step8_avx512<M>(in + i + 8, out + i + 8, offset);
+      continue;
+    }
+    trig_cody_waite8<M>(x0, offset, r0, q0);
+    trig_cody_waite8<M>(x1, offset, r1, q1);
+    trig_payne_hanek8(x0, p0, k0);
+    trig_payne_hanek8(x1, p1, k1);
+    r0 = _mm256_mask_blend_ps(slow0, r0, p0);
+    r1 = _mm256_mask_blend_ps(slow1, r1, p1);
+    q0 = _mm256_mask_blend_epi32(slow0, q0, _mm256_add_epi32(k0, offset));
+    q1 = _mm256_mask_blend_epi32(slow1, q1, _mm256_add_epi32(k1, offset));
+    const __m256 res0 = trig_poly8<M>(r0, q0), res1 = trig_poly8<M>(r1, q1);
+    // (Stores after every load of in + i..i+15: out may alias in.)
+    _mm256_storeu_ps(out + i, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(m0, inf_from), res0, canonical));
+    _mm256_storeu_ps(out + i + 8, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(m1, inf_from), res1, canonical));
   }
+  for (; i + 8 <= n; i += 8) trig_step8_avx512<M>(in + i, out + i, offset);
   for (; i < n; ++i) out[i] = trig_eval_here<M>(in[i], quadrant_offset);
 }
 
