@@ -150,25 +150,30 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_payne_han
   const std::uint32_t table[6] = {trig_i2opi0, trig_i2opi1, trig_i2opi2, trig_i2opi3, trig_i2opi4, trig_i2opi5};
   __m512i w[7];
   __m512i carry = _mm512_setzero_si512();
+  // w[k]: the word in its low 32 bits (the high half is masked off after the
+  // selection below, or shifted out).
   for (int k = 0; k < 6; ++k) {
-    const __m512i p = _mm512_add_epi64(_mm512_mul_epu32(_mm512_set1_epi64(table[k]), m), carry);
-    w[k] = _mm512_and_si512(p, low32);
-    carry = _mm512_srli_epi64(p, 32);
+    w[k] = _mm512_add_epi64(_mm512_mul_epu32(_mm512_set1_epi64(table[k]), m), carry);
+    carry = _mm512_srli_epi64(w[k], 32);
   }
   w[6] = carry;
-  // idx = 4 - (e >> 5), 1..4: w[idx], w[idx + 1], w[idx + 2].
-  const __m512i idx = _mm512_sub_epi64(_mm512_set1_epi64(4), _mm512_srli_epi64(e, 5));
-  __m512i w0 = w[1], w1 = w[2], w2 = w[3];
-  for (int k = 2; k <= 4; ++k) {
-    const __mmask8 at = _mm512_cmpeq_epi64_mask(idx, _mm512_set1_epi64(k));
-    w0 = _mm512_mask_mov_epi64(w0, at, w[k]);
-    w1 = _mm512_mask_mov_epi64(w1, at, w[k + 1]);
-    w2 = _mm512_mask_mov_epi64(w2, at, w[k + 2]);
-  }
+  // idx = 4 - (e >> 5), 1..4: w[idx], w[idx + 1], w[idx + 2], chosen by the
+  // two bits of idx - 1 = 3 - (e >> 5): first between neighbours (bit 0),
+  // then between pairs two apart (bit 1).
+  const __m512i sel = _mm512_srli_epi64(e, 5);  // 3 - (idx - 1)
+  const __mmask8 b0 = _mm512_testn_epi64_mask(sel, _mm512_set1_epi64(1));  // bit 0 of idx - 1
+  const __mmask8 b1 = _mm512_testn_epi64_mask(sel, _mm512_set1_epi64(2));  // bit 1 of idx - 1
+  __m512i n[6];  // n[k] = w[k + b0], k = 1..5
+  for (int k = 1; k <= 5; ++k) n[k] = _mm512_mask_mov_epi64(w[k], b0, w[k + 1]);
+  const __m512i w0 = _mm512_mask_mov_epi64(n[1], b1, n[3]);
+  __m512i w1 = _mm512_mask_mov_epi64(n[2], b1, n[4]);
+  const __m512i w2 = _mm512_mask_mov_epi64(n[3], b1, n[5]);
+  const __m512i w0l = _mm512_and_si512(w0, low32);
+  w1 = _mm512_and_si512(w1, low32);
   const __m512i shift = _mm512_and_si512(e, _mm512_set1_epi64(31));
   const __m512i top = _mm512_or_si512(_mm512_slli_epi64(w2, 32), w1);
   const __m512i v = _mm512_or_si512(_mm512_sllv_epi64(top, shift),
-                                    _mm512_srlv_epi64(w0, _mm512_sub_epi64(_mm512_set1_epi64(32), shift)));
+                                    _mm512_srlv_epi64(w0l, _mm512_sub_epi64(_mm512_set1_epi64(32), shift)));
   __m512i qq = _mm512_srli_epi64(v, 62);
   __m512i f = _mm512_slli_epi64(v, 2);
   const __m512i round_up = _mm512_srli_epi64(f, 63);
