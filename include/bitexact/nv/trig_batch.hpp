@@ -23,6 +23,7 @@
 #include "bitexact/config.hpp"
 
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -39,6 +40,12 @@
 namespace bitexact::nv::detail {
 
 #if BITEXACT_X86_DISPATCH
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC 12 warns that the `undefined` vectors its own AVX-512 intrinsics start
+// from may be used uninitialised (they are not: every lane is written).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 // A vector the optimiser cannot look into (bitexact::opaque for 8 lanes).
 BITEXACT_TARGET_AVX2 inline __m256 trig_vopaque(__m256 v) {
@@ -189,88 +196,147 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_payne_han
   q = _mm512_cvtepi64_epi32(qq);
 }
 
+// trig_span_avx512's block state: the steps kept for pass 3 (their offset in
+// the block, slow and Inf/NaN lanes, Cody-Waite r and q) and the slow lanes'
+// inputs, compressed in order.
+struct trig_block {
+  static constexpr std::size_t size = 512;
+  alignas(64) float r_keep[size];
+  alignas(64) std::int32_t q_keep[size];
+  alignas(64) float ph_x[size + 16];
+  std::uint16_t kept[size / 8];
+  __mmask8 kept_slow[size / 8], kept_nan[size / 8];
+  std::size_t nk, np;
+};
+BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_keep(trig_block& b, std::size_t s, __m256 x,
+                                                                           __m256i mag, __mmask8 slow, __m256 r,
+                                                                           __m256i q) {
+  _mm256_store_ps(b.r_keep + s, r);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(b.q_keep + s), q);
+  // (compress in a register, then a plain store: the memory form is slow on some CPUs)
+  _mm256_storeu_ps(b.ph_x + b.np, _mm256_maskz_compress_ps(slow, x));
+  b.np += unsigned(__builtin_popcount(slow));
+  b.kept[b.nk] = std::uint16_t(s);
+  b.kept_slow[b.nk] = slow;
+  b.kept_nan[b.nk++] = _mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(0x7f7fffff));
+}
+
 // The AVX-512 form: as trig_span_avx2, with the Payne-Hanek lanes reduced in
 // vector code too (exhaustive sweeps: 44% of all floats); Inf and NaN lanes
 // get the canonical NaN, as trig_large_body gives them.
-template <mode M>
-BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_step8_avx512(const float* in, float* out,
-                                                                                   __m256i offset) {
-  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
-  const __m256i mag = _mm256_and_si256(_mm256_castps_si256(_mm256_loadu_ps(in)), abs_mask);
-  const __m256 x_in = _mm256_loadu_ps(in);
-  const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(std::int32_t(trig_slow_threshold_bits - 1)));
-  __m256 r;
-  __m256i q;
-  trig_cody_waite8<M>(x_in, offset, r, q);
-  if (slow == 0) [[likely]] {  // as trig_span_avx2
-    _mm256_storeu_ps(out, trig_poly8<M>(r, q));
-    return;
-  }
-  __m256 r_ph;
-  __m256i q_ph;
-  trig_payne_hanek8(x_in, r_ph, q_ph);
-  r = _mm256_mask_blend_ps(slow, r, r_ph);
-  q = _mm256_mask_blend_epi32(slow, q, _mm256_add_epi32(q_ph, offset));
-  const __m256 res = trig_poly8<M>(r, q);
-  const __m256 canonical = _mm256_castsi256_ps(_mm256_set1_epi32(std::int32_t(ptx::canonical_nan_f32)));
-  _mm256_storeu_ps(out, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(0x7f7fffff)), res,
-                                             canonical));
-}
-
 // The AVX-512 form: as trig_span_avx2, with the Payne-Hanek lanes reduced in
-// vector code too (exhaustive sweeps: 44% of all floats); Inf and NaN lanes
-// get the canonical NaN, as trig_large_body gives them. Where both halves of
-// sixteen inputs need the Payne-Hanek reduction (random bit patterns, the
-// large binades of a sweep), the two halves' reductions and polynomials are
-// written side by side: independent chains the CPU overlaps, where one half
-// alone waits on its own chain's latency. Each lane's operations are those
-// of trig_step8_avx512 either way.
+// vector code too (exhaustive sweeps: 44% of all floats; random bit patterns:
+// about half). Blocks of up to 512 inputs in three passes:
+//  1. every step of eight: the Cody-Waite reduction; a step without slow
+//     lanes (|x| >= 105615, Inf, NaN) is finished at once (polynomial,
+//     store); otherwise its r and q are kept and its slow lanes' inputs are
+//     compressed, in order, into one dense array;
+//  2. the Payne-Hanek reduction of that array, eight lanes each time (two
+//     such chains side by side, which the CPU overlaps), so no lane is
+//     reduced for nothing;
+//  3. each kept step: its slow lanes' r and q expanded back from the dense
+//     results (same order), the polynomial, Inf/NaN lanes set to the
+//     canonical NaN (as trig_large_body gives them), the store.
+// Each lane performs exactly the operations of the scalar path it would take
+// (trig_reduce_cody_waite or trig_reduce_payne_hanek, then trig_poly_tables),
+// so its bits are the scalar function's. Every input of a block is read in
+// pass 1 before pass 3 stores: `out` may alias `in`.
 template <mode M>
 BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out, std::size_t n,
                                                     std::int32_t quadrant_offset) {
+  constexpr std::size_t block = trig_block::size;
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
   const __m256i slow_from = _mm256_set1_epi32(std::int32_t(trig_slow_threshold_bits - 1));
-  const __m256i inf_from = _mm256_set1_epi32(0x7f7fffff);
   const __m256i offset = _mm256_set1_epi32(quadrant_offset);
   const __m256 canonical = _mm256_castsi256_ps(_mm256_set1_epi32(std::int32_t(ptx::canonical_nan_f32)));
+  trig_block b;
+  alignas(64) float ph_r[trig_block::size + 16];
+  alignas(64) std::int32_t ph_q[trig_block::size + 16];
   std::size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    const __m256 x0 = _mm256_loadu_ps(in + i), x1 = _mm256_loadu_ps(in + i + 8);
-    const __m256i m0 = _mm256_and_si256(_mm256_castps_si256(x0), abs_mask);
-    const __m256i m1 = _mm256_and_si256(_mm256_castps_si256(x1), abs_mask);
-    const __mmask8 slow0 = _mm256_cmpgt_epi32_mask(m0, slow_from), slow1 = _mm256_cmpgt_epi32_mask(m1, slow_from);
-    __m256 r0, r1, p0, p1;
-    __m256i q0, q1, k0, k1;
-    if ((slow0 | slow1) == 0) [[likely]] {  // the Cody-Waite range (trig_step8_avx512's fast path, twice)
+  while (i + 8 <= n) {
+    const std::size_t len = std::min(block, (n - i) / 8 * 8);
+    const float* bin = in + i;
+    float* bout = out + i;
+    b.nk = b.np = 0;
+    std::size_t s = 0;
+    for (; s + 16 <= len; s += 16) {  // pass 1, sixteen inputs a step (two independent chains)
+      const __m256 x0 = _mm256_loadu_ps(bin + s), x1 = _mm256_loadu_ps(bin + s + 8);
+      const __m256i m0 = _mm256_and_si256(_mm256_castps_si256(x0), abs_mask);
+      const __m256i m1 = _mm256_and_si256(_mm256_castps_si256(x1), abs_mask);
+      const __mmask8 slow0 = _mm256_cmpgt_epi32_mask(m0, slow_from), slow1 = _mm256_cmpgt_epi32_mask(m1, slow_from);
+      __m256 r0, r1;
+      __m256i q0, q1;
       trig_cody_waite8<M>(x0, offset, r0, q0);
       trig_cody_waite8<M>(x1, offset, r1, q1);
-      const __m256 res0 = trig_poly8<M>(r0, q0), res1 = trig_poly8<M>(r1, q1);
-      _mm256_storeu_ps(out + i, res0);
-      _mm256_storeu_ps(out + i + 8, res1);
+      if ((slow0 | slow1) == 0) [[likely]] {
+        const __m256 y0 = trig_poly8<M>(r0, q0), y1 = trig_poly8<M>(r1, q1);
+        _mm256_storeu_ps(bout + s, y0);
+        _mm256_storeu_ps(bout + s + 8, y1);
+        continue;
+      }
+      if (slow0 == 0)
+        _mm256_storeu_ps(bout + s, trig_poly8<M>(r0, q0));
+      else
+        trig_keep(b, s, x0, m0, slow0, r0, q0);
+      if (slow1 == 0)
+        _mm256_storeu_ps(bout + s + 8, trig_poly8<M>(r1, q1));
+      else
+        trig_keep(b, s + 8, x1, m1, slow1, r1, q1);
+    }
+    if (s < len) {  // a last eight
+      const __m256 x = _mm256_loadu_ps(bin + s);
+      const __m256i mag = _mm256_and_si256(_mm256_castps_si256(x), abs_mask);
+      const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, slow_from);
+      __m256 r;
+      __m256i q;
+      trig_cody_waite8<M>(x, offset, r, q);
+      if (slow == 0)
+        _mm256_storeu_ps(bout + s, trig_poly8<M>(r, q));
+      else
+        trig_keep(b, s, x, mag, slow, r, q);
+    }
+    const std::size_t nk = b.nk, np = b.np;
+    if (nk == 0) {
+      i += len;
       continue;
     }
-    if (slow0 == 0 || slow1 == 0) {
-      trig_step8_avx512<M>(in + i, out + i, offset);
-      trig_step8_avx512<M>(in + i + 8, out + i + 8, offset);
-      continue;
+    for (std::size_t k = np; k < np + 16; ++k) b.ph_x[k] = 0x1p20f;  // padding lanes: any finite input
+    std::size_t k = 0;
+    for (; k + 8 < np; k += 16) {  // pass 2: two chains side by side
+      __m256 r0, r1;
+      __m256i q0, q1;
+      trig_payne_hanek8(_mm256_load_ps(b.ph_x + k), r0, q0);
+      trig_payne_hanek8(_mm256_load_ps(b.ph_x + k + 8), r1, q1);
+      _mm256_store_ps(ph_r + k, r0);
+      _mm256_store_ps(ph_r + k + 8, r1);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(ph_q + k), _mm256_add_epi32(q0, offset));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(ph_q + k + 8), _mm256_add_epi32(q1, offset));
     }
-    trig_cody_waite8<M>(x0, offset, r0, q0);
-    trig_cody_waite8<M>(x1, offset, r1, q1);
-    trig_payne_hanek8(x0, p0, k0);
-    trig_payne_hanek8(x1, p1, k1);
-    r0 = _mm256_mask_blend_ps(slow0, r0, p0);
-    r1 = _mm256_mask_blend_ps(slow1, r1, p1);
-    q0 = _mm256_mask_blend_epi32(slow0, q0, _mm256_add_epi32(k0, offset));
-    q1 = _mm256_mask_blend_epi32(slow1, q1, _mm256_add_epi32(k1, offset));
-    const __m256 res0 = trig_poly8<M>(r0, q0), res1 = trig_poly8<M>(r1, q1);
-    // (Stores after every load of in + i..i+15: out may alias in.)
-    _mm256_storeu_ps(out + i, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(m0, inf_from), res0, canonical));
-    _mm256_storeu_ps(out + i + 8, _mm256_mask_blend_ps(_mm256_cmpgt_epi32_mask(m1, inf_from), res1, canonical));
+    for (; k < np; k += 8) {
+      __m256 r0;
+      __m256i q0;
+      trig_payne_hanek8(_mm256_load_ps(b.ph_x + k), r0, q0);
+      _mm256_store_ps(ph_r + k, r0);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(ph_q + k), _mm256_add_epi32(q0, offset));
+    }
+    std::size_t pos = 0;
+    for (std::size_t t = 0; t < nk; ++t) {  // pass 3
+      const std::size_t s = b.kept[t];
+      const __mmask8 slow = b.kept_slow[t];
+      const __m256 r = _mm256_mask_expand_ps(_mm256_load_ps(b.r_keep + s), slow, _mm256_loadu_ps(ph_r + pos));
+      const __m256i q = _mm256_mask_expand_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(b.q_keep + s)),
+                                                 slow, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ph_q + pos)));
+      pos += unsigned(__builtin_popcount(slow));
+      _mm256_storeu_ps(bout + s, _mm256_mask_blend_ps(b.kept_nan[t], trig_poly8<M>(r, q), canonical));
+    }
+    i += len;
   }
-  for (; i + 8 <= n; i += 8) trig_step8_avx512<M>(in + i, out + i, offset);
   for (; i < n; ++i) out[i] = trig_eval_here<M>(in[i], quadrant_offset);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif  // BITEXACT_X86_DISPATCH
 
 template <mode M>
