@@ -84,17 +84,9 @@ __device__ bool truth_of(word a, word b, word& t) {
   } else if constexpr (F == Fn::cosf) {
     if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
   } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
-#if BITEXACT_GPU_HIP
-    // fmod_exact's remainder step takes a 128-bit integer modulo (exact.hpp),
-    // which LLVM 15 cannot lower for AMD GPUs ("unsupported libcall
-    // legalization"). Until that header has a 64-bit form, the HIP backend
-    // hands every fmod input to the host, which accounts it with the CPU
-    // engine's code: the same statistics, more slowly.
-    (void)r;
-    return false;
-#else
+    // (For AMD GPUs exact.hpp takes its 64-bit remainder form: LLVM 15 cannot
+    // lower a 128-bit modulo there.)
     r = tr::fmod_exact(x, y);
-#endif
   } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
     r = tr::ceil_exact(x);
   } else {

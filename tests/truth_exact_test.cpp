@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
+#include "bitexact/truth/exact.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace truth = bitexact::truth;
@@ -93,6 +94,27 @@ TEST(TruthExact, FmodEqualsMpfr) {
   check_fmod<double, &truth::fmod, &truth::mpfr_only::fmod>(xs, ys, rounding::nearest);
   std::vector<std::uint64_t> xs2(xs.begin(), xs.begin() + 4096), ys2(ys.begin(), ys.begin() + 4096);
   for (rounding r : all_modes) check_fmod<double, &truth::fmod, &truth::mpfr_only::fmod>(xs2, ys2, r);
+}
+
+// binary64's remainder in 64-bit integers only (11 bits a step: the form the
+// HIP backend's kernels compile, exact.hpp) against MPFR, on the random and
+// special pairs above; the host's truth::fmod takes the 128-bit form.
+double fmod_narrow(double x, double y, rounding) { return truth::detail::fmod_exact<double, false>(x, y); }
+double fmod_wide(double x, double y, rounding) { return truth::detail::fmod_exact<double, true>(x, y); }
+TEST(TruthExact, FmodBothRemainderFormsEqualMpfr) {
+  auto xs = random_bits<double>(1 << 18, 5), ys = random_bits<double>(1 << 18, 6);
+  for (auto a : special64)
+    for (auto b : special64) {
+      xs.push_back(a);
+      ys.push_back(b);
+    }
+  // Exponents far apart: the most remainder steps (up to 2097 bits of shift).
+  for (std::uint64_t k = 0; k < 4096; ++k) {
+    xs.push_back(0x7fe0000000000000ull | (k * 0x9e3779b97f4aull & 0xfffffffffffffull));
+    ys.push_back(k % 2 ? 0x0000000000000003ull + k * 0x10001 : 0x0010000000000000ull + k * 0x123456789ull);
+  }
+  check_fmod<double, &fmod_narrow, &truth::mpfr_only::fmod>(xs, ys, rounding::nearest);
+  check_fmod<double, &fmod_wide, &truth::mpfr_only::fmod>(xs, ys, rounding::nearest);
 }
 
 TEST(TruthExact, FmodIeeeFacts) {

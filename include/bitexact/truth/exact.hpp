@@ -45,8 +45,43 @@ BITEXACT_INLINE T exact_copysign(T mag, T sign_of) {
   return B::from_bits(B(mag).abs_bits() | (B(sign_of).bits & B::sign_mask)).value();
 }
 
-// IEEE 754 fmod: x - n y with n = trunc(x / y), exact; the sign of x.
-template <class T>
+// (m 2^d) mod my for m < my < 2^P (P: the significand bits, 24 or 53).
+// Wide: 64 bits a step through a 128-bit modulo (r 2^64 < 2^117). Narrow:
+// only 64-bit integers, 64 - P bits a step (r 2^(64-P) < 2^64): 40 bits for
+// binary32, 11 for binary64, where LLVM cannot lower a 128-bit modulo (AMD
+// GPUs: "unsupported libcall legalization"). The same remainder either way
+// (tests/truth_exact_test.cpp compares the two forms).
+template <int P, bool Wide>
+BITEXACT_INLINE std::uint64_t exact_shifted_mod(std::uint64_t m, std::uint64_t my, int d) {
+  std::uint64_t r = m % my;
+  if constexpr (Wide) {
+    for (; d > 0;) {
+      const int s = d < 64 ? d : 64;
+      r = std::uint64_t(((unsigned __int128)r << s) % my);
+      d -= s;
+    }
+  } else {
+    constexpr int step = 64 - P;
+    for (; d > 0;) {
+      const int s = d < step ? d : step;
+      r = (r << s) % my;
+      d -= s;
+    }
+  }
+  return r;
+}
+
+// Where the 128-bit form is used: binary64 wherever the target lowers it
+// (binary32 always takes the narrow steps: 40 bits, as few and cheaper).
+#if defined(__HIP_DEVICE_COMPILE__) || !defined(__SIZEOF_INT128__)
+inline constexpr bool exact_mod_wide = false;
+#else
+inline constexpr bool exact_mod_wide = true;
+#endif
+
+// IEEE 754 fmod: x - n y with n = trunc(x / y), exact; the sign of x. Wide:
+// binary64's remainder through the 128-bit form (tests instantiate both).
+template <class T, bool Wide = exact_mod_wide>
 BITEXACT_INLINE T fmod_exact(T x, T y) {
   using B = fp_bits<T>;
   const B bx(x), by(y);
@@ -59,14 +94,9 @@ BITEXACT_INLINE T fmod_exact(T x, T y) {
   int ex, ey;
   exact_split<T>(ax, mx, ex);
   exact_split<T>(ay, my, ey);
-  // |x| >= |y| implies ex >= ey. r = (mx 2^(ex-ey)) mod my, 64 bits at a time:
-  // r < my < 2^53, so r 2^64 fits in 128 bits.
-  std::uint64_t r = mx % my;
-  for (int d = ex - ey; d > 0;) {
-    const int s = d < 64 ? d : 64;
-    r = std::uint64_t(((unsigned __int128)r << s) % my);
-    d -= s;
-  }
+  // |x| >= |y| implies ex >= ey. r = (mx 2^(ex-ey)) mod my.
+  constexpr int P = B::mantissa_bits + 1;
+  const std::uint64_t r = exact_shifted_mod<P, P == 53 && Wide>(mx, my, ex - ey);
   // |fmod| = r 2^ey: r < my is exactly representable and the product by a
   // power of two is exact (gradual underflow: the TU must not flush).
   const T mag = r == 0 ? T(0) : mul(T(r), exact_pow2<T>(ey));
