@@ -56,7 +56,10 @@ void fmod_next(const word* const* args, word* out, std::size_t n) {
   for (std::size_t j = 0; j < n; ++j) {
     const T x = bx::bit_cast<T>(U(args[0][j])), y = bx::bit_cast<T>(U(args[1][j]));
     T r;
-    if constexpr (sizeof(T) == 4) r = bx::truth::fmodf(x, y); else r = bx::truth::fmod(x, y);
+    if constexpr (sizeof(T) == 4)
+      r = bx::truth::fmodf(x, y);
+    else
+      r = bx::truth::fmod(x, y);
     const U t = bx::bit_cast<U>(r);
     const bool finite_nonzero = (t & mag) != 0 && (t & mag) < max_finite;
     out[j] = finite_nonzero && (args[0][j] % 3 == 0) ? word(U(t + 1)) : word(t);
@@ -82,17 +85,17 @@ void fmodf_next_values(const void* x, const void* y, void* out, std::size_t n) {
 }
 
 const bool registered = [] {
-  bx::register_impl(bx::with_values({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"},
-                                    values_u32<t_nan>));
-  bx::register_impl(bx::with_values({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"},
-                                    values_u32<t_inf>));
-  bx::register_impl(bx::with_values({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"},
-                                    values_u32<t_zero>));
+  bx::register_impl(
+      bx::with_values({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"}, values_u32<t_nan>));
+  bx::register_impl(
+      bx::with_values({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"}, values_u32<t_inf>));
+  bx::register_impl(
+      bx::with_values({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"}, values_u32<t_zero>));
   bx::register_impl(bx::with_values({"t-next", bx::Fn::sinf, &batch_u32<t_next>, "test: neighbour on a % 5 == 3"},
                                     values_u32<t_next>));
-  bx::register_impl(bx::with_values(
-      {"t-next", bx::Fn::fmodf, &fmod_next<float>, "test: neighbour of the exact result on a % 3 == 0"},
-      fmodf_next_values));
+  bx::register_impl(
+      bx::with_values({"t-next", bx::Fn::fmodf, &fmod_next<float>, "test: neighbour of the exact result on a % 3 == 0"},
+                      fmodf_next_values));
   bx::register_impl({"t-next", bx::Fn::fmod, &fmod_next<double>, "test: neighbour of the exact result on a % 3 == 0"});
   return true;
 }();
@@ -264,9 +267,11 @@ TEST(SweepEngine, BatchedAccountingGivesTheSameState) {
     std::vector<std::uint64_t> chunks;  // of 4096 inputs; empty: all
   };
   const std::vector<Case> cases = {
-      {bx::Fn::sinf, "nv,nv-ftz,ocml,host,t-next,t-zero,t-inf,t-nan", "exhaustive",
-       {0, 1, 2047, 2048, 0x3f800000 / 4096, 0x3f490000 / 4096, 0x4a47a000 / 4096, 0x7f7ff000 / 4096,
-        0x7f800000 / 4096, 0xbf800000 / 4096, 0xcb000000 / 4096, 0x80000000 / 4096}},
+      {bx::Fn::sinf,
+       "nv,nv-ftz,ocml,host,t-next,t-zero,t-inf,t-nan",
+       "exhaustive",
+       {0, 1, 2047, 2048, 0x3f800000 / 4096, 0x3f490000 / 4096, 0x4a47a000 / 4096, 0x7f7ff000 / 4096, 0x7f800000 / 4096,
+        0xbf800000 / 4096, 0xcb000000 / 4096, 0x80000000 / 4096}},
       {bx::Fn::sinf, "nv,ocml-daz,t-next", "random:40009:3", {}},
       {bx::Fn::cosf, "nv,nv-ftz,ocml", "edge", {}},
       {bx::Fn::fmodf, "nv,nv-ftz,ocml,t-next", "random:30011:5", {}},
@@ -316,8 +321,8 @@ TEST(SweepEngine, UlpBinIsTheComparisonDefinition) {
       if (e <= std::ldexp(1.0, k)) return 3 + k - 1;
     return 23;
   };
-  std::vector<double> es = {0x1p-1074, 0x1p-1022, 1e-300, 1e-10, 0.25, 0.5, 1.0, 2.0, 0x1p20, 0x1p21, 1e300,
-                            std::numeric_limits<double>::max()};
+  std::vector<double> es = {0x1p-1074, 0x1p-1022, 1e-300, 1e-10,  0.25,  0.5,
+                            1.0,       2.0,       0x1p20, 0x1p21, 1e300, std::numeric_limits<double>::max()};
   for (int k = -3; k <= 22; ++k)
     for (double d : {-1.0, 0.0, 1.0}) es.push_back(std::nextafter(std::ldexp(1.0, k), d > 0 ? HUGE_VAL : 0.0));
   std::uint64_t x = 0x9e3779b97f4a7c15ull;

@@ -64,9 +64,9 @@ const bool registered = [] {
   cos.ulp_from_approx_f32 = &truth::ulp_errors_cosf_from_approx;
   register_impl(sin);
   register_impl(cos);
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)             \
-    register_impl(with_values({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true},  \
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                \
+  if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)                                            \
+    register_impl(with_values({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true}, \
                               scalar_values_of<&nearest<&truth::name>::run>));
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"

@@ -185,8 +185,8 @@ BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const word* x, const 
 }
 
 // The same on floats (their bits), sixteen a step.
-BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const float* w, std::size_t n, word magnitude,
-                                                          word expmask, word fracmask, std::uint64_t* c4) {
+BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const float* w, std::size_t n, word magnitude, word expmask,
+                                                         word fracmask, std::uint64_t* c4) {
   const __m512i mag = _mm512_set1_epi32(std::int32_t(magnitude)), em = _mm512_set1_epi32(std::int32_t(expmask));
   const __m512i fm = _mm512_set1_epi32(std::int32_t(fracmask)), one = _mm512_set1_epi32(1);
   for (int k = 0; k < 4; ++k) c4[k] = 0;
@@ -216,8 +216,8 @@ BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const float* w, std::si
 }
 
 // n a multiple of 16; writes up to 16 entries past the last difference.
-BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const float* x, const float* y,
-                                                           std::size_t n, word mask, std::uint32_t* list) {
+BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const float* x, const float* y, std::size_t n, word mask,
+                                                           std::uint32_t* list) {
   const __m512i m = _mm512_set1_epi32(std::int32_t(mask));
   __m512i idx = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i step = _mm512_set1_epi32(16);
@@ -236,8 +236,7 @@ BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const float* x, const
 #endif
 
 template <class W>
-void count_special_classes(const W* w, std::size_t n, word magnitude, word expmask, word fracmask,
-                           std::uint64_t* c4) {
+void count_special_classes(const W* w, std::size_t n, word magnitude, word expmask, word fracmask, std::uint64_t* c4) {
 #if BITEXACT_X86_DISPATCH
   if (dispatch::at_least(dispatch::level::avx512))
     return count_special_classes_avx512(w, n, magnitude, expmask, fracmask, c4);
@@ -424,9 +423,9 @@ BITEXACT_TARGET_AVX512 inline __mmask8 usable8(__m512d e) {
   const __m512i u = _mm512_castpd_si512(e);
   const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(u, 52), _mm512_set1_epi64(0x7ff));
   const __m512i f = _mm512_and_si512(u, _mm512_set1_epi64(0x000fffffffffffffll));
-  const __mmask8 near = _mm512_testn_epi64_mask(biased, biased) |
-                        _mm512_cmple_epu64_mask(f, _mm512_set1_epi64(std::int64_t(1) << 32)) |
-                        _mm512_cmpge_epu64_mask(f, _mm512_set1_epi64((std::int64_t(1) << 52) - (std::int64_t(1) << 32)));
+  const __mmask8 near =
+      _mm512_testn_epi64_mask(biased, biased) | _mm512_cmple_epu64_mask(f, _mm512_set1_epi64(std::int64_t(1) << 32)) |
+      _mm512_cmpge_epu64_mask(f, _mm512_set1_epi64((std::int64_t(1) << 52) - (std::int64_t(1) << 32)));
   return __mmask8(_mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GT_OQ) &
                   _mm512_cmp_pd_mask(e, _mm512_set1_pd(HUGE_VAL), _CMP_LT_OQ) & ~near);
 }
@@ -440,9 +439,8 @@ BITEXACT_TARGET_AVX512 inline __mmask8 usable8(__m512d e) {
 // rest have room for 16 entries past their counts.
 BITEXACT_TARGET_AVX512 std::size_t ordinary_avx512(int arity, const float* a_in, const float* b_in, const float* o,
                                                    const float* truth_out, const std::uint32_t* list, std::size_t cnt,
-                                                   const double* errs, std::uint8_t* any, std::uint32_t* sj,
-                                                   double* se, std::size_t ns, std::uint32_t* rest,
-                                                   std::size_t* nrest) {
+                                                   const double* errs, std::uint8_t* any, std::uint32_t* sj, double* se,
+                                                   std::size_t ns, std::uint32_t* rest, std::size_t* nrest) {
   const __m512i expm = _mm512_set1_epi32(0x7f800000), absm = _mm512_set1_epi32(0x7fffffff);
   __m512i qv = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i step = _mm512_set1_epi32(16);
@@ -512,8 +510,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
   if constexpr (std::is_same_v<W, float>)
     if (errs && detail::account_batched && dispatch::at_least(dispatch::level::avx512)) {
       rest.resize(cnt + 16);
-      ns = ordinary_avx512(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(), 0,
-                           rest.data(), &nrest);
+      ns = ordinary_avx512(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(), 0, rest.data(),
+                           &nrest);
       q0 = cnt / 16 * 16;
     }
 #endif
@@ -529,7 +527,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     if (ordinary) [[likely]] {
       // account_impl's error: from the approximation (exact near a bin
       // boundary), or the exact form.
-      const double e = errs ? (hd::near_bin_boundary(errs[q]) ? f.ulp_error(a, b, r) : errs[q]) : ulp_error(fn, a, b, r);
+      const double e =
+          errs ? (hd::near_bin_boundary(errs[q]) ? f.ulp_error(a, b, r) : errs[q]) : ulp_error(fn, a, b, r);
       if (e > 0 && e < HUGE_VAL) [[likely]] {
         sj[ns] = std::uint32_t(j);
         se[ns] = e;
@@ -563,7 +562,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
       for (std::size_t s = s0; s < s1; ++s) {
         if (sep[s] != m) continue;
         const std::size_t j = sjp[s];
-        const Witness w{bits_of(a_in[j]) & mask, arity == 2 ? bits_of(b_in[j]) & mask : word(0), bits_of(o[j]) & mask, bits_of(truth_out[j]) & mask, m};
+        const Witness w{bits_of(a_in[j]) & mask, arity == 2 ? bits_of(b_in[j]) & mask : word(0), bits_of(o[j]) & mask,
+                        bits_of(truth_out[j]) & mask, m};
         if (to_max) st.max.offer(m, w);
         if (first || m > st.binade_max[bi] || (m == st.binade_max[bi] && w < st.binade_witness[bi])) {
           st.binade_max[bi] = m;
@@ -767,7 +767,8 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
   if (f.arity == 1) {
     c.count_classes(a_in, n, in_cnt.data());
   } else {
-    for (std::size_t j = 0; j < n; ++j) ++in_cnt[c.vclass(bits_of(a_in[j]) & mask) * 5 + c.vclass(bits_of(b_in[j]) & mask)];
+    for (std::size_t j = 0; j < n; ++j)
+      ++in_cnt[c.vclass(bits_of(a_in[j]) & mask) * 5 + c.vclass(bits_of(b_in[j]) & mask)];
   }
   if (truth_out) c.count_classes(truth_out, n, out_cnt.data());
   // Pair slot (i, k), i < k, in s.pair_stats: row by row.

@@ -275,8 +275,8 @@ BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const X* x, const double* approx, 
     const __m512i floor = _mm512_set1_epi64(1023 - 126);
     const __m512i blo = _mm512_max_epi64(elo, floor), bhi = _mm512_max_epi64(ehi, floor);
     const __mmask8 certain = _mm512_cmpeq_epi64_mask(blo, bhi);
-    const __mmask8 finite_r = _mm256_cmplt_epu32_mask(_mm256_and_si256(r32, _mm256_set1_epi32(0x7fffffff)),
-                                                      _mm256_set1_epi32(0x7f800000));
+    const __mmask8 finite_r =
+        _mm256_cmplt_epu32_mask(_mm256_and_si256(r32, _mm256_set1_epi32(0x7fffffff)), _mm256_set1_epi32(0x7f800000));
     const __mmask8 has_y = _mm512_cmp_pd_mask(y, y, _CMP_ORD_Q);
     // 2^(23 - e) with e = blo - 1023: biased 1023 + 23 - e = 2069 - blo.
     const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_sub_epi64(_mm512_set1_epi64(2069), blo), 52));
@@ -300,8 +300,7 @@ void ulp_errors(const X* x, const double* approx, const X* r, const std::uint32_
 #if BITEXACT_X86_DISPATCH
   if (dispatch::at_least(dispatch::level::avx512)) return ulp_errors_avx512<T>(x, approx, r, idx, n, e);
 #endif
-  for (std::size_t q = 0; q < n; ++q)
-    e[q] = ulp_one<T>(bits_of(x[idx[q]]), approx[idx[q]], bits_of(r[idx[q]]));
+  for (std::size_t q = 0; q < n; ++q) e[q] = ulp_one<T>(bits_of(x[idx[q]]), approx[idx[q]], bits_of(r[idx[q]]));
 }
 }  // namespace
 
@@ -313,12 +312,12 @@ void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, c
                                  const std::uint32_t* idx, std::size_t n, double* e) {
   ulp_errors<trig::cos>(x, approx, result, idx, n, e);
 }
-void ulp_errors_sinf_from_approx(const float* x, const double* approx, const float* result,
-                                 const std::uint32_t* idx, std::size_t n, double* e) {
+void ulp_errors_sinf_from_approx(const float* x, const double* approx, const float* result, const std::uint32_t* idx,
+                                 std::size_t n, double* e) {
   ulp_errors<trig::sin>(x, approx, result, idx, n, e);
 }
-void ulp_errors_cosf_from_approx(const float* x, const double* approx, const float* result,
-                                 const std::uint32_t* idx, std::size_t n, double* e) {
+void ulp_errors_cosf_from_approx(const float* x, const double* approx, const float* result, const std::uint32_t* idx,
+                                 std::size_t n, double* e) {
   ulp_errors<trig::cos>(x, approx, result, idx, n, e);
 }
 

@@ -22,7 +22,6 @@
 
 #include "bitexact/config.hpp"
 
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -167,10 +166,10 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_payne_han
   // idx = 4 - (e >> 5), 1..4: w[idx], w[idx + 1], w[idx + 2], chosen by the
   // two bits of idx - 1 = 3 - (e >> 5): first between neighbours (bit 0),
   // then between pairs two apart (bit 1).
-  const __m512i sel = _mm512_srli_epi64(e, 5);  // 3 - (idx - 1)
+  const __m512i sel = _mm512_srli_epi64(e, 5);                             // 3 - (idx - 1)
   const __mmask8 b0 = _mm512_testn_epi64_mask(sel, _mm512_set1_epi64(1));  // bit 0 of idx - 1
   const __mmask8 b1 = _mm512_testn_epi64_mask(sel, _mm512_set1_epi64(2));  // bit 1 of idx - 1
-  __m512i n[6];  // n[k] = w[k + b0], k = 1..5
+  __m512i n[6];                                                            // n[k] = w[k + b0], k = 1..5
   for (int k = 1; k <= 5; ++k) n[k] = _mm512_mask_mov_epi64(w[k], b0, w[k + 1]);
   const __m512i w0 = _mm512_mask_mov_epi64(n[1], b1, n[3]);
   __m512i w1 = _mm512_mask_mov_epi64(n[2], b1, n[4]);
@@ -209,8 +208,8 @@ struct trig_block {
   std::size_t nk, np;
 };
 BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_keep(trig_block& b, std::size_t s, __m256 x,
-                                                                           __m256i mag, __mmask8 slow, __m256 r,
-                                                                           __m256i q) {
+                                                                            __m256i mag, __mmask8 slow, __m256 r,
+                                                                            __m256i q) {
   _mm256_store_ps(b.r_keep + s, r);
   _mm256_store_si256(reinterpret_cast<__m256i*>(b.q_keep + s), q);
   // (compress in a register, then a plain store: the memory form is slow on some CPUs)
@@ -324,8 +323,9 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
       const std::size_t s = b.kept[t];
       const __mmask8 slow = b.kept_slow[t];
       const __m256 r = _mm256_mask_expand_ps(_mm256_load_ps(b.r_keep + s), slow, _mm256_loadu_ps(ph_r + pos));
-      const __m256i q = _mm256_mask_expand_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(b.q_keep + s)),
-                                                 slow, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ph_q + pos)));
+      const __m256i q =
+          _mm256_mask_expand_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(b.q_keep + s)), slow,
+                                   _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ph_q + pos)));
       pos += unsigned(__builtin_popcount(slow));
       _mm256_storeu_ps(bout + s, _mm256_mask_blend_ps(b.kept_nan[t], trig_poly8<M>(r, q), canonical));
     }

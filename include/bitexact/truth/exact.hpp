@@ -96,7 +96,8 @@ BITEXACT_INLINE T fmod_exact(T x, T y) {
   exact_split<T>(ay, my, ey);
   // |x| >= |y| implies ex >= ey. r = (mx 2^(ex-ey)) mod my.
   constexpr int P = B::mantissa_bits + 1;
-  const std::uint64_t r = exact_shifted_mod<P, P == 53 && Wide>(mx, my, ex - ey);
+  constexpr bool wide = P == 53 && Wide;
+  const std::uint64_t r = exact_shifted_mod<P, wide>(mx, my, ex - ey);
   // |fmod| = r 2^ey: r < my is exactly representable and the product by a
   // power of two is exact (gradual underflow: the TU must not flush).
   const T mag = r == 0 ? T(0) : mul(T(r), exact_pow2<T>(ey));
