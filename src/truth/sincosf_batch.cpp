@@ -240,12 +240,6 @@ double ulp_one(std::uint32_t x, double approx, std::uint32_t r) {
   return T == trig::sin ? ulp_error_sinf_from_approx(xf, approx, rf) : ulp_error_cosf_from_approx(xf, approx, rf);
 }
 
-#if BITEXACT_X86_DISPATCH
-// Eight errors at a time: detail::ulp_error_from_approx's operations on
-// eight lanes (the same binary64 products, subtraction and exact scaling),
-// for the lanes where it decides (a NaN-free approximation, a finite result,
-// a certain binade); the others take the scalar function, which also holds
-// the rules for tiny inputs.
 // X: 64-bit words holding float bits in their low half, or floats.
 template <class X>
 std::uint32_t bits_of(X v) {
@@ -255,6 +249,12 @@ std::uint32_t bits_of(X v) {
     return bit_cast<std::uint32_t>(v);
 }
 
+#if BITEXACT_X86_DISPATCH
+// Eight errors at a time: detail::ulp_error_from_approx's operations on
+// eight lanes (the same binary64 products, subtraction and exact scaling),
+// for the lanes where it decides (a NaN-free approximation, a finite result,
+// a certain binade); the others take the scalar function, which also holds
+// the rules for tiny inputs.
 template <trig T, class X>
 BITEXACT_TARGET_AVX512 void ulp_errors_avx512(const X* x, const double* approx, const X* r, const std::uint32_t* idx,
                                               std::size_t n, double* e) {

@@ -69,7 +69,8 @@ struct Impl {
   bool gpu = false;
   // Optional fast path on contiguous arrays of the function's value type
   // (float / double): x, y (two-operand functions), out, n; in place allowed.
-  // The span forms of the reproductions provide it (span_values_of); callers
+  // The span forms of the reproductions provide it (span_values_of), scalar
+  // functions through scalar_values_of (host, mpfr); callers
   // with typed arrays (the Python module) use it when set, eval otherwise.
   void (*values)(const void* x, const void* y, void* out, std::size_t n) = nullptr;
   // Optional, for a truth (sinf, cosf): eval, plus per input the double
