@@ -20,8 +20,10 @@
 
 #include "bitexact/config.hpp"
 
+// -DBITEXACT_NO_X86_DISPATCH builds only the portable paths, as on other
+// architectures (a compile check of those paths on x86 hosts).
 #if !BITEXACT_DEVICE_PASS && !defined(__AMDGPU__) && (defined(__x86_64__) || defined(__i386__)) && \
-    (defined(__GNUC__) || defined(__clang__))
+    (defined(__GNUC__) || defined(__clang__)) && !defined(BITEXACT_NO_X86_DISPATCH)
 #define BITEXACT_X86_DISPATCH 1
 #else
 #define BITEXACT_X86_DISPATCH 0
@@ -39,9 +41,12 @@ namespace bitexact::dispatch {
 
 enum class level : int { baseline = 0, fma = 1, avx2_fma = 2, avx512 = 3 };
 
-#if BITEXACT_X86_DISPATCH
 // Constant-initialised, so reading it from static initialisers is safe.
+// (Without x86 dispatch there is one path and the cap changes nothing; it
+// exists so that tests lowering it compile everywhere.)
 inline level cap = level::avx512;
+
+#if BITEXACT_X86_DISPATCH
 
 inline level detect_cpu_level() {
   // __builtin_cpu_supports reads libgcc's __cpu_model, filled by a constructor
