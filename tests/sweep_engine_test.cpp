@@ -293,10 +293,11 @@ TEST(SweepEngine, BatchedAccountingGivesTheSameState) {
     const auto typed_before = bx::sweep::detail::binary32_chunks.load();
     const auto batched = run_all(o);
     // binary32: every chunk took the float path (not a comparison of the word path with itself).
-    if (bx::fn_info(k.fn).bits == 32)
+    if (bx::fn_info(k.fn).bits == 32) {
       EXPECT_EQ(bx::sweep::detail::binary32_chunks.load() - typed_before,
                 k.chunks.empty() ? batched.total_chunks : k.chunks.size())
           << k.inputs;
+    }
     EXPECT_TRUE(batched_words == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
     EXPECT_TRUE(batched == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
     EXPECT_EQ(batched.chunk_digests, one_by_one.chunk_digests);
@@ -307,7 +308,9 @@ TEST(SweepEngine, BatchedAccountingGivesTheSameState) {
       other += st.special_mismatches() + st.flushed;
     }
     EXPECT_GT(numeric, 0u) << bx::fn_info(k.fn).name;
-    if (k.fn == bx::Fn::sinf && k.chunks.size()) EXPECT_GT(other, 0u);
+    if (k.fn == bx::Fn::sinf && k.chunks.size()) {
+      EXPECT_GT(other, 0u);
+    }
   }
 }
 
@@ -330,8 +333,11 @@ TEST(SweepEngine, UlpBinIsTheComparisonDefinition) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     es.push_back(std::ldexp(double(x >> 11) * 0x1p-53, int(x % 60) - 30));
   }
-  for (double e : es)
-    if (e > 0) EXPECT_EQ(bx::sweep::ulp_bin(e), by_comparisons(e)) << std::hexfloat << e;
+  for (double e : es) {
+    if (e > 0) {
+      EXPECT_EQ(bx::sweep::ulp_bin(e), by_comparisons(e)) << std::hexfloat << e;
+    }
+  }
 }
 
 TEST(SweepEngine, WitnessAndMaxMergeAreOrderIndependent) {
