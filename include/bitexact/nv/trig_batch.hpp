@@ -203,13 +203,26 @@ struct trig_block {
   alignas(64) float r_keep[size];
   alignas(64) std::int32_t q_keep[size];
   alignas(64) float ph_x[size + 16];
+  alignas(64) float x_keep[size];  // the inputs of kept steps with tiny lanes
   std::uint16_t kept[size / 8];
-  __mmask8 kept_slow[size / 8], kept_nan[size / 8];
+  __mmask8 kept_slow[size / 8], kept_nan[size / 8], kept_tiny[size / 8];
   std::size_t nk, np;
 };
+// Tiny inputs, |x| < 2^-32: sin x is x (its FTZ flush in the FTZ build) and
+// cos x is 1, which is what the operations give (the polynomial's correction
+// is below 2^-60 of the result; checked on all 2^32 inputs against the H100,
+// vectors/nv/digests.json), so the span sets them directly instead of
+// computing with their subnormal squares (slow on Intel cores).
+inline constexpr std::int32_t trig_tiny_bits = 0x2f800000;  // 2^-32
+template <mode M>
+BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline __m256 trig_tiny8(__m256 x, std::int32_t quadrant_offset) {
+  return quadrant_offset == 0 ? trig_vflush<M>(x) : _mm256_set1_ps(1.0f);
+}
 BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_keep(trig_block& b, std::size_t s, __m256 x,
-                                                                            __m256i mag, __mmask8 slow, __m256 r,
-                                                                            __m256i q) {
+                                                                            __m256i mag, __mmask8 slow, __mmask8 tiny,
+                                                                            __m256 r, __m256i q) {
+  if (tiny) _mm256_store_ps(b.x_keep + s, x);
+  b.kept_tiny[b.nk] = tiny;
   _mm256_store_ps(b.r_keep + s, r);
   _mm256_store_si256(reinterpret_cast<__m256i*>(b.q_keep + s), q);
   // (compress in a register, then a plain store: the memory form is slow on some CPUs)
@@ -220,9 +233,49 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_keep(trig
   b.kept_nan[b.nk++] = _mm256_cmpgt_epi32_mask(mag, _mm256_set1_epi32(0x7f7fffff));
 }
 
-// The AVX-512 form: as trig_span_avx2, with the Payne-Hanek lanes reduced in
-// vector code too (exhaustive sweeps: 44% of all floats); Inf and NaN lanes
-// get the canonical NaN, as trig_large_body gives them.
+// y, with trig_tiny8's result in the tiny lanes (Tiny: there are some).
+template <mode M, bool Tiny>
+BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline __m256 trig_finish(__m256 y, __m256 x, __mmask8 tiny,
+                                                                               std::int32_t quadrant_offset) {
+  if constexpr (Tiny)
+    return _mm256_mask_blend_ps(tiny, y, trig_tiny8<M>(x, quadrant_offset));
+  else
+    return y;
+}
+
+// trig_span_avx512's pass 1 on sixteen inputs (two steps of eight): finished
+// where no lane is slow, else kept. Tiny: whether some lanes are tiny (they
+// then compute on 1, any ordinary input, and take trig_tiny8's result); the
+// form without costs nothing for them.
+template <mode M, bool Tiny>
+BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_pass1_step16(
+    trig_block& b, float* bout, std::size_t s, __m256 x0, __m256 x1, __m256i m0, __m256i m1, __mmask8 slow0,
+    __mmask8 slow1, __mmask8 tiny0, __mmask8 tiny1, __m256i offset, std::int32_t quadrant_offset) {
+  __m256 c0 = x0, c1 = x1;
+  if constexpr (Tiny) {
+    c0 = _mm256_mask_blend_ps(tiny0, x0, _mm256_set1_ps(1.0f));
+    c1 = _mm256_mask_blend_ps(tiny1, x1, _mm256_set1_ps(1.0f));
+  }
+  __m256 r0, r1;
+  __m256i q0, q1;
+  trig_cody_waite8<M>(c0, offset, r0, q0);
+  trig_cody_waite8<M>(c1, offset, r1, q1);
+  if ((slow0 | slow1) == 0) [[likely]] {
+    const __m256 y0 = trig_poly8<M>(r0, q0), y1 = trig_poly8<M>(r1, q1);
+    _mm256_storeu_ps(bout + s, trig_finish<M, Tiny>(y0, x0, tiny0, quadrant_offset));
+    _mm256_storeu_ps(bout + s + 8, trig_finish<M, Tiny>(y1, x1, tiny1, quadrant_offset));
+    return;
+  }
+  if (slow0 == 0)
+    _mm256_storeu_ps(bout + s, trig_finish<M, Tiny>(trig_poly8<M>(r0, q0), x0, tiny0, quadrant_offset));
+  else
+    trig_keep(b, s, x0, m0, slow0, tiny0, r0, q0);
+  if (slow1 == 0)
+    _mm256_storeu_ps(bout + s + 8, trig_finish<M, Tiny>(trig_poly8<M>(r1, q1), x1, tiny1, quadrant_offset));
+  else
+    trig_keep(b, s + 8, x1, m1, slow1, tiny1, r1, q1);
+}
+
 // The AVX-512 form: as trig_span_avx2, with the Payne-Hanek lanes reduced in
 // vector code too (exhaustive sweeps: 44% of all floats; random bit patterns:
 // about half). Blocks of up to 512 inputs in three passes:
@@ -238,8 +291,9 @@ BITEXACT_TARGET_AVX512 __attribute__((always_inline)) inline void trig_keep(trig
 //     canonical NaN (as trig_large_body gives them), the store.
 // Each lane performs exactly the operations of the scalar path it would take
 // (trig_reduce_cody_waite or trig_reduce_payne_hanek, then trig_poly_tables),
-// so its bits are the scalar function's. Every input of a block is read in
-// pass 1 before pass 3 stores: `out` may alias `in`.
+// so its bits are the scalar function's; tiny lanes (|x| < 2^-32) take the
+// result those operations give, directly (trig_tiny8). Every input of a
+// block is read in pass 1 before pass 3 stores: `out` may alias `in`.
 template <mode M>
 BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out, std::size_t n,
                                                     std::int32_t quadrant_offset) {
@@ -248,6 +302,8 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
   const __m256i slow_from = _mm256_set1_epi32(std::int32_t(trig_slow_threshold_bits - 1));
   const __m256i offset = _mm256_set1_epi32(quadrant_offset);
   const __m256 canonical = _mm256_castsi256_ps(_mm256_set1_epi32(std::int32_t(ptx::canonical_nan_f32)));
+  const __m256i tiny_to = _mm256_set1_epi32(trig_tiny_bits);
+  const __m256 one = _mm256_set1_ps(1.0f);
   trig_block b;
   alignas(64) float ph_r[trig_block::size + 16];
   alignas(64) std::int32_t ph_q[trig_block::size + 16];
@@ -263,36 +319,27 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
       const __m256i m0 = _mm256_and_si256(_mm256_castps_si256(x0), abs_mask);
       const __m256i m1 = _mm256_and_si256(_mm256_castps_si256(x1), abs_mask);
       const __mmask8 slow0 = _mm256_cmpgt_epi32_mask(m0, slow_from), slow1 = _mm256_cmpgt_epi32_mask(m1, slow_from);
-      __m256 r0, r1;
-      __m256i q0, q1;
-      trig_cody_waite8<M>(x0, offset, r0, q0);
-      trig_cody_waite8<M>(x1, offset, r1, q1);
-      if ((slow0 | slow1) == 0) [[likely]] {
-        const __m256 y0 = trig_poly8<M>(r0, q0), y1 = trig_poly8<M>(r1, q1);
-        _mm256_storeu_ps(bout + s, y0);
-        _mm256_storeu_ps(bout + s + 8, y1);
-        continue;
+      const __mmask8 tiny0 = _mm256_cmplt_epi32_mask(m0, tiny_to), tiny1 = _mm256_cmplt_epi32_mask(m1, tiny_to);
+      if ((tiny0 | tiny1) == 0) [[likely]] {
+        trig_pass1_step16<M, false>(b, bout, s, x0, x1, m0, m1, slow0, slow1, 0, 0, offset, quadrant_offset);
+      } else if ((tiny0 & tiny1) == 0xff) {  // all sixteen tiny (a third of an exhaustive sweep)
+        _mm256_storeu_ps(bout + s, trig_tiny8<M>(x0, quadrant_offset));
+        _mm256_storeu_ps(bout + s + 8, trig_tiny8<M>(x1, quadrant_offset));
+      } else {
+        trig_pass1_step16<M, true>(b, bout, s, x0, x1, m0, m1, slow0, slow1, tiny0, tiny1, offset, quadrant_offset);
       }
-      if (slow0 == 0)
-        _mm256_storeu_ps(bout + s, trig_poly8<M>(r0, q0));
-      else
-        trig_keep(b, s, x0, m0, slow0, r0, q0);
-      if (slow1 == 0)
-        _mm256_storeu_ps(bout + s + 8, trig_poly8<M>(r1, q1));
-      else
-        trig_keep(b, s + 8, x1, m1, slow1, r1, q1);
     }
     if (s < len) {  // a last eight
       const __m256 x = _mm256_loadu_ps(bin + s);
       const __m256i mag = _mm256_and_si256(_mm256_castps_si256(x), abs_mask);
-      const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, slow_from);
+      const __mmask8 slow = _mm256_cmpgt_epi32_mask(mag, slow_from), tiny = _mm256_cmplt_epi32_mask(mag, tiny_to);
       __m256 r;
       __m256i q;
-      trig_cody_waite8<M>(x, offset, r, q);
+      trig_cody_waite8<M>(_mm256_mask_blend_ps(tiny, x, one), offset, r, q);
       if (slow == 0)
-        _mm256_storeu_ps(bout + s, trig_poly8<M>(r, q));
+        _mm256_storeu_ps(bout + s, _mm256_mask_blend_ps(tiny, trig_poly8<M>(r, q), trig_tiny8<M>(x, quadrant_offset)));
       else
-        trig_keep(b, s, x, mag, slow, r, q);
+        trig_keep(b, s, x, mag, slow, tiny, r, q);
     }
     const std::size_t nk = b.nk, np = b.np;
     if (nk == 0) {
@@ -327,7 +374,10 @@ BITEXACT_TARGET_AVX512 inline void trig_span_avx512(const float* in, float* out,
           _mm256_mask_expand_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(b.q_keep + s)), slow,
                                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ph_q + pos)));
       pos += unsigned(__builtin_popcount(slow));
-      _mm256_storeu_ps(bout + s, _mm256_mask_blend_ps(b.kept_nan[t], trig_poly8<M>(r, q), canonical));
+      __m256 y = _mm256_mask_blend_ps(b.kept_nan[t], trig_poly8<M>(r, q), canonical);
+      if (const __mmask8 tiny = b.kept_tiny[t])
+        y = _mm256_mask_blend_ps(tiny, y, trig_tiny8<M>(_mm256_load_ps(b.x_keep + s), quadrant_offset));
+      _mm256_storeu_ps(bout + s, y);
     }
     i += len;
   }
