@@ -17,7 +17,9 @@
 // the scalar slow path (trig_large_body) on the saved inputs: so the kernel
 // is correct in place. On CPUs with AVX-512 (dispatch::level::avx512) the
 // Payne-Hanek reduction of those lanes is vector code as well
-// (trig_payne_hanek8: 64-bit lanes for the 32x32 -> 64-bit products).
+// (trig_payne_hanek8: 64-bit lanes for the 32x32 -> 64-bit products), run
+// only on the slow lanes, gathered per block (trig_span_avx512), and tiny
+// inputs take their known result (trig_tiny8).
 #pragma once
 
 #include "bitexact/config.hpp"
