@@ -48,22 +48,25 @@ template <FloatBatch B>
 void words_eval(const word* const* args, word* out, std::size_t n) {
   words_approx<B>(args, out, nullptr, n);
 }
+// The sinf/cosf truth with every form the engine uses: B its batch, U and
+// Uf its ULP errors from the batch's approximations (words, floats).
+template <FloatBatch B, decltype(Impl::ulp_from_approx) U, decltype(Impl::ulp_from_approx_f32) Uf>
+Impl trig_truth(Fn fn, const char* description) {
+  Impl t{"mpfr", fn, words_eval<B>, description, true};
+  t.eval_approx = words_approx<B>;
+  t.ulp_from_approx = U;
+  t.values = values_eval<B>;
+  t.eval_approx_f32 = B;
+  t.ulp_from_approx_f32 = Uf;
+  return t;
+}
+
 const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
-  Impl sin{"mpfr", Fn::sinf, words_eval<&truth::sinf_batch>, d, true};
-  sin.eval_approx = words_approx<&truth::sinf_batch>;
-  sin.ulp_from_approx = &truth::ulp_errors_sinf_from_approx;
-  sin.values = values_eval<&truth::sinf_batch>;
-  sin.eval_approx_f32 = &truth::sinf_batch;
-  sin.ulp_from_approx_f32 = &truth::ulp_errors_sinf_from_approx;
-  Impl cos{"mpfr", Fn::cosf, words_eval<&truth::cosf_batch>, d, true};
-  cos.eval_approx = words_approx<&truth::cosf_batch>;
-  cos.ulp_from_approx = &truth::ulp_errors_cosf_from_approx;
-  cos.values = values_eval<&truth::cosf_batch>;
-  cos.eval_approx_f32 = &truth::cosf_batch;
-  cos.ulp_from_approx_f32 = &truth::ulp_errors_cosf_from_approx;
-  register_impl(sin);
-  register_impl(cos);
+  register_impl(trig_truth<&truth::sinf_batch, &truth::ulp_errors_sinf_from_approx, &truth::ulp_errors_sinf_from_approx>(
+      Fn::sinf, d));
+  register_impl(trig_truth<&truth::cosf_batch, &truth::ulp_errors_cosf_from_approx, &truth::ulp_errors_cosf_from_approx>(
+      Fn::cosf, d));
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                \
   if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)                                            \
     register_impl(with_values({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true}, \

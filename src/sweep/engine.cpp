@@ -290,6 +290,10 @@ struct Classifier {
   }
   bool is_nan(word w) const { return (w & ~sign) > expmask; }
   bool is_zero(word w) const { return (w & ~sign) == 0; }
+  bool is_normal(word w) const {  // vclass(w) == normal, branch-free
+    const word e = w & expmask;
+    return (e != 0) & (e != expmask);
+  }
   std::int64_t ordered(word w) const {
     std::int64_t mag = std::int64_t(w & ~sign);
     return (w & sign) ? -mag : mag;
@@ -497,10 +501,6 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
   const int arity = f.arity;
   const word mask = c.mask;
   const int normal_in = arity == 1 ? int(VClass::normal) : int(VClass::normal) * 5 + int(VClass::normal);
-  auto is_normal = [&](word w) {
-    const word e = w & c.expmask;
-    return (e != 0) & (e != c.expmask);
-  };
   thread_local std::vector<std::uint32_t> sj, rest;  // positions of the ordinary results, others' q
   thread_local std::vector<double> se;               // the ordinary results' errors
   sj.resize(cnt + 16);
@@ -522,7 +522,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const word a = bits_of(a_in[j]) & mask, b = arity == 2 ? bits_of(b_in[j]) & mask : word(0);
     const word r = bits_of(o[j]) & mask, t = bits_of(truth_out[j]) & mask;
     if (any && q >= q0) any[j] = 1;  // (the vector pass marked its own)
-    const bool ordinary = detail::account_batched & is_normal(a) & (arity == 1 || is_normal(b)) & is_normal(t) &
+    const bool ordinary = detail::account_batched & c.is_normal(a) & (arity == 1 || c.is_normal(b)) & c.is_normal(t) &
                           !c.is_nan(r) & !c.is_zero(r) & !hd::flush_candidate(c.bits, arity, a, b, r, t);
     if (ordinary) [[likely]] {
       // account_impl's error: from the approximation (exact near a bin
@@ -593,20 +593,22 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
 }
 
 // Feeds outputs into a streaming XXH3 state as little-endian words of `bits`
-// width under `view` (x86-64 and the GPUs are little-endian).
-void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, output_view view) {
+// width under `view` (x86-64 and the GPUs are little-endian). W: the engine's
+// 64-bit words, or binary32 results held as floats (the same bytes).
+template <class W>
+void digest_update(XXH3_state_t& st, const W* out, std::size_t n, int bits, output_view view) {
   const word sign = word(1) << (bits - 1);
   const word inf = bits == 32 ? word(fp_bits<float>::inf().bits) : word(fp_bits<double>::inf().bits);
   auto seen = [&](word w) { return view == output_view::nan_sign_cleared && (w & (sign - 1)) > inf ? w & ~sign : w; };
+  if (view == output_view::exact && sizeof(W) * 8 == unsigned(bits)) {  // already the digested bytes
+    XXH3_64bits_update(&st, out, n * sizeof(W));
+    return;
+  }
   if (bits == 64) {
-    if (view == output_view::exact) {
-      XXH3_64bits_update(&st, out, n * sizeof(word));
-      return;
-    }
     word buf[512];
     for (std::size_t i = 0; i < n;) {
       const std::size_t m = std::min<std::size_t>(512, n - i);
-      for (std::size_t j = 0; j < m; ++j) buf[j] = seen(out[i + j]);
+      for (std::size_t j = 0; j < m; ++j) buf[j] = seen(bits_of(out[i + j]));
       XXH3_64bits_update(&st, buf, m * 8);
       i += m;
     }
@@ -615,25 +617,7 @@ void digest_update(XXH3_state_t& st, const word* out, std::size_t n, int bits, o
   std::uint32_t buf[1024];
   for (std::size_t i = 0; i < n;) {
     const std::size_t m = std::min<std::size_t>(1024, n - i);
-    for (std::size_t j = 0; j < m; ++j) buf[j] = std::uint32_t(seen(out[i + j]));
-    XXH3_64bits_update(&st, buf, m * 4);
-    i += m;
-  }
-}
-
-// digest_update for binary32 results held as floats: the same bytes.
-void digest_update(XXH3_state_t& st, const float* out, std::size_t n, output_view view) {
-  if (view == output_view::exact) {
-    XXH3_64bits_update(&st, out, n * sizeof(float));
-    return;
-  }
-  std::uint32_t buf[1024];
-  for (std::size_t i = 0; i < n;) {
-    const std::size_t m = std::min<std::size_t>(1024, n - i);
-    for (std::size_t j = 0; j < m; ++j) {
-      const std::uint32_t w = bit_cast<std::uint32_t>(out[i + j]);
-      buf[j] = (w & 0x7fffffffu) > 0x7f800000u ? w & 0x7fffffffu : w;  // NaN: sign cleared
-    }
+    for (std::size_t j = 0; j < m; ++j) buf[j] = std::uint32_t(seen(bits_of(out[i + j])));
     XXH3_64bits_update(&st, buf, m * 4);
     i += m;
   }
@@ -668,67 +652,68 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
   const bool typed = binary32_path(f, impls, truth);
   if (typed) detail::binary32_chunks.fetch_add(1, std::memory_order_relaxed);
 
-  for (std::uint64_t blo = lo; blo < hi && typed; blo += eval_batch) {
+  for (std::uint64_t blo = lo; blo < hi; blo += eval_batch) {
     const std::size_t n = std::min(eval_batch, hi - blo);
-    wk.af.resize(n);
-    wk.bf.resize(n);  // (as b below)
-    wk.tf.resize(n);
-    wk.outf.resize(ni);
-    for (auto& v : wk.outf) v.resize(n);
-    if (o.inputs.kind == InputSet::Kind::exhaustive) {
-      for (std::size_t j = 0; j < n; ++j) wk.af[j] = bit_cast<float>(std::uint32_t(blo + j));
-    } else {
+    // The operands as words. b: zeros for one-operand functions (written
+    // once, when the vector grows; generate leaves it alone), operands for two.
+    auto generate_words = [&] {
       wk.a.resize(n);
-      wk.b.assign(n, 0);
+      if (f.arity == 2)
+        wk.b.assign(n, 0);
+      else
+        wk.b.resize(n);
       o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
-      for (std::size_t j = 0; j < n; ++j) {
-        wk.af[j] = bit_cast<float>(std::uint32_t(wk.a[j]));
-        wk.bf[j] = bit_cast<float>(std::uint32_t(wk.b[j]));
+    };
+    if (typed) {
+      wk.af.resize(n);
+      wk.bf.resize(n);  // (as b)
+      wk.tf.resize(n);
+      wk.outf.resize(ni);
+      for (auto& v : wk.outf) v.resize(n);
+      if (o.inputs.kind == InputSet::Kind::exhaustive) {
+        for (std::size_t j = 0; j < n; ++j) wk.af[j] = bit_cast<float>(std::uint32_t(blo + j));
+      } else {
+        generate_words();
+        for (std::size_t j = 0; j < n; ++j) {
+          wk.af[j] = bit_cast<float>(std::uint32_t(wk.a[j]));
+          wk.bf[j] = bit_cast<float>(std::uint32_t(wk.b[j]));
+        }
       }
+      const bool with_approx = truth && truth->eval_approx_f32 && truth->ulp_from_approx_f32;
+      if (with_approx) {
+        wk.y.resize(n);
+        truth->eval_approx_f32(wk.af.data(), wk.tf.data(), wk.y.data(), n);
+      } else if (truth) {
+        truth->values(wk.af.data(), wk.bf.data(), wk.tf.data(), n);
+      }
+      for (std::size_t i = 0; i < ni; ++i) {
+        impls[i]->values(wk.af.data(), wk.bf.data(), wk.outf[i].data(), n);
+        outpf[i] = wk.outf[i].data();
+        if (o.digests) digest_update(digest[i], outpf[i], n, f.bits, o.view);
+      }
+      account_t(o.fn, s, wk.af.data(), wk.bf.data(), outpf.data(), truth ? wk.tf.data() : nullptr, n,
+                with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx_f32 : nullptr);
+    } else {
+      generate_words();
+      wk.t.resize(n);
+      wk.out.resize(ni);
+      for (auto& v : wk.out) v.resize(n);
+      const word* args[2] = {wk.a.data(), wk.b.data()};
+      const bool with_approx = truth && truth->eval_approx;
+      if (with_approx) {
+        wk.y.resize(n);
+        truth->eval_approx(args, wk.t.data(), wk.y.data(), n);
+      } else if (truth) {
+        truth->eval(args, wk.t.data(), n);
+      }
+      for (std::size_t i = 0; i < ni; ++i) {
+        impls[i]->eval(args, wk.out[i].data(), n);
+        outp[i] = wk.out[i].data();
+        if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
+      }
+      account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n,
+              with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx : nullptr);
     }
-    const bool with_approx = truth && truth->eval_approx_f32 && truth->ulp_from_approx_f32;
-    if (with_approx) {
-      wk.y.resize(n);
-      truth->eval_approx_f32(wk.af.data(), wk.tf.data(), wk.y.data(), n);
-    } else if (truth) {
-      truth->values(wk.af.data(), wk.bf.data(), wk.tf.data(), n);
-    }
-    for (std::size_t i = 0; i < ni; ++i) {
-      impls[i]->values(wk.af.data(), wk.bf.data(), wk.outf[i].data(), n);
-      outpf[i] = wk.outf[i].data();
-      if (o.digests) digest_update(digest[i], outpf[i], n, o.view);
-    }
-    account_t(o.fn, s, wk.af.data(), wk.bf.data(), outpf.data(), truth ? wk.tf.data() : nullptr, n,
-              with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx_f32 : nullptr);
-  }
-  for (std::uint64_t blo = lo; blo < hi && !typed; blo += eval_batch) {
-    const std::size_t n = std::min(eval_batch, hi - blo);
-    wk.a.resize(n);
-    // b: zeros for one-operand functions (written once, when the vector
-    // grows; generate leaves it alone), operands for two.
-    if (f.arity == 2)
-      wk.b.assign(n, 0);
-    else
-      wk.b.resize(n);
-    wk.t.resize(n);
-    wk.out.resize(ni);
-    for (auto& v : wk.out) v.resize(n);
-    o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
-    const word* args[2] = {wk.a.data(), wk.b.data()};
-    const bool with_approx = truth && truth->eval_approx;
-    if (with_approx) {
-      wk.y.resize(n);
-      truth->eval_approx(args, wk.t.data(), wk.y.data(), n);
-    } else if (truth) {
-      truth->eval(args, wk.t.data(), n);
-    }
-    for (std::size_t i = 0; i < ni; ++i) {
-      impls[i]->eval(args, wk.out[i].data(), n);
-      outp[i] = wk.out[i].data();
-      if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
-    }
-    account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n,
-            with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx : nullptr);
   }
   if (o.digests)
     for (std::size_t i = 0; i < ni; ++i) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
