@@ -1,5 +1,5 @@
-// bench/batch_common.hpp — inputs and loops shared by bench/batch.cpp,
-// bench/default_o2.cpp and bench/nv_trig.cpp: arrays of 4096 inputs mapped to
+// bench/batch_common.hpp — inputs and loops shared by bench/bench_batch.cpp,
+// bench/bench_default_o2.cpp and bench/bench_nv_trig.cpp: arrays of 4096 inputs mapped to
 // 4096 outputs.
 //   fast   uniform |x| < 105615: libdevice's Cody-Waite path
 //   small  uniform |x| < 4

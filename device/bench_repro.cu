@@ -25,7 +25,7 @@
 // The FTZ flavour is chosen at compile time as users choose it:
 //   nvcc -ftz=false -DBX_MODE='"ieee"'   native ::NAME vs nv::NAME
 //   nvcc -ftz=true  -DBX_MODE='"ftz"'    native ::NAME vs nv::NAME_ftz
-// device/run_bench_repro.sh builds and runs both. Needs only nvcc (CUDA 12.8
+// tools/scripts/device/run_bench_repro.sh builds and runs both. Needs only nvcc (CUDA 12.8
 // or later for sm_90 and C++20).
 //
 // usage: bench_repro [--runs N] [--pairs-log2 K]   (defaults 5 and 30)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the link-time replacement bitcode of libdevice (device/replace_clang.cpp)
 # for one personality. Used by CMake (target bitexact_cuda_bitcode) and by
-# device/replace_routes.sh; docs/replacement.md explains the route.
+# tools/scripts/device/replace_routes.sh; docs/replacement.md explains the route.
 #
 # usage: build_cuda_bitcode.sh CLANG INCLUDE_DIR PERSONALITY OUT.bc
 #   CLANG        clang++ (15 or later; best the clang that compiles the CUDA

@@ -45,7 +45,7 @@ flags=(-std=c++20 --target=amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O3 -fno-mat
 # Checks on the IR: every entry point defined; nothing called but LLVM
 # intrinsics of exact semantics (no libm, no ocml, no amdgcn intrinsic, no
 # llvm.fmuladd that a backend may fuse or not); no global data (the CPU route
-# of tools/ocml_bc refuses address spaces).
+# of src/impls/ocml_bc refuses address spaces).
 "$llvm/llvm-dis" -o "$out.ll" "$out.tmp"
 IFS=, read -r -a want <<<"$entries"
 for e in "${want[@]}"; do

@@ -10,10 +10,10 @@
 // The FTZ flavour is chosen at compile time exactly as users choose it:
 //   nvcc -ftz=false (IEEE)  or  nvcc -ftz=true (FTZ)   -> BX_MODE "ieee" / "ftz"
 //   nvcc -use_fast_math                                -> BX_MODE "fast" (repro: nv::fast)
-// See device/run_nv_native.sh for the build and run command.
+// See tools/scripts/device/run_nv_native.sh for the build and run command.
 //
 // The same program checks the routes of link-time replacement
-// (device/replace_routes.sh, docs/replacement.md): compiled by clang with
+// (tools/scripts/device/replace_routes.sh, docs/replacement.md): compiled by clang with
 // bitexact's bitcode linked ahead of libdevice, its ::sinf() calls are
 // bitexact's; with -DBX_LINKED=nv|nv_ftz|ocml it calls
 // bitexact::cuda::<personality>::NAME from the -rdc device library instead.

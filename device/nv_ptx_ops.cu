@@ -23,7 +23,7 @@
 //    it decide whether .ftz looks before or after rounding), cancellation,
 //    integers +- ulps for the round-to-integral conversions.
 //
-// Build and run: device/run_nv_ptx_ops.sh OUTDIR (no xxhash or other library
+// Build and run: tools/scripts/device/run_nv_ptx_ops.sh OUTDIR (no xxhash or other library
 // needed). `--operands FILE` writes the operand lines without results and
 // runs nothing on the GPU (to inspect the coverage and size anywhere).
 #include <cuda_runtime.h>

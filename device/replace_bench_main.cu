@@ -1,7 +1,7 @@
 // device/replace_bench_main.cu — cost of link-time replacement on the GPU:
 // each function of functions.def timed natively (libdevice) and replaced
 // (device/replace_bench_replaced.cu), in the same run, same inputs, same
-// launch; prints the ratio replaced / native. Built by device/replace_routes.sh
+// launch; prints the ratio replaced / native. Built by tools/scripts/device/replace_routes.sh
 // once per route; BX_ROUTE names the route in the output.
 //
 // Per function: the input count is calibrated so that a native launch takes

@@ -15,12 +15,12 @@
 //                              all 2^32 inputs each, mismatches counted on the
 //                              device: OUTDIR/sfu_compare.txt;
 //   sfu_probe dump OUTDIR      the outputs on the fitting sets of
-//                              device/sfu_sets.hpp, one raw file of u32 LE
+//                              include/bitexact/nv/sfu_sets.hpp, one raw file of u32 LE
 //                              words per (op, set): OUTDIR/OP.SET.u32.
 // The PTX ops are one inline asm each, naming the exact variant, so nvcc's
 // -ftz does not reach them; the intrinsics follow the build's -ftz (the
 // build script builds this file twice, -ftz=false and -ftz=true).
-// Build and run: device/run_sfu_probe.sh OUTDIR.
+// Build and run: tools/scripts/device/run_sfu_probe.sh OUTDIR.
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
@@ -43,7 +43,7 @@
 #include "bitexact/nv/sqrt_approx.hpp"
 #include "bitexact/nv/tanh_approx.hpp"
 #include "cuda_check.cuh"
-#include "sfu_sets.hpp"
+#include "bitexact/nv/sfu_sets.hpp"
 
 #ifndef BX_MODE
 #error "define BX_MODE as \"ieee\" or \"ftz\" (the build's -ftz)"

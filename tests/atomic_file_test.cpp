@@ -1,4 +1,4 @@
-// bitexact::write_file_atomic (bitexact/engine/atomic_file.hpp): a file is either
+// bitexact::write_file_atomic (bitexact/io/atomic_file.hpp): a file is either
 // written completely or left as it was, and no temporary file stays behind;
 // write_files_atomic: several files all or none; made_for_output: a failed
 // command removes the folders it made, and no other.
@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "bitexact/engine/atomic_file.hpp"
-#include "bitexact/engine/hexio.hpp"
+#include "bitexact/io/atomic_file.hpp"
+#include "bitexact/io/hexio.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The span APIs (bitexact/nv/batch.hpp, bitexact/ocml/batch.hpp) against the
+// The span APIs (bitexact/nv/nv_span.hpp, bitexact/ocml/ocml_span.hpp) against the
 // scalar functions they must equal bit for bit: every reproduction, at the
 // shapes where vectorisation bugs cluster (1, 33, 1024, 10000, 65537
 // elements: a lone tail, one vector plus a tail, whole vectors, a block
@@ -25,8 +25,8 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/dispatch.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/nv/batch.hpp"
-#include "bitexact/ocml/batch.hpp"
+#include "bitexact/nv/nv_span.hpp"
+#include "bitexact/ocml/ocml_span.hpp"
 #include "bitexact/ocml/config.hpp"
 
 namespace bx = bitexact;
@@ -216,7 +216,7 @@ void check_ocml() {
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
 
-// The contract of bitexact/batch.hpp: spans of different sizes are refused
+// The contract of bitexact/span_api.hpp: spans of different sizes are refused
 // before anything is written.
 TEST(BatchContract, SizeMismatchThrowsAndWritesNothing) {
   std::vector<float> in(10, 1.0f), out(9, -7.0f), y(11, 1.0f);

@@ -1,6 +1,6 @@
 # With -DBITEXACT_CUDA=ON: installs bitexact and builds tests/consumer_cuda (an
 # nvcc project linking bitexact::cuda_linked) against it. Built only: running
-# needs a GPU (the device checks are device/replace_routes.sh).
+# needs a GPU (the device checks are tools/scripts/device/replace_routes.sh).
 if(TARGET bitexact_cuda_linked)
   add_test(NAME install_and_consume_cuda
     COMMAND ${CMAKE_COMMAND} -DBINARY_DIR=${CMAKE_BINARY_DIR} -DPREFIX=${CMAKE_BINARY_DIR}/consumer-cuda-prefix

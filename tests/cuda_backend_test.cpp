@@ -11,7 +11,7 @@
 #include <iterator>
 #include <string>
 
-#include "bitexact/engine/cuda_backend.hpp"
+#include "bitexact/gpu/backend.hpp"
 #include "cli_runner.hpp"
 
 namespace bitexact {
@@ -118,7 +118,7 @@ TEST(HipBackendCli, NoAmdGpuIsOneLineAndWritesNothing) {
 }
 
 TEST(CudaBackendCli, NoGpuIsAOneLineError) {
-  if (sweep::cuda::device_count() > 0) GTEST_SKIP() << "a GPU is visible: device/run_cuda_sweep_check.sh covers it";
+  if (sweep::cuda::device_count() > 0) GTEST_SKIP() << "a GPU is visible: tools/scripts/device/run_cuda_sweep_check.sh covers it";
   expect_one_line_exit2("sweep sinf --impl nv --inputs uniform:100 --backend cuda", "no usable GPU");
   if (sweep::cuda::built()) {
     expect_one_line_exit2("sweep sinf --impl native-nv,nv --inputs uniform:100", "needs a GPU");

@@ -4,10 +4,10 @@
 // vendor's.
 //
 // Sources of the expected digests (the manifests say which, and how):
-//   vectors/nv/    native libdevice on an NVIDIA H100 (device/run_nv_native.sh)
+//   vectors/nv/    native libdevice on an NVIDIA H100 (tools/scripts/device/run_nv_native.sh)
 //   vectors/nv-sfu/ the SFU instructions and fast intrinsics on the H100
-//                  (device/run_sfu_probe.sh)
-//   vectors/ocml/  ocml.bc 5.2.3 executed on the CPU by tools/ocml_bc
+//                  (tools/scripts/device/run_sfu_probe.sh)
+//   vectors/ocml/  ocml.bc 5.2.3 executed on the CPU by src/impls/ocml_bc
 //                  (`bitexact ocml-vectors`); such a set names its "truth"
 //                  implementation, and when that is built here the truth is
 //                  re-run against its own digests too (a second case, "truth").
@@ -54,8 +54,8 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/ocml/presets.hpp"
 
 namespace bitexact::testing {
@@ -73,7 +73,7 @@ struct digest_case {
 };
 
 // Implementations checked against another's committed sets. ocml-bc-nv-replaced
-// (tools/ocml_bc): AMD's ocml.bc for gfx90a with bitexact_ocml_nv.bc linked
+// (src/impls/ocml_bc): AMD's ocml.bc for gfx90a with bitexact_ocml_nv.bc linked
 // ahead, run on the CPU; it must give the H100's bits of the nv (-ftz=false)
 // sets (docs/replacement.md, "AMD GPU"). Skipped where it is not built.
 struct stand_in_rule {

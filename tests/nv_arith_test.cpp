@@ -25,7 +25,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"

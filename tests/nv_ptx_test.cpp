@@ -2,7 +2,7 @@
 //
 // Where the expected values come from:
 //  * The H100: vectors/nv/ptx_ops.txt, written by device/nv_ptx_ops.cu (run
-//    with device/run_nv_ptx_ops.sh), holds the GPU's own output of every
+//    with tools/scripts/device/run_nv_ptx_ops.sh), holds the GPU's own output of every
 //    modelled instruction, in every FTZ form the model offers, over special,
 //    random and engineered operands. PtxDevice.EveryOpMatchesTheH100 checks
 //    every line against the model and FAILS when the file is missing.
@@ -96,7 +96,7 @@ TEST(PtxDevice, EveryOpMatchesTheH100) {
   const std::string path = std::string(BITEXACT_SOURCE_DIR) + "/vectors/nv/ptx_ops.txt";
   std::ifstream file(path);
   ASSERT_TRUE(file.good()) << path << " is missing: it comes from the GPU "
-                           << "(device/run_nv_ptx_ops.sh OUTDIR on an H100, then copy "
+                           << "(tools/scripts/device/run_nv_ptx_ops.sh OUTDIR on an H100, then copy "
                            << "OUTDIR/ptx_ops.txt there)";
   const std::map<std::string, OpModel> ops = all_ops();
   // The SFU approximations are modelled from the correctly rounded reciprocal

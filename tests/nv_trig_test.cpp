@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/nv/cosf.hpp"
 #include "bitexact/nv/sinf.hpp"
 #include "bitexact/truth/truth.hpp"

@@ -1,4 +1,4 @@
-// ocml-bc-nv-replaced (tools/ocml_bc): AMD's ocml.bc compiled for gfx90a with
+// ocml-bc-nv-replaced (src/impls/ocml_bc): AMD's ocml.bc compiled for gfx90a with
 // bitexact_ocml_nv.bc (device/replace_ocml_nv.cpp) linked ahead of it, run on
 // the CPU, against the H100's outputs on every edge input (vectors/nv/edge.txt,
 // column nv: nvcc -ftz=false). Zero differing bits allowed. The committed H100
@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <string>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/digests.hpp"
 
 using namespace bitexact;
 

@@ -1,5 +1,5 @@
 // The "ocml-bc*" implementations: AMD's ocml bitcode compiled for this CPU
-// (tools/ocml_bc, docs/ocml-bc.md).
+// (src/impls/ocml_bc, docs/ocml-bc.md).
 //
 // Expected values come from sources independent of that pipeline:
 //   - IEEE 754 facts (ceil and fmod are exact operations; special values),
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/truth/truth.hpp"
 
 #ifdef BITEXACT_HAVE_OCML_BC

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/ocml/cos_f32.hpp"
 #include "bitexact/ocml/presets.hpp"

@@ -4,7 +4,7 @@
 // arguments; for fmod their cross product and exact-quotient cases.
 //
 // Source of expected values: ocml.bc 5.2.3 (Debian rocm-device-libs) executed
-// on the CPU by tools/ocml_bc, recorded by `bitexact ocml-vectors`. This test
+// on the CPU by src/impls/ocml_bc, recorded by `bitexact ocml-vectors`. This test
 // runs without that implementation being built.
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <fstream>
 #include <string>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/ocml/presets.hpp"
 
 namespace {

@@ -22,7 +22,7 @@ if(TARGET bitexact_python AND TARGET bitexact)
     LABELS heavy TIMEOUT 1800)
   # TritonBridge: bitexact.triton (the Triton interpreter bridge) on a fake of
   # Triton's interpreter, both backends (module, CLI), against the CLI and the
-  # H100's vectors; the real interpreter runs in device/triton_bridge_demo.py.
+  # H100's vectors; the real interpreter runs in tools/scripts/device/triton_bridge_demo.py.
   add_test(NAME Python.TritonBridge COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_triton_bridge.py)
   set_tests_properties(Python.TritonBridge PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)
   add_test(NAME Python.Example COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_doc_example.py

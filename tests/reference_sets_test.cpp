@@ -1,4 +1,4 @@
-// The committed reference sets (vectors/sets/, tools/gen_reference_sets.sh):
+// The committed reference sets (vectors/sets/, tools/gen/gen_reference_sets.sh):
 // each is exactly what `bitexact vectors export` gives today for its manifest
 // (function, implementation, input set), so a changed reproduction cannot
 // leave stale vectors behind; and the nv and nv-ftz edge sets equal the
@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vector_io.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/vector_io.hpp"
 #include "cli_runner.hpp"
 
 namespace bitexact {
@@ -57,7 +57,7 @@ TEST(ReferenceSets, EqualTodaysExport) {
                                     " --format npy --out " + fresh.string());
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(slurp(npy) == slurp(fresh)) << npy << " differs from a fresh export: regenerate with "
-                                            << "tools/gen_reference_sets.sh if the change is intended";
+                                            << "tools/gen/gen_reference_sets.sh if the change is intended";
     EXPECT_EQ(nlohmann::json::parse(slurp(fresh.string() + ".manifest.json"))["digest_out"], j["digest_out"]) << m;
   }
 }

@@ -10,8 +10,8 @@
 #include <regex>
 #include <sstream>
 
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bx = bitexact;
 namespace fs = std::filesystem;

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "bitexact/engine/report.hpp"
+#include "bitexact/report/report.hpp"
 #include "cli_runner.hpp"
 
 namespace bx = bitexact;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <set>
 
-#include "bitexact/engine/corpus.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/corpus.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bx = bitexact;
 namespace corpus = bx::corpus;

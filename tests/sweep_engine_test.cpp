@@ -10,8 +10,8 @@
 #include <map>
 
 #include "bitexact/dispatch.hpp"
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/truth/truth.hpp"
 #include "sweep_test_helpers.hpp"

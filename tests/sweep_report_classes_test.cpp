@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
 #include "bitexact/truth/truth.hpp"
 #include "sweep_test_helpers.hpp"
 

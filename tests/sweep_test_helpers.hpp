@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::test {
 

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vector_io.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/vector_io.hpp"
 #include "cli_runner.hpp"
 
 namespace bitexact {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/truth/mpfr.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
 #include "bitexact/truth/truth.hpp"

@@ -1,4 +1,4 @@
-// Vector formats (bitexact/engine/vector_io.hpp): every format gives back the
+// Vector formats (bitexact/io/vector_io.hpp): every format gives back the
 // words it was given, NaN payloads and signed zeros included, and names the
 // problem in a malformed file. `bitexact vectors export` is checked against
 // `bitexact eval` and the H100's committed edge outputs.
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vector_io.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/vector_io.hpp"
 #include "cli_runner.hpp"
 
 namespace bitexact {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/inputs.hpp"
 
 using namespace bitexact;
@@ -25,7 +25,7 @@ TEST(Inputs, SplitMix64MatchesPublishedSequence) {
 }
 
 TEST(Inputs, EdgeInputFileSamplesAreSplitMix64) {
-  // tools/gen_edge_inputs.py wrote the "sampled" groups of vectors/edge_inputs.txt
+  // tools/gen/gen_edge_inputs.py wrote the "sampled" groups of vectors/edge_inputs.txt
   // with its own Python copy of SplitMix64: operand k of row i is
   // mix64(seed_k + i) (>> 32 for binary32). The committed file must agree with
   // the C++ generator, so the two copies cannot drift apart unnoticed.

@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/digests.hpp"
 
 namespace fs = std::filesystem;
 using namespace bitexact;

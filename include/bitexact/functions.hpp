@@ -9,7 +9,7 @@
 //                       BITEXACT_NV_FUNCTION rows are in the enum and
 //                       function_table only)
 //
-// The compiled engine adds what needs the truth library (bitexact/engine/impl.hpp: FnInfo).
+// The compiled engine adds what needs the truth library (bitexact/registry/registry.hpp: FnInfo).
 #pragma once
 
 #include <cstddef>

@@ -17,7 +17,7 @@ namespace bitexact::inputs {
 // ---- SplitMix64 (Steele, Lea, Flood 2014; Vigna's splitmix64.c) -------------
 // The one C++ definition of the generator: the sweep's binades:N sets, the
 // FpSan validator's samples and the tests' random streams all call it.
-// (tools/gen_edge_inputs.py keeps a Python copy; tests/vectors_test.cpp checks
+// (tools/gen/gen_edge_inputs.py keeps a Python copy; tests/vectors_test.cpp checks
 // the file it wrote against this one.)
 
 // The increment of the generator's state: 2^64 / golden ratio, odd.

@@ -1,5 +1,5 @@
-// FpSan names (bitexact/engine/fpsan_ops.hpp).
-#include "bitexact/engine/fpsan_ops.hpp"
+// FpSan names (bitexact/fpsan/fpsan_ops.hpp).
+#include "bitexact/fpsan/fpsan_ops.hpp"
 
 namespace bitexact::fpsan_ops {
 namespace fs = bitexact::fpsan;

@@ -1,5 +1,5 @@
-// Atomic file writes (bitexact/engine/atomic_file.hpp).
-#include "bitexact/engine/atomic_file.hpp"
+// Atomic file writes (bitexact/io/atomic_file.hpp).
+#include "bitexact/io/atomic_file.hpp"
 
 #include <unistd.h>
 
@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/user_text.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/user_text.hpp"
 
 namespace bitexact {
 namespace {

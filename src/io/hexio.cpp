@@ -1,4 +1,4 @@
-#include "bitexact/engine/hexio.hpp"
+#include "bitexact/io/hexio.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/user_text.hpp"
+#include "bitexact/io/user_text.hpp"
 
 namespace bitexact {
 namespace {

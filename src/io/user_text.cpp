@@ -1,5 +1,5 @@
-// Input shown back in messages (bitexact/engine/user_text.hpp).
-#include "bitexact/engine/user_text.hpp"
+// Input shown back in messages (bitexact/io/user_text.hpp).
+#include "bitexact/io/user_text.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/hexio.hpp"  // input_error
+#include "bitexact/io/hexio.hpp"  // input_error
 
 namespace bitexact {
 namespace {

@@ -1,5 +1,5 @@
-// Reference vectors in npy, csv, json, bin and hex (bitexact/engine/vector_io.hpp).
-#include "bitexact/engine/vector_io.hpp"
+// Reference vectors in npy, csv, json, bin and hex (bitexact/io/vector_io.hpp).
+#include "bitexact/io/vector_io.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/atomic_file.hpp"
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/user_text.hpp"
+#include "bitexact/io/atomic_file.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/user_text.hpp"
 
 namespace bitexact::vector_io {
 namespace {

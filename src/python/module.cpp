@@ -20,12 +20,12 @@
 
 #include <xxhash.h>
 
-#include "bitexact/engine/fpsan_ops.hpp"
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/impl.hpp"
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
-#include "bitexact/nv/batch.hpp"
+#include "bitexact/fpsan/fpsan_ops.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/registry/registry.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
+#include "bitexact/nv/nv_span.hpp"
 
 namespace py = pybind11;
 using bitexact::word;

@@ -6,8 +6,8 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/registry/registry.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace bitexact {

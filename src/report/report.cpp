@@ -1,6 +1,6 @@
 // Reports of a sweep state: JSON (conformance/report-schema.md), CSV and a
 // self-contained HTML page with inline SVG plots.
-#include "bitexact/engine/report.hpp"
+#include "bitexact/report/report.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/atomic_file.hpp"
-#include "bitexact/engine/hexio.hpp"
+#include "bitexact/io/atomic_file.hpp"
+#include "bitexact/io/hexio.hpp"
 
 namespace bitexact::report {
 

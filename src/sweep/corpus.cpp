@@ -1,13 +1,13 @@
-// The edge corpus (bitexact/engine/corpus.hpp).
+// The edge corpus (bitexact/sweep/corpus.hpp).
 //
 // The hardest argument reductions of sinf/cosf are the floats nearest to
 // multiples of pi/2. They are found per binade without scanning: with
 // x = m * 2^(e-23), m in [2^23, 2^24), x * 2/pi = m * alpha with
 // alpha = 2^(e-23) * 2/pi, and the m whose m*alpha is nearest an integer come
 // from the continued-fraction expansion of alpha (closest_to_integers below).
-#include "bitexact/engine/corpus.hpp"
+#include "bitexact/sweep/corpus.hpp"
 
-#include "bitexact/engine/hexio.hpp"  // input_error
+#include "bitexact/io/hexio.hpp"  // input_error
 
 #include <algorithm>
 #include <cmath>

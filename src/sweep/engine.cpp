@@ -15,10 +15,10 @@
 #include <xxhash.h>
 
 #include "bitexact/dispatch.hpp"
-#include "bitexact/engine/atomic_file.hpp"
-#include "bitexact/engine/classify.hpp"
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/io/atomic_file.hpp"
+#include "bitexact/sweep/classify.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 #if BITEXACT_X86_DISPATCH
 #include <immintrin.h>

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "bitexact/engine/classify.hpp"
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/classify.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::sweep {
 

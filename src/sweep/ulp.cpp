@@ -7,8 +7,8 @@
 // boundary (a power of two), where 2^-23 ulp could change the bin
 // (hd::near_bin_boundary, shared with the CUDA backend).
 // The engine calls this only for results that are not correctly rounded.
-#include "bitexact/engine/classify.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/classify.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::sweep {
 double ulp_error(Fn fn, word a, word b, word result) {

@@ -3,7 +3,7 @@
 // evaluates the header-only reproductions on a fixed sample and prints one
 // XXH3-64 digest per function. Every build must print the same lines.
 // Each digest is computed through the scalar functions and through the span
-// APIs (bitexact/nv/batch.hpp, ocml/batch.hpp), which must agree, at every
+// APIs (bitexact/nv/nv_span.hpp, ocml/batch.hpp), which must agree, at every
 // run-time dispatch level (bitexact/dispatch.hpp: AVX2+FMA kernels, FMA
 // copies, baseline), which must agree too: the probe fails otherwise.
 #define XXH_INLINE_ALL
@@ -18,8 +18,8 @@
 
 #include "bitexact/dispatch.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/nv/batch.hpp"
-#include "bitexact/ocml/batch.hpp"
+#include "bitexact/nv/nv_span.hpp"
+#include "bitexact/ocml/ocml_span.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/cosf.hpp"

@@ -13,7 +13,7 @@
 //    gives -0 either way. Nothing else differs.
 #include <gtest/gtest.h>
 
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bx = bitexact;
 using bx::sweep::VClass;

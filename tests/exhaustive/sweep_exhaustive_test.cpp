@@ -5,7 +5,7 @@
 // the run takes seconds (the engine, not the truth, is under test here).
 #include <gtest/gtest.h>
 
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bx = bitexact;
 

@@ -17,7 +17,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "bitexact/engine/fpsan_ops.hpp"
+#include "bitexact/fpsan/fpsan_ops.hpp"
 #include "bitexact/fpsan/identities.hpp"
 
 namespace fs = bitexact::fpsan;

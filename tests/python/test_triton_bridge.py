@@ -5,7 +5,7 @@ interpreter the bridge touches stands in for it (FakeTriton below): the
 builder class with create_extern_elementwise, TensorHandle, the per-launch
 _patch_lang / _patch_attr, and the two libdevice modules (the CUDA wrappers,
 builtins that need `_semantic`, and the backend-neutral stubs). The real
-interpreter is exercised by device/triton_bridge_demo.py on the GPU machine.
+interpreter is exercised by tools/scripts/device/triton_bridge_demo.py on the GPU machine.
 
 Expected values: the H100's outputs (vectors/nv/edge.txt; the nv-fast, ptx-ftz
 block digests of vectors/nv/digests.json and vectors/nv-sfu/digests.json) and

@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/engine/porting.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/porting/porting.hpp"
+#include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
 #include "options.hpp"
 

@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
 #include "options.hpp"
 #include "sweep_cli.hpp"

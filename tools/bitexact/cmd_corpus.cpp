@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/corpus.hpp"
+#include "bitexact/sweep/corpus.hpp"
 #include "command.hpp"
 #include "options.hpp"
 

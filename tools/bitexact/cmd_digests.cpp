@@ -1,6 +1,6 @@
 // bitexact digests print FILE --impl NAME --fn FN [--set KIND] [--seed N]
 //   Print the committed block digests of one set of a digests.json
-//   (vectors/<vendor>/digests.json, bitexact/engine/vectors.hpp) as lines
+//   (vectors/<vendor>/digests.json, bitexact/io/digests.hpp) as lines
 //   "0xSTART 0xXXH3" (START = index of the block's first input), the format the
 //   device sweeps print (device/ocml_sweep.hip), so a GPU run diffs against it:
 //     diff <(bitexact digests print vectors/ocml/digests.json --impl ocml-daz --fn sinf) gpu.txt
@@ -18,7 +18,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/digests.hpp"
 #include "command.hpp"
 #include "options.hpp"
 

@@ -13,12 +13,15 @@
 
 #include "bitexact/fpsan/expr.hpp"
 #include "bitexact/fpsan/identities.hpp"
-#include "bitexact/engine/fpsan_ops.hpp"
+#include "bitexact/fpsan/fpsan_ops.hpp"
 #include "command.hpp"
-#include "fpsan_cli.hpp"
+#include "bitexact/fpsan/fpsan_check.hpp"
 
 namespace bitexact::cli {
 namespace fs = bitexact::fpsan;
+using fpsan::fpsan_markdown_report;
+using fpsan::revision_results;
+using fpsan::run_fpsan_check;
 
 namespace {
 
@@ -153,7 +156,7 @@ const bool registered = register_command([](CLI::App& app) {
   va->add_flag("--markdown", markdown, "print the markdown report (conformance/fpsan/report.md)");
   static std::string report_dir;
   va->add_option("--write-report", report_dir, "also write DIR/report.md and DIR/report.json (atomically)");
-  va->add_option("--revision", rev_v, revision_help + ", or all (every one; what tools/fpsan-report.sh writes)");
+  va->add_option("--revision", rev_v, revision_help + ", or all (every one; what tools/scripts/fpsan-report.sh writes)");
   va->add_flag("--homomorphic-casts", homo_v, "narrowing casts truncate");
   va->callback([] { run_validate(vd, samples, json, markdown, report_dir, validate_revisions(rev_v, homo_v)); });
 

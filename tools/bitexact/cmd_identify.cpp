@@ -2,7 +2,7 @@
 //   "Which vendor library produced these numbers?": evaluates every registered
 //   implementation of FN on the inputs, ranks them by the share of outputs
 //   they reproduce bit for bit, names the best, and explains the best one's
-//   remaining differences (bitexact/engine/porting.hpp; docs/porting.md).
+//   remaining differences (bitexact/porting/porting.hpp; docs/porting.md).
 //   Files: any format of vectors/README.md (npy, csv, json, bin, hex lines).
 //   --json: {"best": NAME, "exact": BOOL, "tied": [NAME, ...], "inputs": N, "matches": [{"impl": NAME,
 //   "bitexact_share": S, "equal": K}, ...], "residual": [{"x": .., ["y": ..,]
@@ -15,7 +15,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "bitexact/engine/porting.hpp"
+#include "bitexact/porting/porting.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {

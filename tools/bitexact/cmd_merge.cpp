@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/report.hpp"
+#include "bitexact/report/report.hpp"
 #include "command.hpp"
 #include "sweep_cli.hpp"
 

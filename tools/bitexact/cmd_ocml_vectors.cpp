@@ -2,11 +2,11 @@
 //
 // Regenerates the committed ocml reference data (vectors/ocml/) from the
 // ground-truth implementation PREFIX + configuration suffix (default
-// "ocml-bc": ocml.bc 5.2.3 executed on the CPU by tools/ocml_bc), for every
+// "ocml-bc": ocml.bc 5.2.3 executed on the CPU by src/impls/ocml_bc), for every
 // configuration of include/bitexact/ocml/presets.hpp:
 //   DIR/MANIFEST.txt              ocml version, configurations, files
 //   DIR/edge/<impl>.<fn>.txt      edge inputs and the truth's outputs (hex)
-//   DIR/digests.json              the generic digest file (bitexact/engine/vectors.hpp):
+//   DIR/digests.json              the generic digest file (bitexact/io/digests.hpp):
 //                                 per configuration, the truth's XXH3-64 block
 //                                 digests over the standard input sets (all 2^32
 //                                 inputs of sinf/cosf/ceilf; 2^30 uniform and 2^30
@@ -27,7 +27,7 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/vectors.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/ocml/config.hpp"
 #include "bitexact/ocml/presets.hpp"
 #include "command.hpp"
@@ -123,7 +123,7 @@ const Impl& truth_impl(const std::string& prefix, const ocml::preset& p, Fn fn) 
   const Impl* impl = find_impl(name, fn);
   if (impl == nullptr)
     throw input_error("implementation '" + name + "." + std::string(fn_info(fn).name) +
-                      "' is not built (tools/ocml_bc needs llvm-15 and rocm-device-libs)");
+                      "' is not built (src/impls/ocml_bc needs llvm-15 and rocm-device-libs)");
   return *impl;
 }
 
@@ -133,7 +133,7 @@ std::string header(const std::string& name, const ocml::preset& p, Fn fn) {
          " edge vectors: inputs and outputs, hex bits\n"
          "# expected values: " +
          name + " = ocml.bc " + devlibs_version() +
-         " (Debian rocm-device-libs) executed on the CPU by tools/ocml_bc\n"
+         " (Debian rocm-device-libs) executed on the CPU by src/impls/ocml_bc\n"
          "# configuration: __oclc_ISA_version=" +
          std::to_string(c.isa_version) + " daz=" + (c.daz ? "on" : "off") +
          " finite_only=" + (c.finite_only ? "on" : "off") + " (reproduction: ocml" + std::string(p.suffix) + ")\n";
@@ -211,7 +211,7 @@ nlohmann::json digests_manifest(const std::string& prefix) {
   }
   return {{"source", "ocml.bc + oclc_*.bc of ROCm-Device-Libs " + devlibs_version() +
                          " (Debian rocm-device-libs), linked per "
-                         "configuration and executed on the CPU by tools/ocml_bc (implementations ocml-bc*)"},
+                         "configuration and executed on the CPU by src/impls/ocml_bc (implementations ocml-bc*)"},
           {"ocml_version", devlibs_version()},
           {"configurations", configs},
           {"digest", "XXH3_64bits, seed 0, over each block's outputs as little-endian words"},
@@ -236,7 +236,7 @@ void write_manifest(const std::string& dir, const std::string& prefix) {
        << "\n"
           "source ocml.bc + oclc_*.bc of Debian rocm-device-libs "
        << devlibs_version()
-       << ", executed on the CPU by tools/ocml_bc\n"
+       << ", executed on the CPU by src/impls/ocml_bc\n"
           "# name isa_version daz finite_only fast_fma_path fmuladd_fused reproduction\n";
     for (const auto& p : ocml::presets) {
       const ocml::config& c = p.cfg;

@@ -3,7 +3,7 @@
 //   (conformance/reports/nv-vs-ocml.md), read from each DIR/report.json.
 #include <cstdio>
 
-#include "bitexact/engine/report.hpp"
+#include "bitexact/report/report.hpp"
 #include "command.hpp"
 
 namespace bitexact::cli {

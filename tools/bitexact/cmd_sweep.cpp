@@ -14,9 +14,9 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/cuda_backend.hpp"
-#include "bitexact/engine/report.hpp"
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/gpu/backend.hpp"
+#include "bitexact/report/report.hpp"
+#include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
 #include "mpi_session.hpp"
 #include "options.hpp"

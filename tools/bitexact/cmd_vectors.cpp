@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/porting.hpp"
-#include "bitexact/engine/sweep.hpp"
-#include "bitexact/engine/vector_io.hpp"
+#include "bitexact/porting/porting.hpp"
+#include "bitexact/sweep/engine.hpp"
+#include "bitexact/io/vector_io.hpp"
 #include "command.hpp"
 #include "options.hpp"
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <utility>
 
-#include "bitexact/engine/atomic_file.hpp"  // write_file_atomic, used by the commands
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/impl.hpp"
-#include "bitexact/engine/user_text.hpp"  // quote_input, for messages
+#include "bitexact/io/atomic_file.hpp"  // write_file_atomic, used by the commands
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/registry/registry.hpp"
+#include "bitexact/io/user_text.hpp"  // quote_input, for messages
 
 namespace bitexact::cli {
 

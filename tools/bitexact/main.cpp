@@ -13,8 +13,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "bitexact/engine/fpsan_ops.hpp"
-#include "bitexact/engine/user_text.hpp"
+#include "bitexact/fpsan/fpsan_ops.hpp"
+#include "bitexact/io/user_text.hpp"
 #include "bitexact/nv/version.hpp"
 #include "bitexact/ocml/presets.hpp"
 #include "command.hpp"

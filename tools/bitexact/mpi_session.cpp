@@ -22,7 +22,7 @@
 #include <mpi.h>
 #endif
 
-#include "bitexact/engine/hexio.hpp"  // input_error
+#include "bitexact/io/hexio.hpp"  // input_error
 
 namespace bitexact::cli::mpi {
 

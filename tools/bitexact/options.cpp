@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "bitexact/engine/hexio.hpp"
-#include "bitexact/engine/user_text.hpp"
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/io/user_text.hpp"
 
 namespace bitexact::cli {
 

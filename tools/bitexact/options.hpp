@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bitexact/engine/impl.hpp"
+#include "bitexact/registry/registry.hpp"
 
 namespace bitexact::cli {
 

@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "bitexact/engine/sweep.hpp"
+#include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::cli {
 

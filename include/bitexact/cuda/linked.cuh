@@ -1,7 +1,7 @@
 // bitexact/cuda/linked.cuh — the device functions of the nvcc route of link-time
 // replacement: bitexact::cuda::<personality>::NAME for every row of
 // bitexact/functions.def, defined once in a relocatable device library
-// (device/linked.cu, CMake target bitexact::cuda_linked; docs/replacement.md).
+// (src/cuda/linked.cu, CMake target bitexact::cuda_linked; docs/replacement.md).
 //
 // nvcc maps sinf() in device code to libdevice inside each translation unit,
 // before any link step, so an nvcc program cannot have its sinf() replaced

@@ -22,7 +22,7 @@ namespace sfu {
 BITEXACT_INLINE constexpr shape ex2_shape() { return {6, 32, 19, 57, +1, +1, 0, 0xbf100000ull}; }
 
 // Table rows {c0, c1, c2}: fitted to the H100's own outputs by
-// tools/fit_sfu_tables.cpp (device/sfu_probe.cu dump, NVIDIA H100 80GB HBM3,
+// tools/gen/fit_sfu_tables.cpp (device/sfu_probe.cu dump, NVIDIA H100 80GB HBM3,
 // driver 580.159.04, CUDA 13.0); each row is the only integer solution near
 // the least-squares fit, and the whole op is checked on all 2^32 inputs
 // against the H100's digests (vectors/nv/sfu_digests.json).

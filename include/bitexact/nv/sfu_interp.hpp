@@ -15,7 +15,7 @@
 // (m, the term alignments, the squarer's truncation) follows the public
 // reverse-engineering of sm_5x..sm_75 in bcarlet/ptx-math; the table rows and
 // biases of this project were fitted afresh to the H100's own outputs
-// (tools/fit_sfu_tables.cpp) and every op is checked on all 2^32 inputs
+// (tools/gen/fit_sfu_tables.cpp) and every op is checked on all 2^32 inputs
 // against H100 digests (vectors/nv/sfu_digests.json, docs/nv-fast.md).
 #pragma once
 

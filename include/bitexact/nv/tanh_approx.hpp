@@ -46,7 +46,7 @@ BITEXACT_INLINE tanh_binade tanh_binade_of(int e) {
 }
 
 // Table rows {c0, c1, c2}: fitted to the H100's own outputs by
-// tools/fit_sfu_tables.cpp (tanh mode; tanh.approx.f32 dumps of 2026-11-26,
+// tools/gen/fit_sfu_tables.cpp (tanh mode; tanh.approx.f32 dumps of 2026-11-26,
 // NVIDIA H100 80GB HBM3, driver 580.159.04, CUDA 13.0): for each row the only
 // (c1, c2) near the least-squares fit and the c0 that meet every dumped
 // output; the whole op is checked on all 2^32 inputs against the H100's

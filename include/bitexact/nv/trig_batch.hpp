@@ -1,7 +1,7 @@
 // bitexact/nv/trig_batch.hpp — the span forms of __nv_sinf / __nv_cosf
-// (bitexact/nv/batch.hpp): eight lanes at a time with AVX2 and FMA where the
+// (bitexact/nv/nv_span.hpp): eight lanes at a time with AVX2 and FMA where the
 // CPU has them, chosen at run time (bitexact/dispatch.hpp), else the scalar
-// function in a loop. Host only. Internal to bitexact/nv/batch.hpp.
+// function in a loop. Host only. Internal to bitexact/nv/nv_span.hpp.
 //
 // The AVX2 kernel performs, lane by lane, exactly the IEEE binary32
 // operations of the scalar fast path (trig_reduction.hpp: Cody-Waite
@@ -29,7 +29,7 @@
 #include <cstdint>
 #include <span>
 
-#include "bitexact/batch.hpp"
+#include "bitexact/span_api.hpp"
 #include "bitexact/dispatch.hpp"
 #include "bitexact/nv/ptx.hpp"
 #include "bitexact/nv/trig_reduction.hpp"

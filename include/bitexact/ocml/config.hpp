@@ -45,7 +45,7 @@ struct release {
 
   friend constexpr bool operator==(const release&, const release&) = default;
 };
-// Debian bookworm's rocm-device-libs 5.2.3, built with LLVM 15 (what tools/ocml_bc
+// Debian bookworm's rocm-device-libs 5.2.3, built with LLVM 15 (what src/impls/ocml_bc
 // compiles and what every reproduction here was checked against).
 inline constexpr release rocm5_2_3{5, 2, 3, 15};
 

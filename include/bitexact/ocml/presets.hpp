@@ -1,6 +1,6 @@
 // bitexact/ocml/presets.hpp — the named configurations the library registers
 // (CLI names `ocml`, `ocml-daz`, ...), from the rows of configs.def; shared by
-// src/impls/ocml.cpp, the tests and the vector tool. Each name's ground-truth
+// src/impls/ocml_impls.cpp, the tests and the vector tool. Each name's ground-truth
 // twin is the CPU execution of ocml.bc registered as "ocml-bc" + the same suffix.
 #pragma once
 

@@ -1,7 +1,7 @@
 // bitexact/truth/exact.hpp — the exact fmod and ceil of bitexact::truth as
 // host AND device code (BITEXACT_HD): integer algorithms on the encodings (the
 // results are always representable, so the rounding mode does not matter).
-// truth::fmodf/fmod/ceilf/ceil (src/truth/exact_ops.cpp) are these functions;
+// truth::fmodf/fmod/ceilf/ceil (src/truth/exact.cpp) are these functions;
 // the CUDA sweep backend (device/sweep_cuda.cu) runs them on the GPU. Device
 // code must come from a translation unit built with -ftz=false (a subnormal
 // product would be flushed otherwise). Checked against MPFR in

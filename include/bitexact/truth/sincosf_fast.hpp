@@ -20,7 +20,7 @@
 // The approximation y has |y - exact| <= 2^-48 |exact| (docs/truth.md); the
 // result is decided when y(1 - 2^-47) and y(1 + 2^-47) round to the same
 // float. Constants: bitexact/truth/sincosf_tables.inc, generated with MPFR by
-// tools/gen_truth_tables.cpp.
+// tools/gen/gen_truth_tables.cpp.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,23 @@
+// Implementation "host": this machine's C library (glibc libm on Debian), every
+// function of bitexact/functions.def by its C name. Useful as the CPU baseline
+// in sweeps; its bits depend on the libm version.
+#include <cmath>
+
+#include "bitexact/registry/registry.hpp"
+
+namespace bitexact {
+namespace {
+
+const bool registered = [] {
+  const char* d = "this machine's libm";
+  // The cast picks the C function of the row's signature among <cmath>'s overloads.
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                                  \
+  register_impl(with_values({"host", Fn::name, batch<static_cast<fn_traits<Fn::name>::signature*>(&::name)>, d}, \
+                            scalar_values_of<static_cast<fn_traits<Fn::name>::signature*>(&::name)>));
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+  return true;
+}();
+
+}  // namespace
+}  // namespace bitexact

@@ -1,0 +1,49 @@
+// Implementations "ptx" and "ptx-ftz": the SFU approximation instructions of
+// sm_90, sin/cos/ex2/lg2/rcp/rsqrt/sqrt/tanh.approx.f32 (plain) and .ftz.f32
+// (include/bitexact/nv/NAME.hpp; the table rows fitted to the H100 and
+// checked on all 2^32 inputs, docs/nv-fast.md). The functions are the
+// BITEXACT_NV_FUNCTION rows NAME_approx of bitexact/functions.def.
+#include <string>
+
+#include "bitexact/registry/registry.hpp"
+#include "bitexact/nv/cos_approx.hpp"
+#include "bitexact/nv/ex2_approx.hpp"
+#include "bitexact/nv/lg2_approx.hpp"
+#include "bitexact/nv/ptx.hpp"
+#include "bitexact/nv/rsqrt_approx.hpp"
+#include "bitexact/nv/sin_approx.hpp"
+#include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
+
+namespace bitexact {
+namespace {
+
+template <nv::mode M>
+void register_form(const char* impl) {
+  using nv::mode;
+  const std::string form = M == mode::ftz ? ".ftz.f32" : ".f32";
+  const std::string d = "NVIDIA sm_90 SFU (H100), PTX ";
+  // PTX has no tanh.approx.ftz.f32 and MUFU.TANH flushes nothing: ptx-ftz's
+  // tanh_approx is the one instruction, tanh.approx.f32 (as ptxas makes the
+  // .ftz forms of sin/cos the same SASS as the plain ones).
+  register_impl(
+      {impl, Fn::tanh_approx, batch_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>, d + "tanh.approx.f32"});
+  register_impl({impl, Fn::sin_approx, batch_of<Fn::sin_approx, &nv::ptx::sin_approx_model<M>>, d + "sin.approx" + form});
+  register_impl({impl, Fn::cos_approx, batch_of<Fn::cos_approx, &nv::ptx::cos_approx_model<M>>, d + "cos.approx" + form});
+  register_impl({impl, Fn::ex2_approx, batch_of<Fn::ex2_approx, &nv::ptx::ex2_approx_model<M>>, d + "ex2.approx" + form});
+  register_impl({impl, Fn::lg2_approx, batch_of<Fn::lg2_approx, &nv::ptx::lg2_approx_model<M>>, d + "lg2.approx" + form});
+  register_impl({impl, Fn::rcp_approx, batch_of<Fn::rcp_approx, &nv::ptx::rcp_approx_model<M>>, d + "rcp.approx" + form});
+  register_impl(
+      {impl, Fn::rsqrt_approx, batch_of<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>, d + "rsqrt.approx" + form});
+  register_impl(
+      {impl, Fn::sqrt_approx, batch_of<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>, d + "sqrt.approx" + form});
+}
+
+const bool registered = [] {
+  register_form<nv::mode::ieee>("ptx");
+  register_form<nv::mode::ftz>("ptx-ftz");
+  return true;
+}();
+
+}  // namespace
+}  // namespace bitexact
