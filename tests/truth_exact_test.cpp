@@ -1,4 +1,4 @@
-// Fast exact fmod/ceil truth (src/truth/exact.cpp) against MPFR
+// Fast exact fmod/ceil truth (bitexact/truth/exact.hpp) against MPFR
 // (mpfr_fmod / mpfr_ceil) and IEEE 754 facts.
 #include <gtest/gtest.h>
 #include <tbb/blocked_range.h>

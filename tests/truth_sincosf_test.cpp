@@ -1,4 +1,4 @@
-// Fast correctly rounded sinf/cosf (src/truth/sincosf.cpp) against MPFR.
+// Fast correctly rounded sinf/cosf (bitexact/truth/sincosf_fast.hpp) against MPFR.
 // Expected values: MPFR (mpfr_sin/mpfr_cos with mpfr_subnormalize), and MPFR
 // at two working precisions rounded by hand. Never the fast path itself.
 #include <gtest/gtest.h>

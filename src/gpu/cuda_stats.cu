@@ -34,8 +34,7 @@
 
 #include "bitexact/sweep/classify.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/truth/exact.hpp"
-#include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/fast.hpp"
 #include "kernels.hpp"
 
 namespace bitexact::cuda_sweep {
@@ -43,7 +42,6 @@ inline namespace BITEXACT_GPU_ABI {  // cuda or hip (src/gpu/gpu_runtime.hpp)
 namespace {
 
 namespace hd = bitexact::sweep::hd;
-namespace tr = bitexact::truth::detail;
 using word = std::uint64_t;
 using gpu::lanes_t;
 using gpu::warp_size;
@@ -69,29 +67,18 @@ __global__ void k_generate(gen_kind kind, u64 seed, u64 base, u64 n, void* a_out
   }
 }
 
-// ---- the truth and the fast ULP errors, per function ------------------------------
+// ---- the truth and the fast ULP errors ---------------------------------------------
+// From the row's entry of the truth's fast layer (bitexact/truth/fast.hpp: the
+// same functions the CPU truth calls, so a row without them does not compile
+// in any build).
 
 // The correctly rounded result (true), or false when only MPFR can decide.
 template <Fn F>
 __device__ bool truth_of(word a, word b, word& t) {
   using T = typename fn_traits<F>::type;
   using W = typename float_traits<T>::storage;
-  const T x = bit_cast<T>(W(a)), y = bit_cast<T>(W(b));
-  (void)y;
   T r;
-  if constexpr (F == Fn::sinf) {
-    if (!tr::sinf_fast(x, truth::rounding::nearest, r)) return false;
-  } else if constexpr (F == Fn::cosf) {
-    if (!tr::cosf_fast(x, truth::rounding::nearest, r)) return false;
-  } else if constexpr (F == Fn::fmodf || F == Fn::fmod) {
-    // (For AMD GPUs exact.hpp takes its 64-bit remainder form: LLVM 15 cannot
-    // lower a 128-bit modulo there.)
-    r = tr::fmod_exact(x, y);
-  } else if constexpr (F == Fn::ceilf || F == Fn::ceil) {
-    r = tr::ceil_exact(x);
-  } else {
-    static_assert(F != F, "a new row of functions.def needs its truth here (and in the CPU truth)");
-  }
+  if (!truth::fast::row<F>::value(bit_cast<T>(W(a)), bit_cast<T>(W(b)), truth::rounding::nearest, r)) return false;
   t = bit_cast<W>(r);
   return true;
 }
@@ -100,14 +87,10 @@ __device__ bool truth_of(word a, word b, word& t) {
 // unless near a bin boundary), or -1 when that takes MPFR. Only called for a
 // finite-or-infinite, non-NaN pair of outputs that are not both zero.
 template <Fn F>
-__device__ double fast_ulp(word a, word r) {
-  double e = -1.0;
-  if constexpr (F == Fn::sinf)
-    e = tr::ulp_error_sinf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
-  else if constexpr (F == Fn::cosf)
-    e = tr::ulp_error_cosf_fast(bit_cast<float>(std::uint32_t(a)), bit_cast<float>(std::uint32_t(r)));
-  // fmod and ceil have no fast form (FnInfo::ulp_error_approx is MPFR's): -1.
-  (void)a, (void)r;
+__device__ double fast_ulp(word a, word b, word r) {
+  using T = typename fn_traits<F>::type;
+  using W = typename float_traits<T>::storage;
+  const double e = truth::fast::row<F>::ulp_error(bit_cast<T>(W(a)), bit_cast<T>(W(b)), bit_cast<T>(W(r)));
   if (e < 0 || e != e) return -1.0;  // NaN cannot happen here (no NaN output); be safe
   return hd::near_bin_boundary(e) ? -1.0 : e;
 }
@@ -300,7 +283,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
       }
       if (r == t || hd::is_nan(bits, r) || hd::is_nan(bits, t) || (hd::is_zero(bits, r) && hd::is_zero(bits, t)))
         continue;
-      if (fast_ulp<F>(a, r) < 0) deferred = true;
+      if (fast_ulp<F>(a, b, r) < 0) deferred = true;
     }
     if (!Witnesses && valid && deferred) {
       const u64 k = atomicAdd(reinterpret_cast<unsigned long long*>(&st.counts->deferred), 1ull);
@@ -343,7 +326,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
           } else if (hd::is_zero(bits, r) && hd::is_zero(bits, t)) {
             bin = 24;  // bins::zero_sign
           } else {
-            e = fast_ulp<F>(a, r);  // >= 0: deferred inputs never get here
+            e = fast_ulp<F>(a, b, r);  // >= 0: deferred inputs never get here
             bin = e == __longlong_as_double(0x7ff0000000000000ll) ? 25 : hd::ulp_bin(e);
           }
           w.ulp = e;

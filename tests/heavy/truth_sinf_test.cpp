@@ -1,5 +1,5 @@
-// Exhaustive check of the fast sinf/cosf truth (src/truth/sincosf.cpp) on all
-// 2^32 binary32 inputs, round-to-nearest.
+// Exhaustive check of the fast sinf/cosf truth (bitexact/truth/sincosf_fast.hpp)
+// on all 2^32 binary32 inputs, round-to-nearest.
 //
 // Running MPFR on all 2^32 inputs would take hours, so each input is checked
 // against an independent evaluation instead: glibc's double-precision sin/cos
@@ -17,7 +17,7 @@
 // the hard cases listed in tests/truth_hard_cases_{sinf,cosf}.inc.
 // Every 8th input (|x| >= 2^-12) is also checked in the three directed modes
 // (decided result == glibc's value rounded in that mode; fallbacks == MPFR);
-// the tiny arguments' directed results follow from the proof in sincosf.cpp
+// the tiny arguments' directed results follow from the proof in sincosf_fast.hpp
 // and are checked against MPFR in tests/truth_sincosf_test.cpp.
 #include <gtest/gtest.h>
 #include <mpfr.h>

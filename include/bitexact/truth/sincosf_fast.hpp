@@ -1,13 +1,14 @@
 // bitexact/truth/sincosf_fast.hpp — the fast layer of the correctly rounded
 // sinf/cosf of bitexact::truth, as host AND device code (BITEXACT_HD).
 //
-// truth::sinf/cosf (src/truth/sincosf.cpp) call these functions on the host
-// and fall back to MPFR when they cannot decide; the CUDA sweep backend
-// (device/sweep_cuda.cu) calls the very same functions on the GPU and sends
-// the undecided inputs to the host. One source for both, written only with
-// operations whose rounding is pinned (bitexact::mul/add/sub: never contracted
-// into an fma by any compiler, on any flag), integer arithmetic and exact
-// conversions, so the GPU computes the same doubles as the CPU, bit for bit.
+// truth::sinf/cosf (through bitexact/truth/fast.hpp, src/truth/fast.cpp) call
+// these functions on the host and fall back to MPFR when they cannot decide;
+// the GPU sweep backends' statistics kernel (src/gpu/cuda_stats.cu) calls the
+// very same functions on the GPU and sends the undecided inputs to the host.
+// One source for both, written only with operations whose rounding is pinned
+// (bitexact::mul/add/sub: never contracted into an fma by any compiler, on any
+// flag), integer arithmetic and exact conversions, so the GPU computes the
+// same doubles as the CPU, bit for bit.
 // Method and error bound: docs/truth.md.
 //
 //  1. |x| < 2^-12: sin x lies strictly between x and its neighbour toward 0,

@@ -25,12 +25,13 @@ namespace bitexact::truth {
 enum class rounding { nearest, toward_zero, upward, downward };
 
 // ---- correctly rounded, fast ------------------------------------------------
-float sinf(float x, rounding r = rounding::nearest);
-float cosf(float x, rounding r = rounding::nearest);
-float fmodf(float x, float y, rounding r = rounding::nearest);
-double fmod(double x, double y, rounding r = rounding::nearest);
-float ceilf(float x, rounding r = rounding::nearest);
-double ceil(double x, rounding r = rounding::nearest);
+// truth::NAME(x[, y], r) for every row of functions.def (sinf, cosf, fmodf,
+// fmod, ceilf, ceil): the row's fast layer (bitexact/truth/fast.hpp), MPFR
+// where it cannot decide (src/truth/fast.cpp makes them from the rows).
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  type name(BITEXACT_PARAMS_##arity(type), rounding r = rounding::nearest);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 
 // ---- batches (sinf, cosf; nearest) -----------------------------------------
 // out[i] = sinf(x[i]) / cosf(x[i]), and, when `approx` is not null, approx[i]
@@ -95,20 +96,18 @@ double ulp_error_ceil(double x, double result);
 // (The generic MPFR form ulp_error(mpfr_srcptr exact, T result) is in
 //  bitexact/truth/mpfr.hpp, which includes <mpfr.h>.)
 
-// Fast ULP errors of sinf/cosf results (~10 ns instead of ~1 us), for sweeps
-// that measure every input: the same rules as above, computed from the fast
-// double approximation of sin/cos (relative error <= 2^-48), so the returned
-// value is within 2^-23 ulp (6e-8) of the exact error. Falls back to the MPFR
-// form when the binade of the exact value is not certain. Use the exact
-// functions for values you print with more than 6 decimals.
-double ulp_error_sinf_approx(float x, float result);
-double ulp_error_cosf_approx(float x, float result);
-// Every function of bitexact/functions.def has an _approx form (sweeps use it).
-// fmod and ceil have no faster form than the exact one: theirs is the exact error.
-inline double ulp_error_fmodf_approx(float x, float y, float r) { return ulp_error_fmodf(x, y, r); }
-inline double ulp_error_fmod_approx(double x, double y, double r) { return ulp_error_fmod(x, y, r); }
-inline double ulp_error_ceilf_approx(float x, float r) { return ulp_error_ceilf(x, r); }
-inline double ulp_error_ceil_approx(double x, double r) { return ulp_error_ceil(x, r); }
+// Every function of bitexact/functions.def has an _approx form (sweeps use it):
+// the row's fast ULP error (bitexact/truth/fast.hpp), the exact form above
+// where that has none. sinf/cosf: ~10 ns instead of ~1 us, the same rules as
+// above computed from the fast double approximation of sin/cos (relative
+// error <= 2^-48), so the returned value is within 2^-23 ulp (6e-8) of the
+// exact error; the MPFR form when the binade of the exact value is not
+// certain. Use the exact functions for values you print with more than 6
+// decimals. fmod and ceil have no faster form: theirs is the exact error.
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  double ulp_error_##name##_approx(BITEXACT_PARAMS_##arity(type), type result);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 
 // ---- the targets of the BITEXACT_NV_FUNCTION rows ----------------------------------
 // An approximation (sin_approx, expf of nv-fast, ...) is measured against the

@@ -1,0 +1,87 @@
+// bitexact/truth/fast.hpp — the fast layer of the truth, one entry per row of
+// bitexact/functions.def, as host AND device code (BITEXACT_HD).
+//
+// The CPU truth (src/truth/fast.cpp: truth::NAME, truth::ulp_error_NAME_approx)
+// and the GPU statistics kernel (src/gpu/cuda_stats.cu, nvcc and hipcc through
+// fast::row<F> below) both expand the rows into calls of these functions, so a
+// row without its two functions here is a compile error in every build, the
+// plain g++ one included; neither side has a branch per function.
+//
+// For every BITEXACT_FUNCTION row NAME (operands and result of type T):
+//   bool   fast::NAME(T x[, T y], rounding r, T& out)
+//            true and the correctly rounded result in mode r, or false where
+//            only MPFR can decide (truth::NAME then asks MPFR, the GPU hands
+//            the input to the host);
+//   double fast::ulp_error_NAME(T x[, T y], T result)
+//            the value of truth::ulp_error_NAME_approx (within 2^-23 ulp of
+//            the exact error), or -1 where that needs MPFR: no fast form, or
+//            an uncertain binade.
+// The BITEXACT_NV_FUNCTION rows' truth is their target's (truth.hpp); they are
+// not in this table.
+#pragma once
+
+#include "bitexact/config.hpp"
+#include "bitexact/functions.hpp"
+#include "bitexact/truth/exact.hpp"
+#include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/truth.hpp"
+
+namespace bitexact::truth::fast {
+
+// ---- the pieces of each row --------------------------------------------------
+
+// sinf, cosf: an approximation with a proven error bound (sincosf_fast.hpp).
+BITEXACT_INLINE bool sinf(float x, rounding r, float& out) { return detail::sinf_fast(x, r, out); }
+BITEXACT_INLINE bool cosf(float x, rounding r, float& out) { return detail::cosf_fast(x, r, out); }
+BITEXACT_INLINE double ulp_error_sinf(float x, float result) { return detail::ulp_error_sinf_fast(x, result); }
+BITEXACT_INLINE double ulp_error_cosf(float x, float result) { return detail::ulp_error_cosf_fast(x, result); }
+
+// fmod, ceil: exact integer algorithms (exact.hpp); every result is
+// representable, so the rounding mode does not matter and MPFR is never
+// needed for the value. Their ULP errors have no faster form than MPFR's.
+BITEXACT_INLINE bool fmodf(float x, float y, rounding, float& out) {
+  out = detail::fmod_exact(x, y);
+  return true;
+}
+BITEXACT_INLINE bool fmod(double x, double y, rounding, double& out) {
+  out = detail::fmod_exact(x, y);
+  return true;
+}
+BITEXACT_INLINE bool ceilf(float x, rounding, float& out) {
+  out = detail::ceil_exact(x);
+  return true;
+}
+BITEXACT_INLINE bool ceil(double x, rounding, double& out) {
+  out = detail::ceil_exact(x);
+  return true;
+}
+BITEXACT_INLINE double ulp_error_fmodf(float, float, float) { return -1.0; }
+BITEXACT_INLINE double ulp_error_fmod(double, double, double) { return -1.0; }
+BITEXACT_INLINE double ulp_error_ceilf(float, float) { return -1.0; }
+BITEXACT_INLINE double ulp_error_ceil(double, double) { return -1.0; }
+
+// ---- the table ---------------------------------------------------------------
+
+// row<F>: the pieces of row F with a uniform signature (the second operand is
+// ignored by one-operand functions), for code that loops over the rows.
+// Explicit specialisations are ordinary classes: their bodies are compiled
+// where this header is included, whether or not anything calls them.
+template <Fn F>
+struct row;
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                      \
+  template <>                                                                                        \
+  struct row<Fn::name> {                                                                             \
+    using value_type = type;                                                                         \
+    static BITEXACT_INLINE bool value(type x, type y, rounding r, type& out) {                       \
+      (void)y;                                                                                       \
+      return fast::name(BITEXACT_ARGS_##arity, r, out);                                              \
+    }                                                                                                \
+    static BITEXACT_INLINE double ulp_error(type x, type y, type result) {                          \
+      (void)y;                                                                                       \
+      return fast::ulp_error_##name(BITEXACT_ARGS_##arity, result);                                  \
+    }                                                                                                \
+  };
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+
+}  // namespace bitexact::truth::fast
