@@ -20,6 +20,9 @@
 //   narrowing, default, revision r2026_07_28 (older fold):
 //       n    = x xor (all ones if x < 0)      hi = n >> d
 //       out  = (x xor hi * 3511) mod 2^d
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/embed.hpp"

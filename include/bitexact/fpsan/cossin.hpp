@@ -8,6 +8,9 @@
 // from the top bit down. Because g^x is a group homomorphism of the payload
 // additive group (the order of g divides 2^w), the angle-addition formulas
 // hold exactly, and the norm gives cos^2 + sin^2 = 1.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/format.hpp"

@@ -20,6 +20,9 @@
 // cast_32->16(embed_f32(s << 23)) (the f32 scale truncated to f16). (The
 // test's note: on AMD CDNA4 the scale always goes through bf16; not
 // modelled here.)
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/cast.hpp"

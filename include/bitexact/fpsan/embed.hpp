@@ -18,6 +18,9 @@
 // unembed undoes the three steps in reverse order (the xor-shift is undone by
 // xoring with shifts s, 2s, 4s, ... below w). Every constant below is derived
 // here, at compile time, from A and the format's 1.0 — none is pasted.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/format.hpp"

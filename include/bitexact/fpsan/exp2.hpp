@@ -17,6 +17,9 @@
 // exp(x) = exp2(x * L) with a fixed payload constant L (the payload of
 // log2(e) as an f32, by design; read as a 32-bit constant truncated or
 // zero-extended to w bits).
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/format.hpp"

@@ -19,6 +19,9 @@
 // Types follow Triton: a literal takes the type of the other operand (and
 // --dtype where there is none) and is rounded to it like a scalar constant;
 // mixed float types are promoted to the wider one, f16 with bf16 to f32.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include <algorithm>

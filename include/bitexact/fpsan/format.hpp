@@ -13,6 +13,9 @@
 //
 // A payload of a w-bit format is held in a std::uint64_t whose bits above w
 // are zero; all arithmetic is modulo 2^w.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include <cstdint>

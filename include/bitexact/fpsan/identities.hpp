@@ -11,6 +11,9 @@
 // patterns, drawn from a counter-based generator so the result (and the
 // witness: the violation with the smallest sample index) does not depend on
 // the thread count. Multi-threaded with TBB.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include <tbb/blocked_range.h>

@@ -7,6 +7,9 @@
 // Overflow: formats with infinities (f64 f32 f16 bf16 e5m2) round to Inf;
 // the fn/fnuz fp8 formats, which have none, give their NaN (the
 // non-saturating conversion). This file is not part of the FpSan model.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include <algorithm>

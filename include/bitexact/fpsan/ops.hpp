@@ -2,6 +2,9 @@
 // applies it: float bit patterns in, float bit patterns out,
 //   result = unembed(rewrite(embed(args...)))
 // plus the payload-level dispatcher the CLI, the validator and `check` use.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/cast.hpp"

@@ -9,6 +9,9 @@
 //   clamp(x, lo, hi)    : min(max(x, lo), hi) in that signed order
 //   div(n, d)           : n * inv(d)
 //   rem(n, d)           : signed remainder (truncating) of n by (d | 1)
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/format.hpp"

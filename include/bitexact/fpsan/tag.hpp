@@ -13,6 +13,9 @@
 // where arg_i is the payload of float operand i (integer operands as they
 // are), sign-extended or truncated to w bits, and h = FNV-1a 64 of the symbol
 // name or asm string (xor the result index for inline asm), truncated to w.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include "bitexact/fpsan/format.hpp"

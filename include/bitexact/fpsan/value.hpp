@@ -9,6 +9,9 @@
 //
 // T is float, double, or one of the bit-holder types below for the 16- and
 // 8-bit formats. Everything is constexpr and BITEXACT_HD.
+//
+// Header-only, like the whole FpSan model; its compiled tools are fpsan_ops and
+// fpsan_check (src/fpsan/).
 #pragma once
 
 #include <type_traits>

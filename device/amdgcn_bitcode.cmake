@@ -1,4 +1,4 @@
-# device/amdgcn.cmake (included by device/CMakeLists.txt) — bitexact's own AMD
+# device/amdgcn_bitcode.cmake (included by device/CMakeLists.txt) — bitexact's own AMD
 # GPU bitcode: bitexact_ocml_nv.bc (target bitexact_amdgcn_nv_bc, part of the
 # normal build), ocml's entry points answering with NVIDIA's bits, to be
 # linked ahead of ocml.bc (docs/replacement.md, "AMD GPU"). Needs clang-15 with
