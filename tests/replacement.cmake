@@ -7,7 +7,8 @@ if(TARGET bitexact_replace)
     COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/replacement/run_edge.py
       --source ${PROJECT_SOURCE_DIR} --libdir ${PROJECT_BINARY_DIR}/src/replace
       --work ${CMAKE_CURRENT_BINARY_DIR}/replacement-edge
-      --cc ${CMAKE_C_COMPILER} --cxx ${CMAKE_CXX_COMPILER} ${BITEXACT_REPLACE_PERSONALITIES})
+      --cc ${CMAKE_C_COMPILER} --cxx ${CMAKE_CXX_COMPILER} --exports "${BITEXACT_REPLACE_EXPORTS}"
+      ${BITEXACT_REPLACE_PERSONALITIES})
   set_tests_properties(replacement_edge PROPERTIES LABELS unit TIMEOUT 300)
 
   # heavy: all 2^32 inputs of sinf cosf ceilf and the 2^31 standard pairs /

@@ -11,14 +11,18 @@ compares every output bit for bit with them:
                is ocml<SFX> in vectors/ocml/MANIFEST.txt (ocml.bc run on the CPU)
 The C program also evaluates `sincosf X` (sinf and cosf of one x, which GCC
 fuses into a sincosf call; checked to be imported) against the sinf and cosf
-columns. Finally the C program without any library must differ from the nv
-column somewhere, or this test could not fail.
+columns. Each shared library must define exactly the dynamic symbols EXPORTS
+(the build's list, made from the rows of functions.def). Finally the C program
+without any library must differ from the nv column somewhere, or this test
+could not fail. The functions and their arities come from the rows of
+include/bitexact/functions.def.
 
-usage: run_edge.py --source DIR --libdir DIR --work DIR --cc CC --cxx CXX PERSONALITY...
+usage: run_edge.py --source DIR --libdir DIR --work DIR --cc CC --cxx CXX --exports "NAME..." PERSONALITY...
 Exit 0 pass, 1 mismatch, 2 bad arguments or missing files.
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,11 +55,28 @@ def read_rows(path):
         die(f"{path}: {e.strerror}")
 
 
+def functions(source):
+    """{NAME: ARITY} of the BITEXACT_FUNCTION rows of include/bitexact/functions.def
+    (the functions the replacement libraries export), in row order."""
+    path = os.path.join(source, "include/bitexact/functions.def")
+    try:
+        with open(path) as f:
+            rows = re.findall(r"^BITEXACT_FUNCTION\(([a-z0-9_]+), ([12]),", f.read(), re.M)
+    except OSError as e:
+        die(f"{path}: {e.strerror}")
+    if not rows:
+        die(f"{path}: no BITEXACT_FUNCTION rows")
+    return {name: int(arity) for name, arity in rows}
+
+
 def nv_cases(source, column):
     """(input line, expected) pairs from vectors/nv/edge.txt; column 0 = nv, 1 = nv-ftz."""
     cases = []
+    fns = functions(source)
     for r in read_rows(os.path.join(source, "vectors/nv/edge.txt")):
-        arity = 2 if r[0] in ("fmodf", "fmod") else 1
+        if r[0] not in fns:
+            die(f"vectors/nv/edge.txt: {r[0]} is not a row of functions.def")
+        arity = fns[r[0]]
         if len(r) != 1 + arity + 2:
             die(f"vectors/nv/edge.txt: bad row {' '.join(r)}")
         cases.append((" ".join(r[: 1 + arity]), r[1 + arity + column]))
@@ -71,7 +92,7 @@ def ocml_cases(source, personality):
     if config is None:
         die(f"vectors/ocml/MANIFEST.txt names no configuration for {personality}")
     cases = []
-    for fn in ("sinf", "cosf", "fmodf", "fmod", "ceilf", "ceil"):
+    for fn in functions(source):
         for r in read_rows(os.path.join(source, f"vectors/ocml/edge/{config}.{fn}.txt")):
             cases.append((" ".join([fn] + r[:-1]), r[-1]))
     return cases
@@ -121,7 +142,7 @@ def compare(label, cases, out, report, finite_only=False):
 
 def main():
     ap = argparse.ArgumentParser()
-    for a in ("--source", "--libdir", "--work", "--cc", "--cxx"):
+    for a in ("--source", "--libdir", "--work", "--cc", "--cxx", "--exports"):
         ap.add_argument(a, required=True)
     ap.add_argument("personalities", nargs="+")
     a = ap.parse_args()
@@ -146,6 +167,12 @@ def main():
         for f in (so, ar):
             if not os.path.exists(f):
                 die(f"{f}: no such library")
+        # Defined dynamic symbols: lines "VALUE TYPE NAME".
+        exported = sorted(l.split()[-1] for l in run(["nm", "-D", "--defined-only", so]).splitlines() if l.strip())
+        if exported != sorted(a.exports.split()):
+            report.append(f"{p}: {so} exports {' '.join(exported)}, expected {a.exports}")
+        else:
+            print(f"ok   {p}: exports exactly {a.exports}")
         if p in ("nv", "nv-ftz"):
             cases = nv_cases(a.source, 0 if p == "nv" else 1)
         elif p.startswith("ocml"):
