@@ -34,7 +34,7 @@
 
 #include "bitexact/sweep/classify.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/truth/fast.hpp"
+#include "bitexact/truth/fast_layer.hpp"
 #include "kernels.hpp"
 
 namespace bitexact::cuda_sweep {
@@ -68,9 +68,9 @@ __global__ void k_generate(gen_kind kind, u64 seed, u64 base, u64 n, void* a_out
 }
 
 // ---- the truth and the fast ULP errors ---------------------------------------------
-// From the row's entry of the truth's fast layer (bitexact/truth/fast.hpp: the
-// same functions the CPU truth calls, so a row without them does not compile
-// in any build).
+// From the row's entry of the truth's fast layer (bitexact/truth/fast_layer.hpp:
+// the same functions the CPU truth calls, so a row without them does not
+// compile in any build).
 
 // The correctly rounded result (true), or false when only MPFR can decide.
 template <Fn F>

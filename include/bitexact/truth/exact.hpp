@@ -1,9 +1,9 @@
 // bitexact/truth/exact.hpp — the exact fmod and ceil of bitexact::truth as
-// host AND device code (BITEXACT_HD): integer algorithms on the encodings (the
-// results are always representable, so the rounding mode does not matter).
-// truth::fmodf/fmod/ceilf/ceil are these functions (through
-// bitexact/truth/fast.hpp, src/truth/fast.cpp); the GPU sweep backends'
-// statistics kernel (src/gpu/cuda_stats.cu) runs them on the GPU. Device
+// host AND device code (BITEXACT_HD, header-only): integer algorithms on the
+// encodings (the results are always representable, so the rounding mode does
+// not matter). truth::fmodf/fmod/ceilf/ceil are these functions (through
+// bitexact/truth/fast_layer.hpp, src/truth/fast_layer.cpp); the GPU sweep
+// backends' statistics kernel (src/gpu/cuda_stats.cu) runs them on the GPU. Device
 // code must come from a translation unit built with -ftz=false (a subnormal
 // product would be flushed otherwise). Checked against MPFR in
 // tests/truth_exact_test.cpp.

@@ -1,8 +1,9 @@
 // bitexact/truth/sincosf_fast.hpp — the fast layer of the correctly rounded
-// sinf/cosf of bitexact::truth, as host AND device code (BITEXACT_HD).
+// sinf/cosf of bitexact::truth, as host AND device code (BITEXACT_HD,
+// header-only).
 //
-// truth::sinf/cosf (through bitexact/truth/fast.hpp, src/truth/fast.cpp) call
-// these functions on the host and fall back to MPFR when they cannot decide;
+// truth::sinf/cosf (through bitexact/truth/fast_layer.hpp,
+// src/truth/fast_layer.cpp) call these functions on the host and fall back to MPFR when they cannot decide;
 // the GPU sweep backends' statistics kernel (src/gpu/cuda_stats.cu) calls the
 // very same functions on the GPU and sends the undecided inputs to the host.
 // One source for both, written only with operations whose rounding is pinned

@@ -26,8 +26,8 @@ enum class rounding { nearest, toward_zero, upward, downward };
 
 // ---- correctly rounded, fast ------------------------------------------------
 // truth::NAME(x[, y], r) for every row of functions.def (sinf, cosf, fmodf,
-// fmod, ceilf, ceil): the row's fast layer (bitexact/truth/fast.hpp), MPFR
-// where it cannot decide (src/truth/fast.cpp makes them from the rows).
+// fmod, ceilf, ceil): the row's fast layer (bitexact/truth/fast_layer.hpp), MPFR
+// where it cannot decide (src/truth/fast_layer.cpp makes them from the rows).
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   type name(BITEXACT_PARAMS_##arity(type), rounding r = rounding::nearest);
 #include "bitexact/functions.def"
@@ -97,7 +97,7 @@ double ulp_error_ceil(double x, double result);
 //  bitexact/truth/mpfr.hpp, which includes <mpfr.h>.)
 
 // Every function of bitexact/functions.def has an _approx form (sweeps use it):
-// the row's fast ULP error (bitexact/truth/fast.hpp), the exact form above
+// the row's fast ULP error (bitexact/truth/fast_layer.hpp), the exact form above
 // where that has none. sinf/cosf: ~10 ns instead of ~1 us, the same rules as
 // above computed from the fast double approximation of sin/cos (relative
 // error <= 2^-48), so the returned value is within 2^-23 ulp (6e-8) of the

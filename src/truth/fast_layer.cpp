@@ -1,6 +1,6 @@
 // The truth's fast entry points, made from the rows of bitexact/functions.def
-// through the fast layer's table (bitexact/truth/fast.hpp, the same table the
-// GPU statistics kernel runs): truth::NAME is the row's fast result, MPFR's
+// through the fast layer's table (bitexact/truth/fast_layer.hpp, the same table
+// the GPU statistics kernel runs): truth::NAME is the row's fast result, MPFR's
 // where the fast layer cannot decide (Ziv: sinf/cosf near a rounding
 // boundary; fmod and ceil are exact and never fall back), and
 // truth::ulp_error_NAME_approx is the row's fast ULP error, the exact (MPFR)
@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "bitexact/functions.hpp"
-#include "bitexact/truth/fast.hpp"
+#include "bitexact/truth/fast_layer.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth {

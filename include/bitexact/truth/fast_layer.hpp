@@ -1,11 +1,12 @@
-// bitexact/truth/fast.hpp — the fast layer of the truth, one entry per row of
-// bitexact/functions.def, as host AND device code (BITEXACT_HD).
+// bitexact/truth/fast_layer.hpp — the fast layer of the truth, one entry per
+// row of bitexact/functions.def, as host AND device code (BITEXACT_HD).
 //
-// The CPU truth (src/truth/fast.cpp: truth::NAME, truth::ulp_error_NAME_approx)
-// and the GPU statistics kernel (src/gpu/cuda_stats.cu, nvcc and hipcc through
-// fast::row<F> below) both expand the rows into calls of these functions, so a
-// row without its two functions here is a compile error in every build, the
-// plain g++ one included; neither side has a branch per function.
+// The CPU truth (src/truth/fast_layer.cpp: truth::NAME and
+// truth::ulp_error_NAME_approx) and the GPU statistics kernel
+// (src/gpu/cuda_stats.cu, nvcc and hipcc, through fast::row<F> below) both
+// expand the rows into calls of these functions, so a row without its two
+// functions here is a compile error in every build, the plain g++ one
+// included; neither side has a branch per function.
 //
 // For every BITEXACT_FUNCTION row NAME (operands and result of type T):
 //   bool   fast::NAME(T x[, T y], rounding r, T& out)
