@@ -27,7 +27,7 @@
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/nv_span.hpp"
 #include "bitexact/ocml/ocml_span.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 
 namespace bx = bitexact;
 

@@ -15,7 +15,7 @@
 
 #include "bitexact/inputs.hpp"
 #include "bitexact/ocml/amdgcn.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 
 namespace {
 using namespace bitexact;

@@ -28,7 +28,7 @@
 #include <fmt/format.h>
 
 #include "bitexact/io/digests.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 #include "bitexact/ocml/presets.hpp"
 #include "command.hpp"
 

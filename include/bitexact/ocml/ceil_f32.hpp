@@ -9,7 +9,7 @@
 #pragma once
 
 #include "bitexact/ocml/amdgcn.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 
 namespace bitexact::ocml {
 

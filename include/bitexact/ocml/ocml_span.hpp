@@ -25,7 +25,7 @@
 #include "bitexact/span_api.hpp"
 #include "bitexact/ocml/ceil_f32.hpp"
 #include "bitexact/ocml/ceil_f64.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 #include "bitexact/ocml/cos_f32.hpp"
 #include "bitexact/ocml/fmod_f32.hpp"
 #include "bitexact/ocml/fmod_f64.hpp"

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 
 namespace bitexact::ocml {
 

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "bitexact/ocml/amdgcn.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 #include "bitexact/ocml/trig_reduction_f32.hpp"
 
 namespace bitexact::ocml {

@@ -23,7 +23,7 @@
 #include <cstdint>
 
 #include "bitexact/ocml/amdgcn.hpp"
-#include "bitexact/ocml/config.hpp"
+#include "bitexact/ocml/ocml_config.hpp"
 
 namespace bitexact::ocml::detail {
 

@@ -1,4 +1,4 @@
-// bitexact/ocml/config.hpp — the device configuration an ocml function is
+// bitexact/ocml/ocml_config.hpp — the device configuration an ocml function is
 // linked and compiled for, as one explicit, typed value.
 //
 // AMD's ocml bitcode (ROCm-Device-Libs, the release in config::release; Debian
