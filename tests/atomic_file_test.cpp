@@ -8,27 +8,19 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "bitexact/io/atomic_file.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "test_helpers.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path fresh_dir() {
-  char tmpl[] = "/tmp/bx-atomic-XXXXXX";
-  return fs::path(mkdtemp(tmpl));
-}
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using bitexact::testing::slurp;
+fs::path fresh_dir() { return bitexact::testing::fresh_dir("atomic"); }
 std::size_t entries(const fs::path& dir) {
   std::size_t n = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;

@@ -23,7 +23,7 @@
 
 #include <fmt/format.h>
 
-#include "cli_exec.hpp"
+#include "test_helpers.hpp"
 
 namespace fs = std::filesystem;
 using bitexact::testing::exec_cli;
@@ -126,8 +126,7 @@ struct fuzzer {
       states.push_back(d.string());
       good[d.filename().string()] = d.string();
     }
-    std::ifstream in(fs::path(states[0]) / "state.json");
-    const std::string state((std::istreambuf_iterator<char>(in)), {});
+    const std::string state = bitexact::testing::slurp(fs::path(states[0]) / "state.json");
     for (int i = 0; i < 4; ++i) {
       const fs::path d = root / fmt::format("state_bad{}", i);
       fs::create_directories(d);
@@ -375,8 +374,7 @@ TEST(CliFuzz, NoCrashNoLeakNoLeftovers) {
   fuzzer z;
   // Other seeds, for exploring by hand: BITEXACT_FUZZ_SEED=N (ctest runs 21).
   if (const char* seed = std::getenv("BITEXACT_FUZZ_SEED")) z.rng.seed(std::strtoull(seed, nullptr, 10));
-  char tmpl[] = "/tmp/bx-cli-fuzz-XXXXXX";
-  z.root = ::mkdtemp(tmpl);
+  z.root = bitexact::testing::fresh_dir("cli-fuzz");
   z.make_files();
   int runs = 0, by_status[3] = {0, 0, 0};
   for (const command& c : commands()) {

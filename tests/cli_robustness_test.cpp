@@ -25,7 +25,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/nv/version.hpp"
 #include "bitexact/ocml/presets.hpp"
-#include "cli_exec.hpp"
+#include "test_helpers.hpp"
 
 namespace fs = std::filesystem;
 using bitexact::testing::exec_cli;
@@ -34,13 +34,7 @@ using bitexact::testing::exec_result;
 
 namespace {
 
-fs::path scratch() {
-  static const fs::path base = [] {
-    char tmpl[] = "/tmp/bx-cli-robust-XXXXXX";
-    return fs::path(::mkdtemp(tmpl));
-  }();
-  return base;
-}
+fs::path scratch() { return bitexact::testing::scratch_dir("cli-robust"); }
 
 std::vector<std::string> words(const std::string& s) {
   std::istringstream in(s);

@@ -2,7 +2,7 @@
 // Expected values: IEEE 754 facts (exact results) and MPFR via the mpfr impl.
 #include <gtest/gtest.h>
 
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 #include <sys/wait.h>
 #include <algorithm>

@@ -8,22 +8,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 #include "bitexact/gpu/backend.hpp"
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace bitexact {
 namespace {
 
 namespace fs = std::filesystem;
 using testing::run_cli;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), {});
-}
+using testing::slurp;
 
 // N of "schema": "bitexact-sweep-report/N" in a report's text; 0 if absent.
 int schema_version(const std::string& report) {

@@ -6,7 +6,7 @@
 // hand from the algebra (named at each use).
 #include <gtest/gtest.h>
 
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -20,7 +20,7 @@
 #include "bitexact/io/vector_io.hpp"
 #include "bitexact/nv/sinf.hpp"
 #include "bitexact/nv/trig_reduction.hpp"
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace bitexact {
 namespace {

@@ -9,7 +9,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
@@ -18,17 +17,14 @@
 
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/io/vector_io.hpp"
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace bitexact {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), {});
-}
+using testing::slurp;
 
 std::vector<fs::path> manifests() {
   std::vector<fs::path> m;

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,47 +15,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_helpers.hpp"
+
 namespace fs = std::filesystem;
+using bitexact::testing::line_count;
+using bitexact::testing::run_cli;
+using bitexact::testing::slurp;
 
 namespace {
 
-struct Result {
-  int rc;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path tmpdir() {
-  static fs::path base = [] {
-    char tmpl[] = "/tmp/bx-sweep-cli-XXXXXX";
-    return fs::path(mkdtemp(tmpl));
-  }();
-  return base;
-}
-
-Result cli(const std::string& args) {
-  const fs::path o = tmpdir() / "stdout", e = tmpdir() / "stderr";
-  std::string cmd = std::string(BITEXACT_CLI) + " " + args + " >" + o.string() + " 2>" + e.string();
-  int st = std::system(cmd.c_str());
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(o), slurp(e)};
-}
-
-int lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+fs::path tmpdir() { return bitexact::testing::scratch_dir("sweep-cli"); }
 
 void expect_usage_error(const std::string& args, const std::string& needle, const fs::path& out_dir = {}) {
-  auto r = cli(args);
-  EXPECT_EQ(r.rc, 2) << args << "\n" << r.err;
-  EXPECT_EQ(lines(r.err), 1) << r.err;
+  auto r = run_cli(args);
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+  EXPECT_EQ(line_count(r.err), 1) << r.err;
   EXPECT_EQ(r.err.rfind("bitexact: error: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
   if (!out_dir.empty()) {
@@ -68,8 +41,8 @@ void expect_usage_error(const std::string& args, const std::string& needle, cons
 
 TEST(SweepCli, WritesTheThreeReports) {
   const fs::path d = tmpdir() / "basic";
-  auto r = cli("sweep sinf --impl host --inputs random:3000 --out " + d.string());
-  ASSERT_EQ(r.rc, 0) << r.err;
+  auto r = run_cli("sweep sinf --impl host --inputs random:3000 --out " + d.string());
+  ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
   for (const char* f : {"report.json", "report.csv", "report.html", "state.json"}) EXPECT_TRUE(fs::exists(d / f)) << f;
   auto j = nlohmann::json::parse(slurp(d / "report.json"));
@@ -94,13 +67,13 @@ TEST(SweepCli, ShardsThenMergeEqualTheSingleRun) {
   const fs::path a = tmpdir() / "m_all", s1 = tmpdir() / "m_s1", s2 = tmpdir() / "m_s2", s3 = tmpdir() / "m_s3",
                  m = tmpdir() / "m_merged";
   const std::string common = "sweep cosf --impl host --inputs binades:8 --chunk 300 ";
-  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
-  ASSERT_EQ(cli(common + "--shard 1/3 --out " + s1.string()).rc, 0);
-  ASSERT_EQ(cli(common + "--shard 2/3 --out " + s2.string()).rc, 0);
-  ASSERT_EQ(cli(common + "--shard 3/3 --out " + s3.string()).rc, 0);
+  ASSERT_EQ(run_cli(common + "--out " + a.string()).status, 0);
+  ASSERT_EQ(run_cli(common + "--shard 1/3 --out " + s1.string()).status, 0);
+  ASSERT_EQ(run_cli(common + "--shard 2/3 --out " + s2.string()).status, 0);
+  ASSERT_EQ(run_cli(common + "--shard 3/3 --out " + s3.string()).status, 0);
   EXPECT_FALSE(fs::exists(s1 / "report.json")) << "a shard alone writes only its state";
-  auto r = cli("merge " + s3.string() + " " + s1.string() + " " + s2.string() + " --out " + m.string());
-  ASSERT_EQ(r.rc, 0) << r.err;
+  auto r = run_cli("merge " + s3.string() + " " + s1.string() + " " + s2.string() + " --out " + m.string());
+  ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(slurp(m / "report.json"), slurp(a / "report.json"));
   EXPECT_EQ(slurp(m / "report.csv"), slurp(a / "report.csv"));
   EXPECT_EQ(slurp(m / "report.html"), slurp(a / "report.html"));
@@ -112,9 +85,9 @@ TEST(SweepCli, ShardsThenMergeEqualTheSingleRun) {
 TEST(SweepCli, StopThenResumeEqualsTheUninterruptedRun) {
   const fs::path a = tmpdir() / "r_all", b = tmpdir() / "r_stop";
   const std::string common = "sweep sinf --impl host --inputs random:20000:4 --chunk 1000 --threads 2 ";
-  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
-  auto r = cli(common + "--stop-after-chunks 4 --out " + b.string());
-  ASSERT_EQ(r.rc, 0) << r.err;
+  ASSERT_EQ(run_cli(common + "--out " + a.string()).status, 0);
+  auto r = run_cli(common + "--stop-after-chunks 4 --out " + b.string());
+  ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("--resume"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(b / "report.json"));
   auto st = nlohmann::json::parse(slurp(b / "state.json"));
@@ -123,15 +96,15 @@ TEST(SweepCli, StopThenResumeEqualsTheUninterruptedRun) {
   // resuming with another definition is refused
   expect_usage_error("sweep sinf --impl host --inputs random:20001:4 --chunk 1000 --resume --out " + b.string(),
                      "different sweep");
-  r = cli(common + "--resume --out " + b.string());
-  ASSERT_EQ(r.rc, 0) << r.err;
+  r = run_cli(common + "--resume --out " + b.string());
+  ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(slurp(b / "report.json"), slurp(a / "report.json"));
 }
 
 TEST(SweepCli, KilledRunResumesToTheSameResult) {
   const fs::path a = tmpdir() / "k_all", b = tmpdir() / "k_kill";
   const std::string common = "sweep sinf --impl host --inputs random:200000:8 --chunk 2000 --threads 2 ";
-  ASSERT_EQ(cli(common + "--out " + a.string()).rc, 0);
+  ASSERT_EQ(run_cli(common + "--out " + a.string()).status, 0);
   fs::create_directories(b);
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
@@ -149,8 +122,8 @@ TEST(SweepCli, KilledRunResumesToTheSameResult) {
   waitpid(pid, &status, 0);
   ASSERT_TRUE(fs::exists(b / "state.json"));
   auto st = nlohmann::json::parse(slurp(b / "state.json"));  // never half-written
-  auto r = cli(common + "--resume --out " + b.string());
-  ASSERT_EQ(r.rc, 0) << r.err;
+  auto r = run_cli(common + "--resume --out " + b.string());
+  ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(slurp(b / "report.json"), slurp(a / "report.json"));
 }
 
@@ -173,16 +146,16 @@ TEST(SweepCli, BadInputIsOneLineAndExit2) {
   expect_usage_error("merge " + (tmpdir() / "none").string() + " --out " + d.string(), "cannot read", d);
   // A good file works, including two-operand functions.
   std::ofstream(tmpdir() / "good2.hex") << "# x y\n0x40b00000 0x40000000\n0x7f800000 0x3f800000\n";
-  auto r = cli("sweep fmodf --impl host --inputs file:" + (tmpdir() / "good2.hex").string() + " --out " +
+  auto r = run_cli("sweep fmodf --impl host --inputs file:" + (tmpdir() / "good2.hex").string() + " --out " +
                (tmpdir() / "good2").string());
-  EXPECT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.status, 0) << r.err;
   auto j = nlohmann::json::parse(slurp(tmpdir() / "good2" / "report.json"));
   EXPECT_EQ(j["implementations"]["host"]["correctly_rounded"], 2) << "fmodf is exact in glibc (IEEE 754 remainder)";
 }
 
 TEST(SweepCli, CorpusIsReadableAsAnInputFile) {
-  auto r = cli("corpus fmodf");
-  ASSERT_EQ(r.rc, 0);
+  auto r = run_cli("corpus fmodf");
+  ASSERT_EQ(r.status, 0);
   const fs::path f = tmpdir() / "corpus.hex";
   std::ofstream(f) << r.out;
   // every data line is preceded by a "# why" line
@@ -196,16 +169,16 @@ TEST(SweepCli, CorpusIsReadableAsAnInputFile) {
     }
     prev = line;
   }
-  auto s = cli("sweep fmodf --impl host --inputs file:" + f.string() + " --out " + (tmpdir() / "cf").string());
-  ASSERT_EQ(s.rc, 0) << s.err;
+  auto s = run_cli("sweep fmodf --impl host --inputs file:" + f.string() + " --out " + (tmpdir() / "cf").string());
+  ASSERT_EQ(s.status, 0) << s.err;
   auto j = nlohmann::json::parse(slurp(tmpdir() / "cf" / "report.json"));
   EXPECT_EQ(j["inputs"]["count"], data);
-  auto e = cli("sweep fmodf --impl host --inputs edge --out " + (tmpdir() / "ce").string());
-  ASSERT_EQ(e.rc, 0) << e.err;
+  auto e = run_cli("sweep fmodf --impl host --inputs edge --out " + (tmpdir() / "ce").string());
+  ASSERT_EQ(e.status, 0) << e.err;
   auto je = nlohmann::json::parse(slurp(tmpdir() / "ce" / "report.json"));
   EXPECT_EQ(je["inputs"]["count"], data) << "the edge input set is the corpus";
   for (int n : {1, 33, 1024}) {
-    auto z = cli("corpus sinf --size " + std::to_string(n));
+    auto z = run_cli("corpus sinf --size " + std::to_string(n));
     int k = 0;
     std::istringstream zin(z.out);
     while (std::getline(zin, line)) k += line.rfind("0x", 0) == 0;
@@ -218,16 +191,16 @@ TEST(SweepCli, ConformanceRunChecksLimits) {
   std::ofstream(suite) << R"({"suites": [
     {"name": "ceilf-host", "function": "ceilf", "impls": ["host"], "inputs": "edge",
      "limits": {"host": {"max_ulp": 0, "special_mismatches": 0, "source": "IEEE 754: ceil is exact"}}}]})";
-  auto r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
-  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  auto r = run_cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("PASS ceilf-host"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(tmpdir() / "conf" / "ceilf-host" / "report.html"));
   // A limit no implementation can meet (share > 1) must fail with status 1.
   std::ofstream(suite) << R"({"suites": [
     {"name": "ceilf-host", "function": "ceilf", "impls": ["host"], "inputs": "random:100",
      "limits": {"host": {"min_correctly_rounded_share": 1.5}}}]})";
-  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
-  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  r = run_cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("FAIL ceilf-host"), std::string::npos) << r.out;
   // max_ulp_distance: sinf of the 16 smallest subnormals is x itself without
   // FTZ (CUDA: sinf(x) = x for tiny x) and +0 with FTZ (subnormal operands are
@@ -236,15 +209,15 @@ TEST(SweepCli, ConformanceRunChecksLimits) {
   std::ofstream(suite) << R"({"suites": [
     {"name": "tiny", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x00000001:0x00000010",
      "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}}]})";
-  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
-  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  r = run_cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("FAIL tiny                     nv-ftz     "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("16 inputs more than 1 ulp from nv"), std::string::npos) << r.out;
   std::ofstream(suite) << R"({"suites": [
     {"name": "one", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x3f800000:0x3f800100",
      "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}}]})";
-  r = cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
-  EXPECT_EQ(r.rc, 0) << r.out << r.err;
+  r = run_cli("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
   std::ofstream(suite) << R"({"suites": [
     {"name": "one", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "edge",
      "limits": {"nv-ftz": {"max_ulp_distance": {"to": "host", "ulps": 3}}}}]})";
@@ -254,8 +227,8 @@ TEST(SweepCli, ConformanceRunChecksLimits) {
   std::ofstream(suite) << R"({"suites": [{"name": "x", "function": "ceilf", "impls": ["nosuch"], "inputs": "edge"}]})";
   expect_usage_error("conformance run --suite " + suite.string() + " --out " + (tmpdir() / "conf").string(),
                      "unknown implementation");
-  r = cli("conformance run --skip-missing --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
-  EXPECT_EQ(r.rc, 0);
+  r = run_cli("conformance run --skip-missing --suite " + suite.string() + " --out " + (tmpdir() / "conf").string());
+  EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("SKIP x"), std::string::npos);
 }
 
@@ -272,8 +245,8 @@ TEST(SweepCli, ConformanceLinesCountFlushes) {
     {"name": "tiny", "function": "sinf", "impls": ["nv", "nv-ftz"], "inputs": "interval:0x00000001:0x00000010",
      "limits": {"nv-ftz": {"max_ulp_distance": {"to": "nv", "ulps": 1}}}},
     {"name": "one", "function": "sinf", "impls": ["nv-ftz"], "inputs": "interval:0x3f800000:0x3f800100"}]})";
-  auto r = cli("conformance run --suite " + suite.string() + " --out " + out.string());
-  EXPECT_EQ(r.rc, 1) << r.out << r.err;
+  auto r = run_cli("conformance run --suite " + suite.string() + " --out " + out.string());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
   std::vector<std::string> got;
   std::istringstream in(r.out);
   for (std::string line; std::getline(in, line);) got.push_back(line);
@@ -288,8 +261,8 @@ TEST(SweepCli, ConformanceLinesCountFlushes) {
   EXPECT_EQ(got[2].rfind("INFO one                      nv-ftz     max ", 0), 0u) << got[2];
   EXPECT_EQ(got[2].find("flushed"), std::string::npos) << got[2];
   EXPECT_NE(got[2].find(", special mismatches 0"), std::string::npos) << got[2];
-  auto v = cli("conformance verdicts --suite " + suite.string() + " --out " + out.string());
-  EXPECT_EQ(v.rc, 1) << v.err;
+  auto v = run_cli("conformance verdicts --suite " + suite.string() + " --out " + out.string());
+  EXPECT_EQ(v.status, 1) << v.err;
   EXPECT_EQ(v.out, r.out) << "the same lines from report.json";
   EXPECT_EQ(v.err, "");
   // A report of another sweep, or none: one line, exit 2, nothing printed.

@@ -13,7 +13,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/io/vector_io.hpp"
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace bitexact {
 namespace {

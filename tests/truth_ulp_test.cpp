@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <mpfr.h>
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 #include <sys/wait.h>
 #include <cmath>

@@ -4,48 +4,25 @@
 // line and exit status 2, never a hang, and leave no output folder (or file in
 // one) behind.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
+#include "../test_helpers.hpp"
+
 namespace fs = std::filesystem;
+using bitexact::testing::cli_result;
+using bitexact::testing::line_count;
+using bitexact::testing::run_cli;
+using bitexact::testing::shell;
+using bitexact::testing::slurp;
 
 namespace {
 
-struct Result {
-  int rc;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path tmpdir() {
-  static fs::path base = [] {
-    char tmpl[] = "/tmp/bx-mpi-sweep-XXXXXX";
-    return fs::path(mkdtemp(tmpl));
-  }();
-  return base;
-}
-
-Result shell(const std::string& cmd) {
-  static int n = 0;
-  const fs::path o = tmpdir() / ("stdout" + std::to_string(n)), e = tmpdir() / ("stderr" + std::to_string(n));
-  ++n;
-  int st = std::system((cmd + " >" + o.string() + " 2>" + e.string()).c_str());
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(o), slurp(e)};
-}
-
-Result cli(const std::string& args) { return shell(std::string(BITEXACT_CLI) + " " + args); }
+fs::path tmpdir() { return bitexact::testing::scratch_dir("mpi-sweep"); }
 
 // The launcher: CI runs as root, which mpirun refuses unless told; -q keeps
 // mpirun's own banners out of stderr; timeout: a hang fails the test instead
@@ -57,24 +34,18 @@ std::string mpiexec() {
 }
 
 // --oversubscribe: more ranks than cores may start.
-Result mpirun(int ranks, const std::string& args) {
+cli_result mpirun(int ranks, const std::string& args) {
   return shell(mpiexec() + " --oversubscribe -n " + std::to_string(ranks) + " " + BITEXACT_CLI + " " + args);
-}
-
-int lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
 }
 
 // The sweep `args` (without --out) in one process and over `ranks` ranks:
 // every file written, and the summary on stdout, byte for byte.
 void expect_same_as_one_process(const std::string& name, const std::string& args, int ranks) {
   const fs::path one = tmpdir() / (name + "_one"), many = tmpdir() / (name + "_mpi");
-  auto a = cli(args + " --out " + one.string());
-  ASSERT_EQ(a.rc, 0) << a.err;
+  auto a = run_cli(args + " --out " + one.string());
+  ASSERT_EQ(a.status, 0) << a.err;
   auto b = mpirun(ranks, args + " --out " + many.string());
-  ASSERT_EQ(b.rc, 0) << b.err;
+  ASSERT_EQ(b.status, 0) << b.err;
   EXPECT_EQ(b.err, "") << "rank 0 alone prints, and no progress bar without a terminal";
   EXPECT_EQ(b.out, a.out) << "one summary, from rank 0";
   for (const char* f : {"report.json", "report.csv", "report.html", "state.json"}) {
@@ -86,9 +57,9 @@ void expect_same_as_one_process(const std::string& name, const std::string& args
   EXPECT_EQ(files, 4) << "nothing else in --out (no temporary files, no per-rank states)";
 }
 
-void expect_one_line_error(const Result& r, const std::string& needle) {
-  EXPECT_EQ(r.rc, 2) << r.err;
-  EXPECT_EQ(lines(r.err), 1) << r.err;
+void expect_one_line_error(const cli_result& r, const std::string& needle) {
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(line_count(r.err), 1) << r.err;
   EXPECT_EQ(r.err.rfind("bitexact: error: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
 }
@@ -115,8 +86,8 @@ TEST(MpiSweep, MoreRanksThanChunks) {
 TEST(MpiSweep, TheComparisonCanFail) {
   // Another seed under mpirun: the byte comparison of the other tests must see it.
   const fs::path one = tmpdir() / "seed_one", many = tmpdir() / "seed_mpi";
-  ASSERT_EQ(cli("sweep sinf --impl nv --inputs uniform:20000:1 --chunk 4096 --out " + one.string()).rc, 0);
-  ASSERT_EQ(mpirun(2, "sweep sinf --impl nv --inputs uniform:20000:2 --chunk 4096 --out " + many.string()).rc, 0);
+  ASSERT_EQ(run_cli("sweep sinf --impl nv --inputs uniform:20000:1 --chunk 4096 --out " + one.string()).status, 0);
+  ASSERT_EQ(mpirun(2, "sweep sinf --impl nv --inputs uniform:20000:2 --chunk 4096 --out " + many.string()).status, 0);
   EXPECT_NE(slurp(many / "report.json"), slurp(one / "report.json"));
   EXPECT_NE(slurp(many / "report.csv"), slurp(one / "report.csv"));
 }
@@ -188,7 +159,7 @@ TEST(MpiSweep, AFailedRunLeavesNoFolderBehind) {
   // An --out that cannot be made: said before the sweep, nothing made.
   expect_one_line_error(mpirun(2, args + (had / "mine.txt" / "sub").string()), "is not a folder");
   // And a good run still makes the whole path.
-  ASSERT_EQ(mpirun(2, args + d.string()).rc, 0);
+  ASSERT_EQ(mpirun(2, args + d.string()).status, 0);
   EXPECT_TRUE(fs::exists(d / "report.html"));
   EXPECT_TRUE(fs::exists(d / "state.json"));
 }
