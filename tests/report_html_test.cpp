@@ -12,17 +12,13 @@
 
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
+#include "test_helpers.hpp"
 
 namespace bx = bitexact;
 namespace fs = std::filesystem;
+using bx::testing::slurp;
 
 namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 std::string chromium() {
   for (const char* c : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
     if (fs::exists(c)) return c;

@@ -13,20 +13,14 @@
 #include <string>
 
 #include "bitexact/report/report.hpp"
-#include "cli_runner.hpp"
+#include "test_helpers.hpp"
 
 namespace bx = bitexact;
 namespace fs = std::filesystem;
 using bx::testing::run_cli;
+using bx::testing::slurp;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 TEST(ReportMarkdown, RegeneratesTheCommittedNvVsOcmlSummary) {
   // The summary names its sources as given, relative to the repository root.
