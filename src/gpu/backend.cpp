@@ -368,6 +368,8 @@ State run_batch(Gpu& g, const Options& o, const std::vector<Eval>& evals, const 
   check(cs::launch_stats(o.fn, g.a, g.b, g.outs_dev, g.ni, n, g.st, g.stream), "statistics kernel");
   pm.mark("statistics kernel");
   State part = partial_from_gpu(g, like);
+  // The kernel's pair witnesses carry no truth; a few host evaluations give it.
+  set_pair_truth(part, *truth);
   pm.mark("statistics download");
 
   // The inputs the GPU handed back: gathered, then accounted like a chunk.

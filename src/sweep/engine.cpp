@@ -88,6 +88,7 @@ State make_state(const Options& o) {
     s.shard_hi = s.total_chunks;
   }
   s.init_counters();
+  s.special = special_values(o.fn, o.impls, truth);
   return s;
 }
 
@@ -576,7 +577,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
   for (int k = 0; k < bins::count; ++k) st.hist[k] += h[0][k] + h[1][k] + h[2][k] + h[3][k];
 }
 
-void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, word y) {
+void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, word y, word t) {
   const Disc d = discrepancy(c.bits, x, y);
   double dist = 0;
   if (d == Disc::number_vs_number) {
@@ -587,7 +588,7 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
   }
   ++p.differ;
   ++p.cls[int(d)];
-  const Witness w{a, b, x, y, dist};
+  const Witness w{a, b, x, y, dist, t};
   p.witness[int(d)].offer(w);
   if (d == Disc::number_vs_number) p.max_dist.offer(dist, w);
 }
@@ -765,7 +766,9 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
     for (std::size_t i = 0; i < ni; ++i)
       for (std::size_t k = i + 1; k < ni; ++k) {
         const word x = bits_of(outp[i][j]) & mask, y = bits_of(outp[k][j]) & mask;
-        if (x != y) account_pair(c, s.pair_stats[pair_index(i, k)], bits_of(a_in[j]) & mask, operand_b(j), x, y);
+        if (x != y)
+          account_pair(c, s.pair_stats[pair_index(i, k)], bits_of(a_in[j]) & mask, operand_b(j), x, y,
+                       truth_out ? bits_of(truth_out[j]) & mask : word(0));
       }
   };
   if (!truth_out) {  // no reference: every pair is compared directly

@@ -27,7 +27,7 @@ bool WitnessSet::operator==(const WitnessSet& o) const {
   if (w.size() != o.w.size()) return false;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto &x = w[i], &y = o.w[i];
-    if (x.a != y.a || x.b != y.b || x.r != y.r || x.s != y.s ||
+    if (x.a != y.a || x.b != y.b || x.r != y.r || x.s != y.s || x.t != y.t ||
         bit_cast<std::uint64_t>(x.ulp) != bit_cast<std::uint64_t>(y.ulp))
       return false;
   }
@@ -285,6 +285,9 @@ void State::merge(const State& o) {
   for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
   for (std::size_t i = 0; i < chunk_digests.size(); ++i)
     chunk_digests[i].insert(o.chunk_digests[i].begin(), o.chunk_digests[i].end());
+  // Evaluated alike for every shard; where the machines' implementations
+  // differ (host libm), the first state's values stand.
+  if (special.inputs.empty()) special = o.special;
 }
 
 bool State::operator==(const State& o) const {
@@ -292,7 +295,7 @@ bool State::operator==(const State& o) const {
          impls == o.impls && chunk_size == o.chunk_size && total_chunks == o.total_chunks && done == o.done &&
          count == o.count && in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
          impl_stats == o.impl_stats && pair_stats == o.pair_stats && digests == o.digests && view == o.view &&
-         chunk_digests == o.chunk_digests;
+         chunk_digests == o.chunk_digests && special == o.special;
 }
 
 // ---- JSON -------------------------------------------------------------------------------
@@ -303,12 +306,16 @@ using nlohmann::json;
 // distance (PairStats::max_dist).
 static constexpr const char* state_format = "bitexact-sweep-state/2";
 
-// Non-finite errors are written as strings: JSON has no inf/nan.
-static json w_json(const Witness& w) {
+// Non-finite errors are written as strings: JSON has no inf/nan. Pair
+// witnesses add the truth (Witness::t) as a sixth element; states written
+// before it have five (from_json then evaluates it).
+static json w_json(const Witness& w, bool pair = false) {
   json u = std::isfinite(w.ulp) ? json(w.ulp) : json(std::isnan(w.ulp) ? "nan" : "inf");
-  return json::array({w.a, w.b, w.r, w.s, u});
+  json a = json::array({w.a, w.b, w.r, w.s, u});
+  if (pair) a.push_back(w.t);
+  return a;
 }
-static Witness w_from(const json& j) {
+static Witness w_from(const json& j, bool* no_truth = nullptr) {
   Witness w;
   w.a = j.at(0).get<word>();
   w.b = j.at(1).get<word>();
@@ -316,16 +323,20 @@ static Witness w_from(const json& j) {
   w.s = j.at(3).get<word>();
   const json& u = j.at(4);
   w.ulp = u.is_string() ? (u.get<std::string>() == "inf" ? HUGE_VAL : std::nan("")) : u.get<double>();
+  if (j.size() > 5)
+    w.t = j.at(5).get<word>();
+  else if (no_truth)
+    *no_truth = true;
   return w;
 }
-static json ws_json(const WitnessSet& s) {
+static json ws_json(const WitnessSet& s, bool pair = false) {
   json a = json::array();
-  for (const auto& w : s.w) a.push_back(w_json(w));
+  for (const auto& w : s.w) a.push_back(w_json(w, pair));
   return a;
 }
-static WitnessSet ws_from(const json& j) {
+static WitnessSet ws_from(const json& j, bool* no_truth = nullptr) {
   WitnessSet s;
-  for (const auto& x : j) s.w.push_back(w_from(x));
+  for (const auto& x : j) s.w.push_back(w_from(x, no_truth));
   return s;
 }
 
@@ -378,13 +389,15 @@ json State::to_json() const {
     k["differ"] = p.differ;
     k["classes"] = p.cls;
     json w = json::array();
-    for (const auto& s : p.witness) w.push_back(ws_json(s));
+    for (const auto& s : p.witness) w.push_back(ws_json(s, true));
     k["witness"] = w;
     k["dist"] = p.dist;
-    k["max_dist"] = {{"value", p.max_dist.value}, {"at", ws_json(p.max_dist.at)}};
+    k["max_dist"] = {{"value", p.max_dist.value}, {"at", ws_json(p.max_dist.at, true)}};
     ps.push_back(k);
   }
   j["pair_stats"] = ps;
+  if (!special.inputs.empty())
+    j["special_values"] = {{"inputs", special.inputs}, {"truth", special.truth}, {"results", special.results}};
   if (digests) {  // only then: states and reports without digests stay as they were
     json cd = json::array();
     for (const auto& m : chunk_digests) {
@@ -465,15 +478,36 @@ State State::from_json(const json& j) {
     }
     const auto& ps = j.at("pair_stats");
     if (ps.size() != s.pair_stats.size()) throw input_error("state is inconsistent (pair_stats)");
+    bool pair_truth_missing = false;
     for (std::size_t i = 0; i < ps.size(); ++i) {
       auto& p = s.pair_stats[i];
       p.differ = ps[i].at("differ").get<std::uint64_t>();
       p.cls = ps[i].at("classes").get<std::array<std::uint64_t, static_cast<int>(Disc::count)>>();
-      for (std::size_t c = 0; c < p.witness.size(); ++c) p.witness[c] = ws_from(ps[i].at("witness").at(c));
+      for (std::size_t c = 0; c < p.witness.size(); ++c)
+        p.witness[c] = ws_from(ps[i].at("witness").at(c), &pair_truth_missing);
       p.dist = ps[i].at("dist").get<std::array<std::uint64_t, dist_bins>>();
       p.max_dist.value = ps[i].at("max_dist").at("value").get<double>();
-      p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"));
+      p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"), &pair_truth_missing);
     }
+    // States written before the report's truth values were kept in the
+    // state get them here, from this build's implementations (as the
+    // reports of those builds did when they were written).
+    const Impl* truth = s.truth.empty() ? nullptr : find_impl(s.truth, s.fn);
+    if (j.contains("special_values")) {
+      const auto& sv = j.at("special_values");
+      s.special.inputs = sv.at("inputs").get<std::vector<std::array<word, 2>>>();
+      s.special.truth = sv.at("truth").get<std::vector<word>>();
+      s.special.results = sv.at("results").get<std::vector<std::vector<word>>>();
+      if (s.special.truth.size() != s.special.inputs.size() || s.special.results.size() != s.impls.size())
+        throw input_error("state is inconsistent (special_values)");
+      for (const auto& r : s.special.results)
+        if (!r.empty() && r.size() != s.special.inputs.size()) throw input_error("state is inconsistent (special_values)");
+    } else {
+      std::vector<const Impl*> impls;
+      for (const auto& name : s.impls) impls.push_back(find_impl(name, s.fn));
+      s.special = special_values(s.fn, impls, truth);
+    }
+    if (pair_truth_missing && truth) set_pair_truth(s, *truth);
     return s;
   } catch (const json::exception& e) {
     throw input_error(std::string("malformed sweep state: ") + e.what());

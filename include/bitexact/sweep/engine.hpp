@@ -111,6 +111,9 @@ struct Witness {
   word a = 0, b = 0;  // operands (b = 0 for one-argument functions)
   word r = 0, s = 0;  // outputs: (impl, truth) or (first impl, second impl)
   double ulp = 0;     // ULP error (impl vs truth witnesses) or ULP distance (pairs)
+  // Pair witnesses: the truth's output at this input (0 in sweeps without a
+  // truth), kept so that reports show it without evaluating the truth again.
+  word t = 0;
   bool operator<(const Witness& o) const { return a != o.a ? a < o.a : b < o.b; }
   bool same_input(const Witness& o) const { return a == o.a && b == o.b; }
 };
@@ -233,6 +236,23 @@ struct ChunkSet {
   bool operator==(const ChunkSet& o) const { return r == o.r; }
 };
 
+// The fixed special inputs whose results every report lists (report.json's
+// special_values, in this order, which is part of the report format): zeros,
+// infinities, NaNs, the subnormal and normal bounds, +-1; for two operands,
+// pairs of them.
+std::vector<std::array<word, 2>> special_inputs(Fn fn);
+
+// Every implementation's and the truth's results at special_inputs. Empty
+// (no inputs) in sweeps without a truth.
+struct SpecialValues {
+  std::vector<std::array<word, 2>> inputs;
+  std::vector<word> truth;
+  std::vector<std::vector<word>> results;  // parallel to State::impls; empty: not registered when evaluated
+  bool operator==(const SpecialValues& o) const = default;
+};
+// Evaluated now; truth nullptr: empty.
+SpecialValues special_values(Fn fn, const std::vector<const Impl*>& impls, const Impl* truth);
+
 // Everything a sweep knows: its definition, the completed chunks, and counters.
 struct State {
   Fn fn = Fn::sinf;
@@ -254,6 +274,9 @@ struct State {
   bool digests = false;
   output_view view = output_view::exact;
   std::vector<std::map<std::uint64_t, std::uint64_t>> chunk_digests;  // parallel to impls
+  // The results at the special inputs (special_inputs), evaluated once when
+  // the state is made: reports list them without running an implementation.
+  SpecialValues special;
 
   // Index in pair_stats of implementations i and j (i != j, either order).
   std::size_t pair_index(std::size_t i, std::size_t j) const {
@@ -331,6 +354,10 @@ inline std::atomic<std::uint64_t> binary32_chunks{0};  // chunks that took it (f
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.
 std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state);
+// Sets Witness::t of every pair witness of `s` to the truth's output at its
+// input: for backends whose pair statistics are made where the truth is not
+// at hand (the GPU's), and for states written before Witness::t existed.
+void set_pair_truth(State& s, const Impl& truth);
 // A state with the counters of `like` (implementations, function, digests) all zero.
 State fresh_partial(const State& like);
 // Adds the counters (not the chunk sets) of a partial to `dst`.
