@@ -19,6 +19,7 @@
 // impl "nv-fast").
 #pragma once
 
+#include "bitexact/functions.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/cos_approx.hpp"
@@ -92,5 +93,55 @@ BITEXACT_INLINE float use_fast_math_fmodf(float x, float y) { return nv::fmodf_f
 BITEXACT_INLINE double use_fast_math_fmod(double x, double y) { return nv::fmod(x, y); }
 BITEXACT_INLINE float use_fast_math_ceilf(float x) { return nv::ceilf_ftz(x); }
 BITEXACT_INLINE double use_fast_math_ceil(double x) { return nv::ceil(x); }
+
+// ---- every row of bitexact/functions.def -------------------------------------
+// row<F>: what the implementations "nv-fast" and "nv-intrinsics" evaluate
+// for function F (src/impls/nv_fast_impls.cpp expands every row into these):
+//   fast, fast_what            the function -use_fast_math makes of F (nv-fast)
+//                              and its description; nullptr: no nv-fast entry
+//   intrinsic, intrinsic_what  the intrinsic computing F in a default
+//                              (-ftz=false) build (nv-intrinsics); nullptr: none
+// Every row needs its entry, nullptr or not (the SFU rows NAME_approx are
+// the implementations "ptx"/"ptx-ftz": none here): a row without one does not
+// compile (the check after the table).
+template <Fn F>
+struct row;
+#define BITEXACT_NV_FAST_ROW(fn_, fast_, fast_what_, intrinsic_, intrinsic_what_) \
+  template <>                                                                     \
+  struct row<Fn::fn_> {                                                           \
+    static constexpr fn_traits<Fn::fn_>::signature* fast = fast_;                 \
+    static constexpr const char* fast_what = fast_what_;                          \
+    static constexpr fn_traits<Fn::fn_>::signature* intrinsic = intrinsic_;       \
+    static constexpr const char* intrinsic_what = intrinsic_what_;                \
+  };
+BITEXACT_NV_FAST_ROW(sinf, &use_fast_math_sinf, "__sinf (sin.approx.ftz)", &sinf<mode::ieee>, "__sinf")
+BITEXACT_NV_FAST_ROW(cosf, &use_fast_math_cosf, "__cosf (cos.approx.ftz)", &cosf<mode::ieee>, "__cosf")
+BITEXACT_NV_FAST_ROW(fmodf, &use_fast_math_fmodf, "libdevice fmodf, FTZ", nullptr, "")
+BITEXACT_NV_FAST_ROW(fmod, &use_fast_math_fmod, "libdevice fmod", nullptr, "")
+BITEXACT_NV_FAST_ROW(ceilf, &use_fast_math_ceilf, "libdevice ceilf, FTZ", nullptr, "")
+BITEXACT_NV_FAST_ROW(ceil, &use_fast_math_ceil, "libdevice ceil", nullptr, "")
+BITEXACT_NV_FAST_ROW(sin_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(cos_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(ex2_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(lg2_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(rcp_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(rsqrt_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(sqrt_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(tanh_approx, nullptr, "", nullptr, "")
+BITEXACT_NV_FAST_ROW(expf, &expf<mode::ftz>, "__expf", &expf<mode::ieee>, "__expf")
+BITEXACT_NV_FAST_ROW(exp10f, &exp10f<mode::ftz>, "__exp10f", &exp10f<mode::ieee>, "__exp10f")
+BITEXACT_NV_FAST_ROW(logf, &logf<mode::ftz>, "__logf", &logf<mode::ieee>, "__logf")
+BITEXACT_NV_FAST_ROW(log2f, &log2f<mode::ftz>, "__log2f (lg2.approx.ftz)", &log2f<mode::ieee>, "__log2f (lg2.approx)")
+BITEXACT_NV_FAST_ROW(log10f, &log10f<mode::ftz>, "__log10f", &log10f<mode::ieee>, "__log10f")
+BITEXACT_NV_FAST_ROW(tanf, &tanf<mode::ftz>, "__tanf", &tanf<mode::ieee>, "__tanf")
+BITEXACT_NV_FAST_ROW(fdividef, &fdividef<mode::ftz>, "__fdividef (div.approx.ftz)", &fdividef<mode::ieee>,
+                     "__fdividef (div.approx)")
+#undef BITEXACT_NV_FAST_ROW
+// A row of functions.def without its entry above: "incomplete type row<Fn::NAME>".
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) static_assert(sizeof(row<Fn::name>) > 0);
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) static_assert(sizeof(row<Fn::name>) > 0);
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
 
 }  // namespace bitexact::nv::fast

@@ -7,6 +7,8 @@
 
 #include <string_view>
 
+#include "bitexact/functions.hpp"
+
 namespace bitexact::nv {
 
 struct release {
@@ -19,5 +21,19 @@ struct release {
 inline constexpr release cuda13_0{13, 0, "libdevice.10.bc", "H100 (sm_90)"};
 // Every release reproduced; the implementations "nv" and "nv-ftz" follow the first.
 inline constexpr release releases_reproduced[] = {cuda13_0};
+
+// How "nv" / "nv-ftz" describe function F (`bitexact list`, the reports):
+// by the build's flush mode ("IEEE (nvcc -ftz=false, the default)", "FTZ
+// (nvcc -ftz=true: subnormals flushed)"), or as a bit-exact reproduction
+// under each flag. The first two functions reproduced keep the first wording,
+// which the committed reports carry (conformance/reports/); every later row
+// takes the second.
+enum class wording { flush_mode, reproduction };
+template <Fn F>
+inline constexpr wording description_wording = wording::reproduction;
+template <>
+inline constexpr wording description_wording<Fn::sinf> = wording::flush_mode;
+template <>
+inline constexpr wording description_wording<Fn::cosf> = wording::flush_mode;
 
 }  // namespace bitexact::nv
