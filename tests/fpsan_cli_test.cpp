@@ -180,8 +180,9 @@ TEST(FpsanCli, Triton380MatchesItsReleaseOracle) {
     EXPECT_EQ(r.status, 0) << op << r.err;
     EXPECT_EQ(r.out, expected) << op;
     // The pinned main's algebra gives other bits for most of them.
-    if (std::string(op) != "fma" && std::string(op) != "add")
+    if (std::string(op) != "fma" && std::string(op) != "add") {
       EXPECT_NE(run_cli(std::string("fpsan eval ") + op + ".f32", in).out, expected) << op;
+    }
   }
   for (const char* d : {"f32", "bf16", "e4m3fn"}) {
     auto [ein, eexp] = oracle("embed", d, file);
@@ -246,7 +247,9 @@ TEST(FpsanCli, ValidateAllRevisionsComparesThem) {
   auto f32 = nlohmann::json::parse(
       run_cli("fpsan validate --revision triton-3.8.0 --dtype f32 --samples 2000 --json").out);
   for (const auto& e : f32)
-    if (e["identity"] == "extern_expf") EXPECT_EQ(e["violations"], e["checked"]);
+    if (e["identity"] == "extern_expf") {
+      EXPECT_EQ(e["violations"], e["checked"]);
+    }
 }
 
 // Was: --write-report into a folder that does not exist failed with "cannot

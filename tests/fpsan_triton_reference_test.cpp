@@ -239,8 +239,9 @@ TEST_P(FpsanTritonReference, EveryVectorMatches) {
        {"embed", "add", "sub", "mul", "min", "max", "div", "rem", "fma", "exp", "exp2", "neg", "cos", "sin", "log",
         "precise_sqrt", "tag32", "castp", "cast", "extern1", "extern2", "externfi", "dot", "dot_scaled"})
     EXPECT_GT(kinds[k], 0) << k;
-  if (GetParam().has_clamp_and_asm)
+  if (GetParam().has_clamp_and_asm) {
     for (const char* k : {"clamp", "asm2", "swiglu"}) EXPECT_GT(kinds[k], 0) << k;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Revisions, FpsanTritonReference, ::testing::ValuesIn(oracle_files),

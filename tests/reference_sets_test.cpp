@@ -83,7 +83,9 @@ TEST(ReferenceSets, NvEdgeSetsAreTheH100s) {
       const auto t = vector_io::read(npy.string(), std::nullopt, bits, cols);
       for (std::size_t i = 0; i < t.rows(); ++i) {
         std::string key = fn;
-        for (std::size_t k = 0; k + 1 < cols; ++k) key += " " + format_hex(t.data[i * cols + k], bits);
+        // Appended, not `" " + format_hex(...)`: GCC 12 warns -Wrestrict on that
+        // operator+ (a false positive, GCC bug 105329).
+        for (std::size_t k = 0; k + 1 < cols; ++k) (key += ' ') += format_hex(t.data[i * cols + k], bits);
         // The engine's edge corpus holds more inputs than the device run's
         // vectors/edge_inputs.txt; those in both are compared.
         const auto it = h100.find(key);
