@@ -65,7 +65,12 @@ std::optional<Fn> parse_fn(std::string_view name) {
 const std::string& function_list() {
   static const std::string list = [] {
     std::string s;
-    for (const auto& f : function_rows) s += (s.empty() ? "" : " ") + std::string(f.name);
+    // Appended, not `" " + std::string(...)`: GCC 12 warns -Wrestrict on that
+    // operator+ (a false positive, GCC bug 105329).
+    for (const auto& f : function_rows) {
+      if (!s.empty()) s += ' ';
+      s += f.name;
+    }
     return s;
   }();
   return list;
