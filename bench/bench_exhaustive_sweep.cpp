@@ -80,7 +80,7 @@ void engine(benchmark::State& st, bool truth) {
 }
 
 // One implementation's batch alone, on all cores, on floats through its
-// typed form (Impl::values) as the engine's binary32 path calls it.
+// typed evaluation (Impl::as<float>().values) as the engine calls it.
 void impl_only(benchmark::State& st, const bx::Impl* impl) {
   for (auto _ : st) {
     std::atomic<std::uint32_t> fold{0};
@@ -88,7 +88,7 @@ void impl_only(benchmark::State& st, const bx::Impl* impl) {
       thread_local std::vector<float> a(block), r(block);
       const std::uint64_t lo = block_start(k);
       for (std::uint64_t i = 0; i < block; ++i) a[i] = bx::bit_cast<float>(std::uint32_t(lo + i));
-      impl->values(a.data(), a.data(), r.data(), block);
+      impl->as<float>().values(a.data(), nullptr, r.data(), block);
       std::uint32_t acc = 0;
       for (std::uint64_t i = 0; i < block; ++i) acc ^= bx::bit_cast<std::uint32_t>(r[i]);
       fold ^= acc;

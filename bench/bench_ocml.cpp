@@ -2,8 +2,8 @@
 // against the CPU execution of ocml.bc ("ocml-bc", when built) and this
 // machine's glibc, on the same inputs in the same run.
 //
-// Each benchmark maps 4096 inputs through one BatchFn of the registry (the
-// same path the CLI and the sweeps use). Input sets: "small" uniform
+// Each benchmark maps 4096 inputs through one implementation of the registry
+// (its word form Impl::eval, as the CLI uses it). Input sets: "small" uniform
 // |x| < 4, "cw" uniform |x| < 2^17 (ocml's Cody-Waite path), "large" uniform
 // bit patterns with 2^17 <= |x| < 2^100 (Payne-Hanek); fmodf: uniform
 // finite pairs. After the run, one line per (implementation, function, set)

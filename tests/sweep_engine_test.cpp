@@ -50,52 +50,27 @@ std::uint32_t t_next(std::uint32_t a) {  // one float away from zero: the neighb
 // fmodf's truth is exact, so its neighbour is exactly 1 ulp away (0.5 or 2
 // at a binade edge): many results at the same maximum, for the witness rules.
 template <class T>
-void fmod_next(const word* const* args, word* out, std::size_t n) {
+void fmod_next(const T* x, const T* y, T* out, std::size_t n) {
   using U = typename bx::fp_bits<T>::storage;
   const U mag = U(~U(0)) >> 1, max_finite = bx::fp_bits<T>::max_normal().bits;
   for (std::size_t j = 0; j < n; ++j) {
-    const T x = bx::bit_cast<T>(U(args[0][j])), y = bx::bit_cast<T>(U(args[1][j]));
     T r;
     if constexpr (sizeof(T) == 4)
-      r = bx::truth::fmodf(x, y);
+      r = bx::truth::fmodf(x[j], y[j]);
     else
-      r = bx::truth::fmod(x, y);
+      r = bx::truth::fmod(x[j], y[j]);
     const U t = bx::bit_cast<U>(r);
     const bool finite_nonzero = (t & mag) != 0 && (t & mag) < max_finite;
-    out[j] = finite_nonzero && (args[0][j] % 3 == 0) ? word(U(t + 1)) : word(t);
+    out[j] = bx::bit_cast<T>(finite_nonzero && (bx::bit_cast<U>(x[j]) % 3 == 0) ? U(t + 1) : t);
   }
-}
-
-// The typed form (Impl::values) of a test implementation on floats.
-template <std::uint32_t (*F)(std::uint32_t)>
-void values_u32(const void* x, const void*, void* out, std::size_t n) {
-  const float* xs = static_cast<const float*>(x);
-  float* o = static_cast<float*>(out);
-  for (std::size_t i = 0; i < n; ++i) o[i] = bx::bit_cast<float>(F(bx::bit_cast<std::uint32_t>(xs[i])));
-}
-void fmodf_next_values(const void* x, const void* y, void* out, std::size_t n) {
-  std::vector<word> a(n), b(n), r(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    a[i] = bx::bit_cast<std::uint32_t>(static_cast<const float*>(x)[i]);
-    b[i] = bx::bit_cast<std::uint32_t>(static_cast<const float*>(y)[i]);
-  }
-  const word* args[2] = {a.data(), b.data()};
-  fmod_next<float>(args, r.data(), n);
-  for (std::size_t i = 0; i < n; ++i) static_cast<float*>(out)[i] = bx::bit_cast<float>(std::uint32_t(r[i]));
 }
 
 const bool registered = [] {
-  bx::register_impl(
-      bx::with_values({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"}, values_u32<t_nan>));
-  bx::register_impl(
-      bx::with_values({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"}, values_u32<t_inf>));
-  bx::register_impl(
-      bx::with_values({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"}, values_u32<t_zero>));
-  bx::register_impl(bx::with_values({"t-next", bx::Fn::sinf, &batch_u32<t_next>, "test: neighbour on a % 5 == 3"},
-                                    values_u32<t_next>));
-  bx::register_impl(
-      bx::with_values({"t-next", bx::Fn::fmodf, &fmod_next<float>, "test: neighbour of the exact result on a % 3 == 0"},
-                      fmodf_next_values));
+  bx::register_impl({"t-nan", bx::Fn::sinf, &batch_u32<t_nan>, "test: NaN on a % 7 == 0"});
+  bx::register_impl({"t-inf", bx::Fn::sinf, &batch_u32<t_inf>, "test: +inf on a % 11 == 1"});
+  bx::register_impl({"t-zero", bx::Fn::sinf, &batch_u32<t_zero>, "test: +0 on a % 13 == 2"});
+  bx::register_impl({"t-next", bx::Fn::sinf, &batch_u32<t_next>, "test: neighbour on a % 5 == 3"});
+  bx::register_impl({"t-next", bx::Fn::fmodf, &fmod_next<float>, "test: neighbour of the exact result on a % 3 == 0"});
   bx::register_impl({"t-next", bx::Fn::fmod, &fmod_next<double>, "test: neighbour of the exact result on a % 3 == 0"});
   return true;
 }();
@@ -254,8 +229,9 @@ TEST(SweepEngine, DispatchLevelsGiveTheSameState) {
 }
 
 // The batched accounting of ordinary differing results (account_listed) and
-// account_impl on every result give the same State, as do the binary32 path
-// (floats throughout) and the 64-bit word path, digests included: runs of neighbouring
+// account_impl on every result give the same State, as do the ULP errors from
+// the truth's approximations (sinf, cosf) and from FnInfo::ulp_error_approx,
+// digests included: runs of neighbouring
 // inputs (exhaustive slices: zeros and subnormals, near 1, the Payne-Hanek
 // range, Inf/NaN, both signs), scattered inputs (random), the special bins
 // (t-nan, t-inf, t-zero), flushes (nv-ftz), two operands without
@@ -282,23 +258,16 @@ TEST(SweepEngine, BatchedAccountingGivesTheSameState) {
     o.only_chunks = k.chunks;
     o.digests = true;
     if (k.fn == bx::Fn::cosf) o.view = bx::sweep::output_view::nan_sign_cleared;
-    // The reference: one by one, on 64-bit words. Then batched, on words and
-    // (binary32 with every implementation's typed form) on floats.
+    // The reference: one by one, the errors from FnInfo::ulp_error_approx.
+    // Then batched, without and with the truth's approximations.
     bx::sweep::detail::account_batched = false;
-    bx::sweep::detail::engine_binary32 = false;
+    bx::sweep::detail::truth_approximations = false;
     const auto one_by_one = run_all(o);
     bx::sweep::detail::account_batched = true;
-    const auto batched_words = run_all(o);
-    bx::sweep::detail::engine_binary32 = true;
-    const auto typed_before = bx::sweep::detail::binary32_chunks.load();
+    const auto batched_no_approx = run_all(o);
+    bx::sweep::detail::truth_approximations = true;
     const auto batched = run_all(o);
-    // binary32: every chunk took the float path (not a comparison of the word path with itself).
-    if (bx::fn_info(k.fn).bits == 32) {
-      EXPECT_EQ(bx::sweep::detail::binary32_chunks.load() - typed_before,
-                k.chunks.empty() ? batched.total_chunks : k.chunks.size())
-          << k.inputs;
-    }
-    EXPECT_TRUE(batched_words == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
+    EXPECT_TRUE(batched_no_approx == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
     EXPECT_TRUE(batched == one_by_one) << bx::fn_info(k.fn).name << " " << k.inputs;
     EXPECT_EQ(batched.chunk_digests, one_by_one.chunk_digests);
     // Not a vacuous comparison: results in the batched path's classes and in the others.

@@ -13,10 +13,11 @@
 
 namespace bitexact::test {
 
-// An Impl batch for a binary32 function given on bit patterns.
+// An Impl's evaluation (Eval<float>::values) for a binary32 function given
+// on bit patterns.
 template <std::uint32_t (*F)(std::uint32_t)>
-void batch_u32(const word* const* args, word* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = F(std::uint32_t(args[0][i]));
+void batch_u32(const float* x, const float*, float* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = bit_cast<float>(F(bit_cast<std::uint32_t>(x[i])));
 }
 
 inline sweep::Options sweep_options(Fn fn, const std::string& impls, const std::string& inputs,

@@ -104,7 +104,7 @@ float flipped_ceilf(float x) {
   float r = __builtin_ceilf(x);
   return bit_cast<std::uint32_t>(x) == 0x3fc00123u ? bit_cast<float>(bit_cast<std::uint32_t>(r) ^ 1u) : r;
 }
-const bool reg = register_impl({"test-flip", Fn::ceilf, batch<&flipped_ceilf>, "test only"});
+const bool reg = register_impl({"test-flip", Fn::ceilf, scalar_values_of<Fn::ceilf, &flipped_ceilf>, "test only"});
 }  // namespace
 
 TEST(Digest, SingleFlippedBitChangesExactlyOneBlock) {
@@ -145,7 +145,8 @@ float nan_sign_flipped_ceilf(float x) {
   float r = __builtin_ceilf(x);
   return bit_cast<std::uint32_t>(x) == 0x7fc00001u ? bit_cast<float>(bit_cast<std::uint32_t>(r) ^ 0x80000000u) : r;
 }
-const bool reg_nan = register_impl({"test-nan-sign", Fn::ceilf, batch<&nan_sign_flipped_ceilf>, "test only"});
+const bool reg_nan =
+    register_impl({"test-nan-sign", Fn::ceilf, scalar_values_of<Fn::ceilf, &nan_sign_flipped_ceilf>, "test only"});
 }  // namespace
 
 TEST(Digest, NanSignClearedViewIgnoresOnlyTheSignOfNans) {

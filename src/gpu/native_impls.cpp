@@ -61,7 +61,8 @@ struct Buffers {
 };
 
 template <int Build, Fn F>
-void run(const word* const* args, word* out, std::size_t n) {
+void run(const typename fn_traits<F>::type* x, const typename fn_traits<F>::type* y, typename fn_traits<F>::type* out,
+         std::size_t n) {
   static thread_local Buffers buf;
   if (n == 0) return;
   std::string why;
@@ -69,22 +70,18 @@ void run(const word* const* args, word* out, std::size_t n) {
     throw input_error(fmt::format("{}s need a{} {} ({})", what_native, BITEXACT_GPU_HIP ? "n" : "", gpu::vendor_gpu, why));
   check(gpu::set_device(0), "set device");
   const int arity = fn_traits<F>::arity;
-  const std::size_t w = sizeof(typename float_traits<typename fn_traits<F>::type>::storage);
-  buf.reserve(n * w);
-  buf.ha.resize(n * w), buf.hb.resize(n * w), buf.hout.resize(n * w);
-  for (std::size_t i = 0; i < n; ++i) {
-    std::memcpy(&buf.ha[i * w], &args[0][i], w);  // little-endian: the low bytes of the word
-    if (arity == 2) std::memcpy(&buf.hb[i * w], &args[1][i], w);
-  }
-  check(gpu::copy_async(buf.a, buf.ha.data(), n * w, gpu::host_to_device, buf.stream), "upload");
-  if (arity == 2) check(gpu::copy_async(buf.b, buf.hb.data(), n * w, gpu::host_to_device, buf.stream), "upload");
+  const std::size_t bytes = n * sizeof(*x);
+  buf.reserve(bytes);
+  // Through host staging buffers of the thread's own (out may be x).
+  buf.ha.resize(bytes), buf.hb.resize(bytes), buf.hout.resize(bytes);
+  std::memcpy(buf.ha.data(), x, bytes);
+  if (arity == 2) std::memcpy(buf.hb.data(), y, bytes);
+  check(gpu::copy_async(buf.a, buf.ha.data(), bytes, gpu::host_to_device, buf.stream), "upload");
+  if (arity == 2) check(gpu::copy_async(buf.b, buf.hb.data(), bytes, gpu::host_to_device, buf.stream), "upload");
   check(gpu::error_t(cs::native_builds[Build].launch(F, buf.a, buf.b, buf.out, n, buf.stream)), "kernel");
-  check(gpu::copy_async(buf.hout.data(), buf.out, n * w, gpu::device_to_host, buf.stream), "download");
+  check(gpu::copy_async(buf.hout.data(), buf.out, bytes, gpu::device_to_host, buf.stream), "download");
   check(gpu::stream_sync(buf.stream), "kernel");
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = 0;
-    std::memcpy(&out[i], &buf.hout[i * w], w);
-  }
+  std::memcpy(out, buf.hout.data(), bytes);
 }
 
 template <int Build>

@@ -11,9 +11,9 @@ namespace {
 const bool registered = [] {
   const char* d = "this machine's libm";
   // The cast picks the C function of the row's signature among <cmath>'s overloads.
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                                  \
-  register_impl(with_values({"host", Fn::name, batch<static_cast<fn_traits<Fn::name>::signature*>(&::name)>, d}, \
-                            scalar_values_of<static_cast<fn_traits<Fn::name>::signature*>(&::name)>));
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  register_impl(                                                \
+      {"host", Fn::name, scalar_values_of<Fn::name, static_cast<fn_traits<Fn::name>::signature*>(&::name)>, d});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
   return true;

@@ -8,6 +8,7 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/registry/registry.hpp"
+#include "bitexact/truth/sincosf_batch.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace bitexact {
@@ -25,52 +26,38 @@ struct nearest<F> {
   static T run(T x, T y) { return F(x, y, truth::rounding::nearest); }
 };
 
-// sinf/cosf through truth::sinf_batch / cosf_batch (eight inputs at a time
-// where the CPU allows; the same bits), with the approximations the engine
-// takes the ULP errors from (Impl::eval_approx).
-using FloatBatch = void (*)(const float*, float*, double*, std::size_t);
-template <FloatBatch B>
-void words_approx(const word* const* args, word* out, double* approx, std::size_t n) {
-  constexpr std::size_t step = 1024;
-  float x[step], r[step];
-  for (std::size_t i = 0; i < n; i += step) {
-    const std::size_t m = n - i < step ? n - i : step;
-    for (std::size_t j = 0; j < m; ++j) x[j] = bit_cast<float>(std::uint32_t(args[0][i + j]));
-    B(x, r, approx ? approx + i : nullptr, m);
-    for (std::size_t j = 0; j < m; ++j) out[i + j] = bit_cast<std::uint32_t>(r[j]);
+// A row with a truth batch (truth::approx_batch) is evaluated
+// through it (eight inputs at a time where the CPU allows; the same bits),
+// with the approximations the engine takes the ULP errors from
+// (Eval::values_approx, ulp_from_approx).
+template <Fn F>
+struct from_batch {
+  using T = typename fn_traits<F>::type;
+  using B = truth::approx_batch<F>;
+  static_assert(fn_traits<F>::arity == 1, "truth batches are one-operand");
+  static void values(const T* x, const T*, T* out, std::size_t n) { B::values(x, out, nullptr, n); }
+  static void values_approx(const T* x, const T*, T* out, double* approx, std::size_t n) {
+    B::values(x, out, approx, n);
   }
-}
-template <FloatBatch B>
-void values_eval(const void* x, const void*, void* out, std::size_t n) {
-  B(static_cast<const float*>(x), static_cast<float*>(out), nullptr, n);
-}
-template <FloatBatch B>
-void words_eval(const word* const* args, word* out, std::size_t n) {
-  words_approx<B>(args, out, nullptr, n);
-}
-// The sinf/cosf truth with every form the engine uses: B its batch, U and
-// Uf its ULP errors from the batch's approximations (words, floats).
-template <FloatBatch B, decltype(Impl::ulp_from_approx) U, decltype(Impl::ulp_from_approx_f32) Uf>
-Impl trig_truth(Fn fn, const char* description) {
-  Impl t{"mpfr", fn, words_eval<B>, description, true};
-  t.eval_approx = words_approx<B>;
-  t.ulp_from_approx = U;
-  t.values = values_eval<B>;
-  t.eval_approx_f32 = B;
-  t.ulp_from_approx_f32 = Uf;
-  return t;
+  static void ulp_from_approx(const T* x, const T*, const double* approx, const T* result, const std::uint32_t* idx,
+                              std::size_t n, double* e) {
+    B::ulp_errors(x, approx, result, idx, n, e);
+  }
+};
+
+// The truth of row F: its batch where it has one, else Scalar input by input.
+template <Fn F, typename fn_traits<F>::signature* Scalar>
+constexpr Eval<typename fn_traits<F>::type> truth_eval() {
+  if constexpr (requires { truth::approx_batch<F>::values; })
+    return {&from_batch<F>::values, &from_batch<F>::values_approx, &from_batch<F>::ulp_from_approx};
+  else
+    return scalar_values_of<F, Scalar>;
 }
 
 const bool registered = [] {
   const char* d = "correctly rounded, round-to-nearest-even (bitexact::truth fast paths, MPFR fallback)";
-  register_impl(trig_truth<&truth::sinf_batch, &truth::ulp_errors_sinf_from_approx, &truth::ulp_errors_sinf_from_approx>(
-      Fn::sinf, d));
-  register_impl(trig_truth<&truth::cosf_batch, &truth::ulp_errors_cosf_from_approx, &truth::ulp_errors_cosf_from_approx>(
-      Fn::cosf, d));
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                \
-  if (Fn::name != Fn::sinf && Fn::name != Fn::cosf)                                            \
-    register_impl(with_values({"mpfr", Fn::name, batch<&nearest<&truth::name>::run>, d, true}, \
-                              scalar_values_of<&nearest<&truth::name>::run>));
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  register_impl({"mpfr", Fn::name, truth_eval<Fn::name, &nearest<&truth::name>::run>(), d, true});
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , edges, seed)
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION

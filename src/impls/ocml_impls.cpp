@@ -18,8 +18,7 @@ void register_config(std::string_view suffix, std::string_view what) {
   const std::string name = "ocml" + std::string(suffix);
   const std::string d = fmt::format("AMD ocml {}.{}.{} reproduction: {}", C.rel.major, C.rel.minor, C.rel.patch, what);
 #define BITEXACT_FUNCTION(fname, arity, type, ocml_name, edges, seed) \
-  register_impl(with_values({name, Fn::fname, span_batch_of<Fn::fname, &ocml::ocml_name<C>>, d}, \
-                            span_values_of<Fn::fname, &ocml::ocml_name<C>>));
+  register_impl({name, Fn::fname, span_values_of<Fn::fname, &ocml::ocml_name<C>>, d});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 }

@@ -35,50 +35,17 @@ namespace {
 // Elements per task: big enough to amortise scheduling, small enough that the
 // word buffers stay in L1/L2.
 constexpr std::size_t grain = 4096;
+// The same for evaluations, which work on the arrays themselves (a slice in L2).
+constexpr std::size_t eval_grain = 1 << 14;
 
-template <class W>
-void load_words(const void* src, std::size_t i0, std::size_t n, word* dst) {
-  const W* s = static_cast<const W*>(src) + i0;
-  for (std::size_t j = 0; j < n; ++j) dst[j] = s[j];
-}
-template <class W>
-void store_words(const word* src, std::size_t n, void* dst, std::size_t i0) {
-  W* d = static_cast<W*>(dst) + i0;
-  for (std::size_t j = 0; j < n; ++j) d[j] = W(src[j]);
-}
-
-// out[i] = impl(x[i] [, y[i]]) on raw words of the function's width.
+// out[i] = impl(x[i] [, y[i]]) on arrays of the function's type, on all cores.
 void eval_buffers(const bitexact::Impl& impl, const void* x, const void* y, void* out, std::size_t n) {
-  const int bits = bitexact::fn_info(impl.fn).bits;
-  const int arity = bitexact::fn_info(impl.fn).arity;
+  const std::size_t w = std::size_t(bitexact::fn_info(impl.fn).bits / 8);
   py::gil_scoped_release nogil;
-  if (impl.values) {  // typed fast path: the span form on the arrays themselves
-    const std::size_t w = std::size_t(bits / 8);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const auto& r) {
-      const char* yp = y ? static_cast<const char*>(y) + r.begin() * w : nullptr;
-      impl.values(static_cast<const char*>(x) + r.begin() * w, yp, static_cast<char*>(out) + r.begin() * w, r.size());
-    });
-    return;
-  }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), [&](const auto& r) {
-    // The partitioner may hand out more than `grain` elements: go block by block.
-    word a[grain], b[grain], o[grain];
-    for (std::size_t i0 = r.begin(); i0 < r.end(); i0 += grain) {
-      const std::size_t m = std::min(grain, r.end() - i0);
-      if (bits == 32) {
-        load_words<std::uint32_t>(x, i0, m, a);
-        if (arity == 2) load_words<std::uint32_t>(y, i0, m, b);
-      } else {
-        load_words<std::uint64_t>(x, i0, m, a);
-        if (arity == 2) load_words<std::uint64_t>(y, i0, m, b);
-      }
-      const word* args[2] = {a, b};
-      impl.eval(args, o, m);
-      if (bits == 32)
-        store_words<std::uint32_t>(o, m, out, i0);
-      else
-        store_words<std::uint64_t>(o, m, out, i0);
-    }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, eval_grain), [&](const auto& r) {
+    const char* yp = y ? static_cast<const char*>(y) + r.begin() * w : nullptr;
+    impl.eval_values(static_cast<const char*>(x) + r.begin() * w, yp, static_cast<char*>(out) + r.begin() * w,
+                     r.size());
   });
 }
 

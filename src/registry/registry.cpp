@@ -5,6 +5,8 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/registry/registry.hpp"
@@ -77,6 +79,20 @@ const std::string& function_list() {
 }
 
 bool register_impl(Impl impl) {
+  // What the compile-time checks of span_values_of / scalar_values_of cannot
+  // see in an Impl written by hand: the evaluation's type against the row's.
+  const FnInfo& f = fn_info(impl.fn);
+  const std::string what = impl.name + "." + std::string(f.name);
+  if (impl.typed.index() != (f.bits == 64 ? 1u : 0u))
+    throw std::logic_error("bitexact: " + what + ": evaluation on the wrong type (the row's is binary" +
+                           std::to_string(f.bits) + ")");
+  std::visit(
+      [&](const auto& e) {
+        if (!e.values) throw std::logic_error("bitexact: " + what + ": no evaluation");
+        if (!e.values_approx != !e.ulp_from_approx)
+          throw std::logic_error("bitexact: " + what + ": values_approx and ulp_from_approx come together");
+      },
+      impl.typed);
   auto& t = table();
   std::lock_guard lock(t.mu);
   for (const auto& p : t.impls)
@@ -139,6 +155,39 @@ std::vector<std::string> impl_names() {
   for (const Impl* p : all_impls())
     if (names.empty() || names.back() != p->name) names.push_back(p->name);
   return names;
+}
+
+namespace {
+// The word form of every implementation: blocks of words to values, the
+// typed evaluation in place, values back to words (the blocks stay in L1).
+constexpr std::size_t word_block = 2048;
+template <class T>
+void eval_words(const Eval<T>& e, int arity, const word* const* args, word* out, std::size_t n) {
+  using S = typename float_traits<T>::storage;
+  T x[word_block], y[word_block];
+  for (std::size_t i = 0; i < n; i += word_block) {
+    const std::size_t m = std::min(word_block, n - i);
+    for (std::size_t j = 0; j < m; ++j) x[j] = from_word<T>(args[0][i + j]);
+    if (arity == 2)
+      for (std::size_t j = 0; j < m; ++j) y[j] = from_word<T>(args[1][i + j]);
+    e.values(x, arity == 2 ? y : nullptr, x, m);
+    for (std::size_t j = 0; j < m; ++j) out[i + j] = bit_cast<S>(x[j]);
+  }
+}
+}  // namespace
+
+void Impl::eval(const word* const* args, word* out, std::size_t n) const {
+  const int arity = fn_info(fn).arity;
+  std::visit([&](const auto& e) { eval_words(e, arity, args, out, n); }, typed);
+}
+
+void Impl::eval_values(const void* x, const void* y, void* out, std::size_t n) const {
+  std::visit(
+      [&](const auto& e) {
+        using T = typename std::decay_t<decltype(e)>::value_type;
+        e.values(static_cast<const T*>(x), static_cast<const T*>(y), static_cast<T*>(out), n);
+      },
+      typed);
 }
 
 word eval_one(const Impl& impl, word a, word b) {

@@ -103,9 +103,11 @@ namespace {
 // compressed index stores). Integer results: the same on every CPU
 // (tests/sweep_engine_test.cpp runs both paths). A counter array incremented
 // per word would serialise on its own stores instead.
-// W: word, or float (the engine's binary32 path); bits_of gives the bits.
+// W: the function's value type (float, double: run_chunk), or 64-bit words
+// (account, for the GPU backend); bits_of gives the bits.
 BITEXACT_INLINE word bits_of(word w) { return w; }
 BITEXACT_INLINE word bits_of(float v) { return bit_cast<std::uint32_t>(v); }
+BITEXACT_INLINE word bits_of(double v) { return bit_cast<std::uint64_t>(v); }
 
 template <class W>
 void count_special_classes_scalar(const W* w, std::size_t n, word magnitude, word expmask, word fracmask,
@@ -137,8 +139,10 @@ std::size_t list_differences_scalar(const W* x, const W* y, std::size_t j0, std:
 }
 
 #if BITEXACT_X86_DISPATCH
-BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const word* w, std::size_t n, word magnitude, word expmask,
-                                                          word fracmask, std::uint64_t* c4) {
+// W: 64-bit words or doubles (their bits).
+template <class W, class = std::enable_if_t<sizeof(W) == 8>>
+BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const W* w, std::size_t n, word magnitude, word expmask,
+                                                         word fracmask, std::uint64_t* c4) {
   const __m512i mag = _mm512_set1_epi64(std::int64_t(magnitude)), em = _mm512_set1_epi64(std::int64_t(expmask));
   const __m512i fm = _mm512_set1_epi64(std::int64_t(fracmask)), one = _mm512_set1_epi64(1);
   // Per-lane counters, one masked add per class and step (each lane counts
@@ -167,7 +171,8 @@ BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const word* w, std::siz
 }
 
 // n a multiple of 8; writes up to 8 entries past the last difference.
-BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const word* x, const word* y, std::size_t n, word mask,
+template <class W, class = std::enable_if_t<sizeof(W) == 8>>
+BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const W* x, const W* y, std::size_t n, word mask,
                                                            std::uint32_t* list) {
   const __m512i m = _mm512_set1_epi64(std::int64_t(mask));
   __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -303,14 +308,28 @@ struct Classifier {
   std::size_t bucket(word a) const { return std::size_t(a >> (bits - 12)); }
 };
 
-// Statistics of one chunk (a State used only for its counters).
+// A worker's arrays for functions of type T.
+template <class T>
+struct Buffers {
+  std::vector<T> a, b, t;           // operands, the truth's results
+  std::vector<std::vector<T>> out;  // each implementation's results
+};
+
+// Statistics of one chunk (a State used only for its counters). The arrays
+// of both types stay, so that they keep their capacity from chunk to chunk.
 struct Worker {
-  std::vector<word> a, b, t;
-  std::vector<double> y;  // the truth's approximations (Impl::eval_approx)
-  std::vector<std::vector<word>> out;
-  std::vector<float> af, bf, tf;  // the binary32 path (run_chunk)
-  std::vector<std::vector<float>> outf;
+  std::vector<word> wa, wb;    // operands as the input set generates them
+  std::vector<double> approx;  // the truth's approximations (Eval::values_approx)
+  Buffers<float> f32;
+  Buffers<double> f64;
   State acc;
+  template <class T>
+  Buffers<T>& buffers() {
+    if constexpr (std::is_same_v<T, float>)
+      return f32;
+    else
+      return f64;
+  }
 };
 
 void reset_counters(State& acc, const State& like) {
@@ -624,22 +643,17 @@ void digest_update(XXH3_state_t& st, const W* out, std::size_t n, int bits, outp
   }
 }
 
-// Can the chunk take the binary32 path: floats throughout, no conversion
-// to and from 64-bit words? Every implementation and the truth need their
-// typed forms (Impl::values; the truth's approximations in eval_approx_f32).
-bool binary32_path(const FnInfo& f, const std::vector<const Impl*>& impls, const Impl* truth) {
-  if (f.bits != 32 || !detail::engine_binary32) return false;
-  for (const Impl* p : impls)
-    if (!p->values) return false;
-  return !truth || truth->values;
-}
-
 // Inputs evaluated at once within a chunk: a chunk may be large (a digest
 // block is 2^24 inputs) while the buffers stay in cache.
 constexpr std::uint64_t eval_batch = 16384;
 
-void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
-               Worker& wk, const State& like) {
+// One chunk, on values of the function's type T throughout: the operands,
+// every implementation's and the truth's typed evaluation (with the truth's
+// approximations where it has them), the digests and the accounting.
+template <class T>
+void run_chunk_t(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
+                 Worker& wk, const State& like) {
+  using S = typename float_traits<T>::storage;
   const FnInfo& f = fn_info(o.fn);
   const std::uint64_t lo = chunk * o.chunk_size;
   const std::uint64_t hi = std::min(lo + o.chunk_size, o.inputs.count);
@@ -648,76 +662,58 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
   State& s = wk.acc;
   std::vector<XXH3_state_t> digest(o.digests ? ni : 0);
   for (auto& d : digest) XXH3_64bits_reset(&d);
-  std::vector<const word*> outp(ni);
-  std::vector<const float*> outpf(ni);
-  const bool typed = binary32_path(f, impls, truth);
-  if (typed) detail::binary32_chunks.fetch_add(1, std::memory_order_relaxed);
+  Buffers<T>& v = wk.buffers<T>();
+  std::vector<const T*> outp(ni);
+  const Eval<T>* te = truth ? &truth->as<T>() : nullptr;
+  const bool with_approx = te && te->values_approx && detail::truth_approximations;
 
   for (std::uint64_t blo = lo; blo < hi; blo += eval_batch) {
     const std::size_t n = std::min(eval_batch, hi - blo);
-    // The operands as words. b: zeros for one-operand functions (written
-    // once, when the vector grows; generate leaves it alone), operands for two.
-    auto generate_words = [&] {
-      wk.a.resize(n);
-      if (f.arity == 2)
-        wk.b.assign(n, 0);
-      else
-        wk.b.resize(n);
-      o.inputs.generate(blo, blo + n, wk.a.data(), wk.b.data());
-    };
-    if (typed) {
-      wk.af.resize(n);
-      wk.bf.resize(n);  // (as b)
-      wk.tf.resize(n);
-      wk.outf.resize(ni);
-      for (auto& v : wk.outf) v.resize(n);
-      if (o.inputs.kind == InputSet::Kind::exhaustive) {
-        for (std::size_t j = 0; j < n; ++j) wk.af[j] = bit_cast<float>(std::uint32_t(blo + j));
-      } else {
-        generate_words();
-        for (std::size_t j = 0; j < n; ++j) {
-          wk.af[j] = bit_cast<float>(std::uint32_t(wk.a[j]));
-          wk.bf[j] = bit_cast<float>(std::uint32_t(wk.b[j]));
-        }
-      }
-      const bool with_approx = truth && truth->eval_approx_f32 && truth->ulp_from_approx_f32;
-      if (with_approx) {
-        wk.y.resize(n);
-        truth->eval_approx_f32(wk.af.data(), wk.tf.data(), wk.y.data(), n);
-      } else if (truth) {
-        truth->values(wk.af.data(), wk.bf.data(), wk.tf.data(), n);
-      }
-      for (std::size_t i = 0; i < ni; ++i) {
-        impls[i]->values(wk.af.data(), wk.bf.data(), wk.outf[i].data(), n);
-        outpf[i] = wk.outf[i].data();
-        if (o.digests) digest_update(digest[i], outpf[i], n, f.bits, o.view);
-      }
-      account_t(o.fn, s, wk.af.data(), wk.bf.data(), outpf.data(), truth ? wk.tf.data() : nullptr, n,
-                with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx_f32 : nullptr);
+    v.a.resize(n);
+    v.b.resize(n);
+    v.t.resize(n);
+    v.out.resize(ni);
+    for (auto& r : v.out) r.resize(n);
+    if (o.inputs.kind == InputSet::Kind::exhaustive) {  // the bit patterns themselves
+      for (std::size_t j = 0; j < n; ++j) v.a[j] = bit_cast<T>(S(blo + j));
     } else {
-      generate_words();
-      wk.t.resize(n);
-      wk.out.resize(ni);
-      for (auto& v : wk.out) v.resize(n);
-      const word* args[2] = {wk.a.data(), wk.b.data()};
-      const bool with_approx = truth && truth->eval_approx;
-      if (with_approx) {
-        wk.y.resize(n);
-        truth->eval_approx(args, wk.t.data(), wk.y.data(), n);
-      } else if (truth) {
-        truth->eval(args, wk.t.data(), n);
-      }
-      for (std::size_t i = 0; i < ni; ++i) {
-        impls[i]->eval(args, wk.out[i].data(), n);
-        outp[i] = wk.out[i].data();
-        if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
-      }
-      account(o.fn, s, wk.a.data(), wk.b.data(), outp.data(), truth ? wk.t.data() : nullptr, n,
-              with_approx ? wk.y.data() : nullptr, with_approx ? truth->ulp_from_approx : nullptr);
+      // b: zeros for one-operand functions (written once, when the vector
+      // grows; generate leaves it alone), operands for two.
+      wk.wa.resize(n);
+      if (f.arity == 2)
+        wk.wb.assign(n, 0);
+      else
+        wk.wb.resize(n);
+      o.inputs.generate(blo, blo + n, wk.wa.data(), wk.wb.data());
+      for (std::size_t j = 0; j < n; ++j) v.a[j] = bit_cast<T>(S(wk.wa[j]));
+      if (f.arity == 2)
+        for (std::size_t j = 0; j < n; ++j) v.b[j] = bit_cast<T>(S(wk.wb[j]));
     }
+    const T* y = f.arity == 2 ? v.b.data() : nullptr;
+    if (with_approx) {
+      wk.approx.resize(n);
+      te->values_approx(v.a.data(), y, v.t.data(), wk.approx.data(), n);
+    } else if (te) {
+      te->values(v.a.data(), y, v.t.data(), n);
+    }
+    for (std::size_t i = 0; i < ni; ++i) {
+      impls[i]->as<T>().values(v.a.data(), y, v.out[i].data(), n);
+      outp[i] = v.out[i].data();
+      if (o.digests) digest_update(digest[i], outp[i], n, f.bits, o.view);
+    }
+    account_t(o.fn, s, v.a.data(), v.b.data(), outp.data(), te ? v.t.data() : nullptr, n,
+              with_approx ? wk.approx.data() : nullptr, with_approx ? te->ulp_from_approx : nullptr);
   }
   if (o.digests)
     for (std::size_t i = 0; i < ni; ++i) s.chunk_digests[i][chunk] = XXH3_64bits_digest(&digest[i]);
+}
+
+void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Impl* truth, std::uint64_t chunk,
+               Worker& wk, const State& like) {
+  if (fn_info(o.fn).bits == 32)
+    run_chunk_t<float>(o, impls, truth, chunk, wk, like);
+  else
+    run_chunk_t<double>(o, impls, truth, chunk, wk, like);
 }
 
 void merge_counters(State& dst, const State& src) {
@@ -734,8 +730,8 @@ void merge_counters(State& dst, const State& src) {
 
 // The statistics of n evaluated inputs (the body of every chunk, and of the
 // inputs the CUDA backend hands back to the host).
-// W: the engine's words (64-bit), or binary32's 32-bit words (run_chunk's
-// typed path), with U the matching form of the truth's ulp_from_approx.
+// W: the function's value type (run_chunk), with U the truth's
+// Eval<W>::ulp_from_approx, or 64-bit words (account).
 template <class W, class U>
 static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* const* outp, const W* truth_out,
                       std::size_t n, const double* truth_approx, U ulp_from_approx) {
@@ -794,7 +790,7 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
       // all are used: NaN, zero and flushed results have their own classes).
       if (from_approx) {
         errs.resize(cnt);
-        ulp_from_approx(a_in, truth_approx, o, list, cnt, errs.data());
+        ulp_from_approx(a_in, b_in, truth_approx, o, list, cnt, errs.data());
       }
       account_listed(c, fn, s.impl_stats[i], a_in, b_in, o, truth_out, list, cnt, from_approx ? errs.data() : nullptr,
                      ni > 1 ? any.data() : nullptr);
@@ -818,8 +814,11 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
 }
 
 void account(Fn fn, State& s, const word* a_in, const word* b_in, const word* const* outp, const word* truth_out,
-             std::size_t n, const double* truth_approx, decltype(Impl::ulp_from_approx) ulp_from_approx) {
-  account_t(fn, s, a_in, b_in, outp, truth_out, n, truth_approx, ulp_from_approx);
+             std::size_t n) {
+  // (No approximations: the ULP errors come from FnInfo::ulp_error_approx.)
+  using no_approx =
+      void (*)(const word*, const word*, const double*, const word*, const std::uint32_t*, std::size_t, double*);
+  account_t(fn, s, a_in, b_in, outp, truth_out, n, nullptr, no_approx(nullptr));
 }
 
 State fresh_partial(const State& like) {

@@ -335,21 +335,18 @@ bool run(const Options& o, State& state);
 // one-operand functions), outs[i][j] the output of implementation i of s.impls,
 // truth[j] the truth's output (nullptr: a sweep without truth). `s` must be a
 // partial from fresh_partial (counters of the same implementations). The
-// CUDA backend uses it for the inputs it hands back to the host.
-// truth_approx, when not null, is the truth's Impl::eval_approx output for the
-// same inputs, and ulp_from_approx that Impl's: the ULP errors then come from
-// it (the same values, bit for bit, as without it).
-void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth,
-             std::size_t n, const double* truth_approx = nullptr,
-             decltype(Impl::ulp_from_approx) ulp_from_approx = nullptr);
+// CUDA backend uses it for the inputs it hands back to the host, as 64-bit
+// words. (The engine's own chunks are accounted the same way on values of the
+// function's type, with the truth's approximations where it has them.)
+void account(Fn fn, State& s, const word* a, const word* b, const word* const* outs, const word* truth, std::size_t n);
 namespace detail {
 // account's batched path for ordinary differing results (src/sweep/engine.cpp,
 // account_listed); tests turn it off to compare with one-by-one accounting.
 inline bool account_batched = true;
-// run_chunk's binary32 path (floats throughout, where every implementation
-// has its typed form); tests turn it off to compare with the word path.
-inline bool engine_binary32 = true;
-inline std::atomic<std::uint64_t> binary32_chunks{0};  // chunks that took it (for tests)
+// The ULP errors from the truth's approximations (Eval::values_approx and
+// ulp_from_approx) where it has them; tests turn it off to compare with
+// FnInfo::ulp_error_approx (the same values, bit for bit).
+inline bool truth_approximations = true;
 }  // namespace detail
 // The chunks of the state's range (or of Options::only_chunks) not done yet,
 // in order: the work of a run, whatever the backend.

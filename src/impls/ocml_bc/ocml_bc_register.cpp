@@ -53,13 +53,15 @@ class mxcsr_mode {
   unsigned saved_;
 };
 
-// One BatchFn per entry point. Only bit moves happen outside the vendor code
-// while the mode is set. f64 never flushes on the GPU (the f64 denormal mode
-// stays IEEE), so f64 entry points always run with DAZ/FTZ off.
+// One evaluation per entry point. Only loads and stores happen outside the
+// vendor code while the mode is set (DAZ/FTZ act on arithmetic, not on
+// moves). f64 never flushes on the GPU (the f64 denormal mode stays IEEE), so
+// f64 entry points always run with DAZ/FTZ off.
 template <Fn FN, typename fn_traits<FN>::signature* F, bool Daz>
-void run(const word* const* a, word* out, std::size_t n) {
+void run(const typename fn_traits<FN>::type* x, const typename fn_traits<FN>::type* y,
+         typename fn_traits<FN>::type* out, std::size_t n) {
   mxcsr_mode mode(Daz && std::is_same_v<typename fn_traits<FN>::type, float>);
-  batch<F>(a, out, n);
+  scalar_values_of<FN, F>.values(x, y, out, n);
 }
 
 // Names and descriptions come from the configuration's preset (configs.def).
