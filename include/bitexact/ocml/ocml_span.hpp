@@ -19,44 +19,30 @@
 
 #include "bitexact/config.hpp"
 
-
 #include <span>
 
 #include "bitexact/span_api.hpp"
-#include "bitexact/ocml/ceil_f32.hpp"
-#include "bitexact/ocml/ceil_f64.hpp"
-#include "bitexact/ocml/ocml_config.hpp"
-#include "bitexact/ocml/cos_f32.hpp"
-#include "bitexact/ocml/fmod_f32.hpp"
-#include "bitexact/ocml/fmod_f64.hpp"
-#include "bitexact/ocml/sin_f32.hpp"
+#include "bitexact/ocml/ocml.hpp"
 
 namespace bitexact::ocml {
 
-template <config C = gfx90a>
-void sin_f32(std::span<const float> in, std::span<float> out) {
-  spans::map_checked<float>("ocml::sin_f32", in, out, [](float x) { return sin_f32<C>(x); });
-}
-template <config C = gfx90a>
-void cos_f32(std::span<const float> in, std::span<float> out) {
-  spans::map_checked<float>("ocml::cos_f32", in, out, [](float x) { return cos_f32<C>(x); });
-}
-template <config C = gfx90a>
-void ceil_f32(std::span<const float> in, std::span<float> out) {
-  spans::map_checked<float>("ocml::ceil_f32", in, out, [](float x) { return ceil_f32<C>(x); });
-}
-template <config C = gfx90a>
-void ceil_f64(std::span<const double> in, std::span<double> out) {
-  spans::map_checked<double>("ocml::ceil_f64", in, out, [](double x) { return ceil_f64<C>(x); });
-}
-template <config C = gfx90a>
-void fmod_f32(std::span<const float> x, std::span<const float> y, std::span<float> out) {
-  spans::map_checked<float>("ocml::fmod_f32", x, y, out, [](float a, float b) { return fmod_f32<C>(a, b); });
-}
-template <config C = gfx90a>
-void fmod_f64(std::span<const double> x, std::span<const double> y, std::span<double> out) {
-  spans::map_checked<double>("ocml::fmod_f64", x, y, out, [](double a, double b) { return fmod_f64<C>(a, b); });
-}
+// One span form per row of bitexact/functions.def, expanded from the rows: a
+// new function gets its span form (and so its registered ocml* implementations)
+// from its row and its scalar file, with nothing to add here.
+#define BX_OCML_SPAN_1(f, T)                                                                      \
+  template <config C = gfx90a>                                                                    \
+  void f(std::span<const T> in, std::span<T> out) {                                               \
+    spans::map_checked<T>("ocml::" #f, in, out, [](T x) { return f<C>(x); });                     \
+  }
+#define BX_OCML_SPAN_2(f, T)                                                                      \
+  template <config C = gfx90a>                                                                    \
+  void f(std::span<const T> x, std::span<const T> y, std::span<T> out) {                          \
+    spans::map_checked<T>("ocml::" #f, x, y, out, [](T a, T b) { return f<C>(a, b); });           \
+  }
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_OCML_SPAN_##arity(ocml_name, type)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BX_OCML_SPAN_1
+#undef BX_OCML_SPAN_2
 
 }  // namespace bitexact::ocml
-
