@@ -62,13 +62,13 @@ void ulp_errors_cosf_from_approx(const float* x, const double* approx, const flo
 // ---- correctly rounded, MPFR only -------------------------------------------
 // (A namespace rather than mpfr_-prefixed names: <mpfr.h> defines mpfr_fmod
 //  and a macro mpfr_ceil.)
+// One per row of bitexact/functions.def (src/truth/truth.cpp defines them):
+// T NAME(T x, rounding) or T NAME(T x, T y, rounding).
 namespace mpfr_only {
-float sinf(float x, rounding r = rounding::nearest);
-float cosf(float x, rounding r = rounding::nearest);
-float fmodf(float x, float y, rounding r = rounding::nearest);
-double fmod(double x, double y, rounding r = rounding::nearest);
-float ceilf(float x, rounding r = rounding::nearest);
-double ceil(double x, rounding r = rounding::nearest);
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  type name(BITEXACT_PARAMS_##arity(type), rounding r = rounding::nearest);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 }  // namespace mpfr_only
 inline float mpfr_sinf(float x, rounding r = rounding::nearest) { return mpfr_only::sinf(x, r); }
 inline float mpfr_cosf(float x, rounding r = rounding::nearest) { return mpfr_only::cosf(x, r); }
@@ -87,12 +87,12 @@ inline float mpfr_cosf(float x, rounding r = rounding::nearest) { return mpfr_on
 //    exact inf, result anything else: +inf;
 //  * exact NaN and result NaN (any payload): 0;  exactly one of them NaN: NaN;
 //  * signed zeros compare equal (error 0): the sign of zero is not an ulp.
-double ulp_error_sinf(float x, float result);
-double ulp_error_cosf(float x, float result);
-double ulp_error_fmodf(float x, float y, float result);
-double ulp_error_fmod(double x, double y, double result);
-double ulp_error_ceilf(float x, float result);
-double ulp_error_ceil(double x, double result);
+// One per row of bitexact/functions.def (src/truth/truth.cpp defines them):
+// double ulp_error_NAME(T x, T result) or (T x, T y, T result).
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  double ulp_error_##name(BITEXACT_PARAMS_##arity(type), type result);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 // (The generic MPFR form ulp_error(mpfr_srcptr exact, T result) is in
 //  bitexact/truth/mpfr.hpp, which includes <mpfr.h>.)
 
