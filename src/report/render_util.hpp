@@ -1,0 +1,34 @@
+// Formatting shared by the report renderers (src/report/render_*.cpp): numbers
+// and inputs as every renderer writes them. Private to src/report/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/report/model.hpp"
+
+namespace bitexact::report::detail {
+
+// 1234567 -> "1,234,567": the one thousands separator of the HTML page and
+// the Markdown summary.
+inline std::string thousands(std::uint64_t v) {
+  const std::string d = std::to_string(v);
+  std::string o;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i && (d.size() - i) % 3 == 0) o += ',';
+    o += d[i];
+  }
+  return o;
+}
+
+inline std::string hex(const Model& m, word w) { return format_hex(w, m.bits); }
+
+// An input as report.json, the CSV and the Markdown write it: "0x3f800000",
+// for two operands "0x3f800000 0x40000000".
+inline std::string input_text(const Model& m, word a, word b) {
+  return m.arity == 1 ? hex(m, a) : hex(m, a) + " " + hex(m, b);
+}
+inline std::string input_text(const Model& m, const Input& in) { return input_text(m, in.a, in.b); }
+
+}  // namespace bitexact::report::detail
