@@ -12,14 +12,16 @@ import re
 import struct
 
 
-def function_widths():
-    """NAME -> operand width in bits, from the rows of include/bitexact/functions.def."""
+def function_rows():
+    """[(NAME, width in bits, EDGES family)] in row order, from the BITEXACT_FUNCTION
+    rows of include/bitexact/functions.def."""
     path = os.path.join(os.path.dirname(__file__), "..", "..", "include", "bitexact", "functions.def")
-    rows = re.findall(r"^BITEXACT_FUNCTION\((\w+), ([12]), (float|double),", open(path).read(), re.M)
-    return {name: 32 if ty == "float" else 64 for name, _, ty in rows}
+    rows = re.findall(r"^BITEXACT_FUNCTION\((\w+), ([12]), (float|double), \w+, (\w+),", open(path).read(), re.M)
+    return [(name, 32 if ty == "float" else 64, edges) for name, _, ty, edges in rows]
 
 
-WIDTH = function_widths()
+ROWS = function_rows()
+WIDTH = {name: width for name, width, _ in ROWS}
 
 
 def f2b(v):
@@ -73,57 +75,94 @@ def splitmix(z):
     return z ^ (z >> 31)
 
 
-def main():
-    out = []
-
-    def group(why, fn, items):
-        out.append(f"# {fn}: {why}")
-        for it in items:
-            out.append(f"{fn} " + " ".join(f"0x{v:08x}" if WIDTH[fn] == 32 else f"0x{v:016x}" for v in it))
-
+# The groups of each edge family (the EDGES column; src/sweep/corpus.cpp builds
+# the C++ side of the same families) per operand width, as group(why, items)
+# calls for function fn. A new row of an existing family gets its inputs from
+# here with nothing to add; a new family or width is refused below. The
+# sampled groups' seeds are fixed per family and width: the committed file, and
+# the device outputs recorded on it (vectors/*/edge.txt), must not move.
+def trig_32(group, fn):
     cw = f2b(105615.0)
-    for fn in ("sinf", "cosf"):
-        group("IEEE specials (zeros, subnormals, max, infinities, quiet and signalling NaNs)", fn,
-              [(b,) for b, _ in F32_SPECIALS])
-        group("libdevice Cody-Waite threshold 105615.0f and its neighbours, both signs", fn,
-              [(b | s,) for d in range(-3, 4) for s in (0, 0x80000000) for b in (cw + d,)])
-        group("nearest floats to k*pi/2, k = 1..64 (reduction near a quadrant boundary)", fn,
-              [(f2b(k * math.pi / 2) + d,) for k in range(1, 65) for d in (-1, 0, 1)])
-        group("large arguments (Payne-Hanek path), e.g. 0x1.5dea4ap+81", fn,
-              [(f2b(float.fromhex("0x1.5dea4ap+81")),), (0x5D4A3D56,), (0x7E800000,), (0x4B800000,),
-               (0x4B000000,), (0x4F000000,), (0x6F000000,), (0xE6000000,), (0x47000000,), (0x49800000,)])
-        group("tiny arguments where sin(x) rounds to x", fn,
-              [(b,) for b in (0x39800000, 0x39FFFFFF, 0x3A000000, 0x38000000, 0x30000000, 0x0F000000)])
-        group("sampled: uniform bit patterns splitmix64(7 + i) >> 32, i < 512", fn,
-              [(splitmix(7 + i) >> 32,) for i in range(512)])
-    group("IEEE specials", "ceilf", [(b,) for b, _ in F32_SPECIALS])
-    group("around integers and the 2^23 boundary (all floats >= 2^23 are integers)", "ceilf",
+    group("IEEE specials (zeros, subnormals, max, infinities, quiet and signalling NaNs)",
+          [(b,) for b, _ in F32_SPECIALS])
+    group("libdevice Cody-Waite threshold 105615.0f and its neighbours, both signs",
+          [(b | s,) for d in range(-3, 4) for s in (0, 0x80000000) for b in (cw + d,)])
+    group("nearest floats to k*pi/2, k = 1..64 (reduction near a quadrant boundary)",
+          [(f2b(k * math.pi / 2) + d,) for k in range(1, 65) for d in (-1, 0, 1)])
+    group("large arguments (Payne-Hanek path), e.g. 0x1.5dea4ap+81",
+          [(f2b(float.fromhex("0x1.5dea4ap+81")),), (0x5D4A3D56,), (0x7E800000,), (0x4B800000,),
+           (0x4B000000,), (0x4F000000,), (0x6F000000,), (0xE6000000,), (0x47000000,), (0x49800000,)])
+    group("tiny arguments where sin(x) rounds to x",
+          [(b,) for b in (0x39800000, 0x39FFFFFF, 0x3A000000, 0x38000000, 0x30000000, 0x0F000000)])
+    group("sampled: uniform bit patterns splitmix64(7 + i) >> 32, i < 512",
+          [(splitmix(7 + i) >> 32,) for i in range(512)])
+
+
+def ceil_32(group, fn):
+    group("IEEE specials", [(b,) for b, _ in F32_SPECIALS])
+    group("around integers and the 2^23 boundary (all floats >= 2^23 are integers)",
           [(f2b(v) + d,) for v in (1.0, 2.0, 3.0, -1.0, -2.0, 8388608.0, -8388608.0, 16777216.0)
            for d in (-1, 0, 1)])
-    group("(-1, 0): ceil is -0", "ceilf", [(0xBF7FFFFF,), (0xBE800000,), (0x80400000,)])
-    group("sampled: uniform bit patterns", "ceilf", [(splitmix(11 + i) >> 32,) for i in range(512)])
-    sp = [b for b, _ in F32_SPECIALS]
-    group("every pair of IEEE specials", "fmodf", [(a, b) for a in sp for b in sp])
-    group("exponent gaps 0..253 with mantissa 1.5 / 1.25", "fmodf",
-          [(((g + 1) << 23) | 0x400000, (1 << 23) | 0x200000) for g in range(0, 254)])
-    group("sampled: uniform bit pattern pairs", "fmodf",
-          [(splitmix(13 + i) >> 32, splitmix(1013 + i) >> 32) for i in range(512)])
-    dsp = [b for b, _ in F64_SPECIALS]
-    group("Varity case fmod(1.5917195493481116e+289, 1.5793e-307)", "fmod",
-          [(d2b(1.5917195493481116e+289), d2b(1.5793e-307))])
-    group("every pair of IEEE specials", "fmod", [(a, b) for a in dsp for b in dsp])
-    group("exponent gaps 0..2045 step 5 with mantissa 1.5 / 1.25", "fmod",
-          [(((g + 1) << 52) | (1 << 51), (1 << 52) | (1 << 50)) for g in range(0, 2046, 5)])
-    group("sampled: uniform bit pattern pairs", "fmod",
-          [(splitmix(17 + i), splitmix(1017 + i)) for i in range(512)])
-    group("Varity case ceil(1.5955e-125)", "ceil", [(d2b(1.5955e-125),)])
-    group("IEEE specials", "ceil", [(b,) for b, _ in F64_SPECIALS])
-    group("around integers and the 2^52 boundary", "ceil",
+    group("(-1, 0): ceil is -0" if fn == "ceilf" else "(-1, 0): a zero or -1 result",
+          [(0xBF7FFFFF,), (0xBE800000,), (0x80400000,)])
+    group("sampled: uniform bit patterns", [(splitmix(11 + i) >> 32,) for i in range(512)])
+
+
+def ceil_64(group, fn):
+    group("IEEE specials", [(b,) for b, _ in F64_SPECIALS])
+    group("around integers and the 2^52 boundary",
           [(d2b(v) + d,) for v in (1.0, 2.0, -1.0, 2.0**52, -2.0**52, 2.0**53) for d in (-1, 0, 1)])
-    group("sampled: uniform bit patterns", "ceil", [(splitmix(19 + i),) for i in range(512)])
-    missing = sorted(set(WIDTH) - {line.split()[1].rstrip(":") for line in out if line.startswith("# ")})
+    group("sampled: uniform bit patterns", [(splitmix(19 + i),) for i in range(512)])
+
+
+def fmod_32(group, fn):
+    sp = [b for b, _ in F32_SPECIALS]
+    group("every pair of IEEE specials", [(a, b) for a in sp for b in sp])
+    group("exponent gaps 0..253 with mantissa 1.5 / 1.25",
+          [(((g + 1) << 23) | 0x400000, (1 << 23) | 0x200000) for g in range(0, 254)])
+    group("sampled: uniform bit pattern pairs",
+          [(splitmix(13 + i) >> 32, splitmix(1013 + i) >> 32) for i in range(512)])
+
+
+def fmod_64(group, fn):
+    dsp = [b for b, _ in F64_SPECIALS]
+    group("every pair of IEEE specials", [(a, b) for a in dsp for b in dsp])
+    group("exponent gaps 0..2045 step 5 with mantissa 1.5 / 1.25",
+          [(((g + 1) << 52) | (1 << 51), (1 << 52) | (1 << 50)) for g in range(0, 2046, 5)])
+    group("sampled: uniform bit pattern pairs",
+          [(splitmix(17 + i), splitmix(1017 + i)) for i in range(512)])
+
+
+FAMILIES = {("trig", 32): trig_32, ("ceil", 32): ceil_32, ("ceil", 64): ceil_64,
+            ("fmod", 32): fmod_32, ("fmod", 64): fmod_64}
+
+# Inputs that found a bug in one function (Varity, docs/history.md), before its
+# family's groups.
+CASES = {
+    "fmod": [("Varity case fmod(1.5917195493481116e+289, 1.5793e-307)",
+              [(d2b(1.5917195493481116e+289), d2b(1.5793e-307))])],
+    "ceil": [("Varity case ceil(1.5955e-125)", [(d2b(1.5955e-125),)])],
+}
+
+# The order of the first rows in the committed file (it predates row order);
+# later rows follow in row order.
+FIRST = ["sinf", "cosf", "ceilf", "fmodf", "fmod", "ceil"]
+
+
+def main():
+    out = []
+    missing = [f"{name} ({edges}, {width}-bit)" for name, width, edges in ROWS if (edges, width) not in FAMILIES]
     if missing:
-        raise SystemExit(f"gen_edge_inputs.py: no edge inputs for {', '.join(missing)} (functions.def rows)")
+        raise SystemExit(f"gen_edge_inputs.py: no edge family for {', '.join(missing)}: add it to FAMILIES")
+    order = sorted(ROWS, key=lambda r: (FIRST.index(r[0]) if r[0] in FIRST else len(FIRST), ROWS.index(r)))
+    for fn, width, edges in order:
+        def group(why, items, fn=fn, width=width):
+            out.append(f"# {fn}: {why}")
+            for it in items:
+                out.append(f"{fn} " + " ".join(f"0x{v:08x}" if width == 32 else f"0x{v:016x}" for v in it))
+        for why, items in CASES.get(fn, []):
+            group(why, items)
+        FAMILIES[(edges, width)](group, fn)
     print(__doc__.strip().splitlines()[0].replace('Writes', '# Written by tools/gen/gen_edge_inputs.py:'))
     print("\n".join(out))
 

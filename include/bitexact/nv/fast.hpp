@@ -13,20 +13,20 @@
 //
 // -use_fast_math (-ftz=true -prec-div=false -prec-sqrt=false -fmad=true)
 // turns sinf/cosf into __sinf/__cosf and leaves fmodf, fmod, ceilf, ceil as
-// the accurate libdevice functions of the FTZ build: H100 digests of the
+// the accurate libdevice functions of the FTZ build (row<F> below says which
+// functions it changes): H100 digests of the
 // native functions built that way equal those of sin.approx.ftz, cos.approx.ftz
 // and nv-ftz on every block of the standard sets (vectors/nv/digests.json,
 // impl "nv-fast").
 #pragma once
 
+#include <string_view>
+
 #include "bitexact/functions.hpp"
-#include "bitexact/nv/ceil.hpp"
-#include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/cos_approx.hpp"
 #include "bitexact/nv/ex2_approx.hpp"
-#include "bitexact/nv/fmod.hpp"
-#include "bitexact/nv/fmodf.hpp"
 #include "bitexact/nv/lg2_approx.hpp"
+#include "bitexact/nv/nv.hpp"
 #include "bitexact/nv/ptx.hpp"
 #include "bitexact/nv/sin_approx.hpp"
 
@@ -89,10 +89,48 @@ BITEXACT_INLINE float fdividef(float x, float y) {
 // implementation "nv-fast".
 BITEXACT_INLINE float use_fast_math_sinf(float x) { return sinf<mode::ftz>(x); }
 BITEXACT_INLINE float use_fast_math_cosf(float x) { return cosf<mode::ftz>(x); }
-BITEXACT_INLINE float use_fast_math_fmodf(float x, float y) { return nv::fmodf_ftz(x, y); }
-BITEXACT_INLINE double use_fast_math_fmod(double x, double y) { return nv::fmod(x, y); }
-BITEXACT_INLINE float use_fast_math_ceilf(float x) { return nv::ceilf_ftz(x); }
-BITEXACT_INLINE double use_fast_math_ceil(double x) { return nv::ceil(x); }
+
+// The accurate functions -use_fast_math changes beyond FTZ, which therefore
+// need their own entry in the table below:
+//   - the CUDA C++ Programming Guide's list of functions the header replaces
+//     by an intrinsic under -use_fast_math ("Intrinsic Functions"): sinf cosf
+//     tanf sincosf logf log2f log10f expf exp10f powf;
+//   - the functions whose libdevice code reads __nvvm_reflect("__CUDA_PREC_SQRT")
+//     (-prec-sqrt=false): sqrtf hypotf normf norm3df norm4df jnf;
+//   - the functions whose libdevice code holds an IR `fdiv float`, which
+//     -prec-div=false lowers to an approximate division: expf exp10f y1f ynf
+//     jnf erfcxf powif.
+// The last two lists are read from CUDA 13.0's libdevice.10.bc
+// (llvm-dis, the functions referring to the string "__CUDA_PREC_SQRT", and
+// those with an `fdiv float`). Every other function is the accurate
+// libdevice function of the FTZ build (-use_fast_math implies -ftz=true;
+// -fmad=true is nvcc's default anyway): the table's default below.
+inline constexpr std::string_view changed_by_use_fast_math[] = {
+    "sinf", "cosf", "tanf", "sincosf", "logf", "log2f", "log10f", "expf", "exp10f", "powf",
+    "sqrtf", "hypotf", "normf", "norm3df", "norm4df", "jnf", "y1f", "ynf", "erfcxf", "powif"};
+BITEXACT_INLINE constexpr bool is_changed_by_use_fast_math(std::string_view name) {
+  for (std::string_view n : changed_by_use_fast_math)
+    if (n == name) return true;
+  return false;
+}
+
+// libdevice<F>: the accurate libdevice function of the FTZ build, for every
+// BITEXACT_FUNCTION row (FTZ does not apply to binary64: nv::NAME).
+template <Fn F>
+struct libdevice;
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                          \
+  template <>                                                                                            \
+  struct libdevice<Fn::name> {                                                                           \
+    static BITEXACT_INLINE type ftz(BITEXACT_PARAMS_##arity(type)) {                                     \
+      if constexpr (sizeof(type) == 4)                                                                   \
+        return nv::name##_ftz(BITEXACT_ARGS_##arity);                                                    \
+      else                                                                                               \
+        return nv::name(BITEXACT_ARGS_##arity);                                                          \
+    }                                                                                                    \
+    static constexpr const char* what = sizeof(type) == 4 ? "libdevice " #name ", FTZ" : "libdevice " #name; \
+  };
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
 
 // ---- every row of bitexact/functions.def -------------------------------------
 // row<F>: what the implementations "nv-fast" and "nv-intrinsics" evaluate
@@ -101,11 +139,20 @@ BITEXACT_INLINE double use_fast_math_ceil(double x) { return nv::ceil(x); }
 //                              and its description; nullptr: no nv-fast entry
 //   intrinsic, intrinsic_what  the intrinsic computing F in a default
 //                              (-ftz=false) build (nv-intrinsics); nullptr: none
-// Every row needs its entry, nullptr or not (the SFU rows NAME_approx are
-// the implementations "ptx"/"ptx-ftz": none here): a row without one does not
-// compile (the check after the table).
+// A BITEXACT_FUNCTION row that -use_fast_math leaves as libdevice's FTZ code
+// needs nothing here (the primary template); one it changes
+// (changed_by_use_fast_math) and every BITEXACT_NV_FUNCTION row needs its
+// entry below: without one it does not compile (the check after the table).
 template <Fn F>
-struct row;
+struct row {
+  static_assert(fn_desc_of(F).target.empty(), "a BITEXACT_NV_FUNCTION row needs its entry in nv::fast::row");
+  static_assert(!is_changed_by_use_fast_math(fn_desc_of(F).name),
+                "-use_fast_math changes this function: give it its entry in nv::fast::row");
+  static constexpr typename fn_traits<F>::signature* fast = &libdevice<F>::ftz;
+  static constexpr const char* fast_what = libdevice<F>::what;
+  static constexpr typename fn_traits<F>::signature* intrinsic = nullptr;
+  static constexpr const char* intrinsic_what = "";
+};
 #define BITEXACT_NV_FAST_ROW(fn_, fast_, fast_what_, intrinsic_, intrinsic_what_) \
   template <>                                                                     \
   struct row<Fn::fn_> {                                                           \
@@ -116,10 +163,6 @@ struct row;
   };
 BITEXACT_NV_FAST_ROW(sinf, &use_fast_math_sinf, "__sinf (sin.approx.ftz)", &sinf<mode::ieee>, "__sinf")
 BITEXACT_NV_FAST_ROW(cosf, &use_fast_math_cosf, "__cosf (cos.approx.ftz)", &cosf<mode::ieee>, "__cosf")
-BITEXACT_NV_FAST_ROW(fmodf, &use_fast_math_fmodf, "libdevice fmodf, FTZ", nullptr, "")
-BITEXACT_NV_FAST_ROW(fmod, &use_fast_math_fmod, "libdevice fmod", nullptr, "")
-BITEXACT_NV_FAST_ROW(ceilf, &use_fast_math_ceilf, "libdevice ceilf, FTZ", nullptr, "")
-BITEXACT_NV_FAST_ROW(ceil, &use_fast_math_ceil, "libdevice ceil", nullptr, "")
 BITEXACT_NV_FAST_ROW(sin_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(cos_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(ex2_approx, nullptr, "", nullptr, "")
@@ -137,7 +180,8 @@ BITEXACT_NV_FAST_ROW(tanf, &tanf<mode::ftz>, "__tanf", &tanf<mode::ieee>, "__tan
 BITEXACT_NV_FAST_ROW(fdividef, &fdividef<mode::ftz>, "__fdividef (div.approx.ftz)", &fdividef<mode::ieee>,
                      "__fdividef (div.approx)")
 #undef BITEXACT_NV_FAST_ROW
-// A row of functions.def without its entry above: "incomplete type row<Fn::NAME>".
+// Instantiates every row's entry: a changed function or a BITEXACT_NV_FUNCTION
+// row without its entry fails the primary template's static_asserts.
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) static_assert(sizeof(row<Fn::name>) > 0);
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) static_assert(sizeof(row<Fn::name>) > 0);
 #include "bitexact/functions.def"

@@ -1,10 +1,10 @@
-// bitexact/nv/nv_span.hpp — span forms of every libdevice reproduction:
+// bitexact/nv/nv_span.hpp — span forms of every libdevice reproduction, one
+// pair per row of bitexact/functions.def (expanded from the rows):
 //
-//   bitexact::nv::sinf(std::span<const float> in, std::span<float> out)
-//   ... sinf_ftz, cosf, cosf_ftz, ceilf, ceilf_ftz  (float -> float)
-//   ... ceil, ceil_ftz                              (double -> double)
-//   bitexact::nv::fmodf(std::span<const float> x, std::span<const float> y, std::span<float> out)
-//   ... fmodf_ftz; fmod, fmod_ftz on doubles
+//   bitexact::nv::NAME(std::span<const T> in, std::span<T> out)       one operand
+//   bitexact::nv::NAME(std::span<const T> x, std::span<const T> y, std::span<T> out)
+//   ... and NAME_ftz, for every row NAME of type T (sinf, cosf, ceilf, ceil,
+//   fmodf, fmod today)
 //
 // out[i] is the scalar function of the same name at in[i], bit for bit, on
 // every input. Contract (sizes, in-place use): bitexact/span_api.hpp. Host functions
@@ -13,12 +13,13 @@
 //
 // Speed: sinf/cosf and ceilf/ceil run AVX2+FMA kernels (8 floats or 4
 // doubles a step) when the CPU has them, whatever the build's -m flags
-// (run-time dispatch, bitexact/dispatch.hpp); fmodf and fmod, whose libdevice
-// code branches per input, are the scalar loop.
+// (run-time dispatch, bitexact/dispatch.hpp): detail::span_kernel below names
+// them. Every other row (fmodf and fmod, whose libdevice code branches per
+// input) is its scalar code in a loop (spans::map_checked), so a new row gets
+// its span form from its row and its scalar file, with nothing to add here.
 #pragma once
 
 #include "bitexact/config.hpp"
-
 
 #include <cstddef>
 #include <cstdint>
@@ -26,12 +27,8 @@
 
 #include "bitexact/span_api.hpp"
 #include "bitexact/dispatch.hpp"
-#include "bitexact/nv/ceil.hpp"
-#include "bitexact/nv/ceilf.hpp"
-#include "bitexact/nv/cosf.hpp"
-#include "bitexact/nv/fmod.hpp"
-#include "bitexact/nv/fmodf.hpp"
-#include "bitexact/nv/sinf.hpp"
+#include "bitexact/functions.hpp"
+#include "bitexact/nv/nv.hpp"
 #include "bitexact/nv/trig_batch.hpp"
 
 #if BITEXACT_X86_DISPATCH
@@ -93,47 +90,59 @@ inline void ceil_span(const char* fn, std::span<const double> in, std::span<doub
   spans::map<double>(in, out, [](double x) { return ptx::cvt_rpi_f64_f64(x); });
 }
 
-template <class T, class F>
-inline void binary_span(const char* fn, std::span<const T> x, std::span<const T> y, std::span<T> out, F f) {
-  spans::check_size(fn, x.size(), out.size());
-  spans::check_size(fn, y.size(), out.size());
-  spans::map<T>(x, y, out, f);
+// span_kernel<F, M>: the SIMD kernel of row F's span form in mode M, where it
+// has one (run(fn, in, out)); the primary template says it has none.
+template <Fn F, mode M>
+struct span_kernel {
+  static constexpr bool simd = false;
+};
+template <mode M>
+struct span_kernel<Fn::sinf, M> {
+  static constexpr bool simd = true;
+  static void run(const char* fn, std::span<const float> in, std::span<float> out) { trig_span<M>(fn, in, out, 0); }
+};
+template <mode M>
+struct span_kernel<Fn::cosf, M> {
+  static constexpr bool simd = true;
+  static void run(const char* fn, std::span<const float> in, std::span<float> out) { trig_span<M>(fn, in, out, 1); }
+};
+template <mode M>
+struct span_kernel<Fn::ceilf, M> {
+  static constexpr bool simd = true;
+  static void run(const char* fn, std::span<const float> in, std::span<float> out) { ceilf_span<M>(fn, in, out); }
+};
+template <mode M>
+struct span_kernel<Fn::ceil, M> {
+  static constexpr bool simd = true;
+  static void run(const char* fn, std::span<const double> in, std::span<double> out) { ceil_span(fn, in, out); }
+};
+
+// One operand: the kernel where there is one, else the scalar function f in a loop.
+template <Fn F, mode M, class T, class Scalar>
+inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, Scalar f) {
+  if constexpr (span_kernel<F, M>::simd)
+    span_kernel<F, M>::run(fn, in, out);
+  else
+    spans::map_checked<T>(fn, in, out, f);
 }
 
 }  // namespace detail
 
-inline void sinf(std::span<const float> in, std::span<float> out) {
-  detail::trig_span<mode::ieee>("nv::sinf", in, out, 0);
-}
-inline void sinf_ftz(std::span<const float> in, std::span<float> out) {
-  detail::trig_span<mode::ftz>("nv::sinf_ftz", in, out, 0);
-}
-inline void cosf(std::span<const float> in, std::span<float> out) {
-  detail::trig_span<mode::ieee>("nv::cosf", in, out, 1);
-}
-inline void cosf_ftz(std::span<const float> in, std::span<float> out) {
-  detail::trig_span<mode::ftz>("nv::cosf_ftz", in, out, 1);
-}
-inline void ceilf(std::span<const float> in, std::span<float> out) {
-  detail::ceilf_span<mode::ieee>("nv::ceilf", in, out);
-}
-inline void ceilf_ftz(std::span<const float> in, std::span<float> out) {
-  detail::ceilf_span<mode::ftz>("nv::ceilf_ftz", in, out);
-}
-inline void ceil(std::span<const double> in, std::span<double> out) { detail::ceil_span("nv::ceil", in, out); }
-inline void ceil_ftz(std::span<const double> in, std::span<double> out) { detail::ceil_span("nv::ceil_ftz", in, out); }
-inline void fmodf(std::span<const float> x, std::span<const float> y, std::span<float> out) {
-  detail::binary_span<float>("nv::fmodf", x, y, out, [](float a, float b) { return fmodf(a, b); });
-}
-inline void fmodf_ftz(std::span<const float> x, std::span<const float> y, std::span<float> out) {
-  detail::binary_span<float>("nv::fmodf_ftz", x, y, out, [](float a, float b) { return fmodf_ftz(a, b); });
-}
-inline void fmod(std::span<const double> x, std::span<const double> y, std::span<double> out) {
-  detail::binary_span<double>("nv::fmod", x, y, out, [](double a, double b) { return fmod(a, b); });
-}
-inline void fmod_ftz(std::span<const double> x, std::span<const double> y, std::span<double> out) {
-  detail::binary_span<double>("nv::fmod_ftz", x, y, out, [](double a, double b) { return fmod_ftz(a, b); });
-}
+// The rows: NAME is libdevice's code as nvcc -ftz=false builds it, NAME_ftz as
+// -ftz=true does (the scalar functions' modes, bitexact/nv/NAME.hpp).
+#define BX_NV_SPAN_1(name, sfx, m, T)                                                              \
+  inline void name##sfx(std::span<const T> in, std::span<T> out) {                                 \
+    detail::unary_span<Fn::name, mode::m, T>("nv::" #name #sfx, in, out, [](T x) { return name##sfx(x); }); \
+  }
+#define BX_NV_SPAN_2(name, sfx, m, T)                                                              \
+  inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {            \
+    spans::map_checked<T>("nv::" #name #sfx, x, y, out, [](T a, T b) { return name##sfx(a, b); }); \
+  }
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  BX_NV_SPAN_##arity(name, , ieee, type) BX_NV_SPAN_##arity(name, _ftz, ftz, type)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BX_NV_SPAN_1
+#undef BX_NV_SPAN_2
 
 }  // namespace bitexact::nv
-
