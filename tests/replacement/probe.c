@@ -4,14 +4,17 @@
  * ahead of -lm), docs/replacement.md.
  *
  * stdin: one `FN X [Y]` per line, hex bit patterns; stdout: the result's bits.
- * FN: sinf cosf fmodf fmod ceilf ceil, and `sincosf X`, which prints sinf(x)
- * and cosf(x) computed by two plain calls on one line: GCC fuses the pair
- * into one sincosf call (the test checks the binary imports sincosf).
+ * FN: every BITEXACT_FUNCTION row of bitexact/functions.def (sinf cosf fmodf
+ * fmod ceilf ceil ...), called by its C name; the table is read by the
+ * preprocessor only (-I include), so the program still calls nothing but
+ * libm. And `sincosf X`, which prints sinf(x) and cosf(x) computed by two
+ * plain calls on one line: GCC fuses the pair into one sincosf call (the test
+ * checks the binary imports sincosf).
  * Bad input: one line on stderr, exit status 2.
  *
- * Built with -fno-builtin-ceilf -fno-builtin-ceil: GCC inlines ceilf and ceil
- * at -O1 and above on x86-64 (an SSE2 sequence, no call), which no library
- * can replace. */
+ * Built with -fno-builtin-NAME for every function but sinf and cosf
+ * (tests/replacement/run_edge.py): GCC inlines ceilf and ceil at -O1 and
+ * above on x86-64 (an SSE2 sequence, no call), which no library can replace. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,26 +55,28 @@ int main(void) {
     ++line;
     if (buf[0] == '\n' || buf[0] == '#') continue;
     const int n = sscanf(buf, "%31s %llx %llx %7s", fn, &x, &y, extra);
-    const int arity = (!strcmp(fn, "fmodf") || !strcmp(fn, "fmod")) ? 2 : 1;
-    if (n != 1 + arity) fail(line, "expected FN X [Y] in hex, with Y only for fmodf and fmod");
-    if (!strcmp(fn, "sinf"))
-      printf("0x%08x\n", b32(sinf(f32((uint32_t)x))));
-    else if (!strcmp(fn, "cosf"))
-      printf("0x%08x\n", b32(cosf(f32((uint32_t)x))));
-    else if (!strcmp(fn, "sincosf")) {
+    if (!strcmp(fn, "sincosf")) {
+      if (n != 2) fail(line, "expected sincosf X in hex");
       const float v = f32((uint32_t)x);
       const float s = sinf(v), c = cosf(v);
       printf("0x%08x 0x%08x\n", b32(s), b32(c));
-    } else if (!strcmp(fn, "fmodf"))
-      printf("0x%08x\n", b32(fmodf(f32((uint32_t)x), f32((uint32_t)y))));
-    else if (!strcmp(fn, "fmod"))
-      printf("0x%016llx\n", (unsigned long long)b64(fmod(f64(x), f64(y))));
-    else if (!strcmp(fn, "ceilf"))
-      printf("0x%08x\n", b32(ceilf(f32((uint32_t)x))));
-    else if (!strcmp(fn, "ceil"))
-      printf("0x%016llx\n", (unsigned long long)b64(ceil(f64(x))));
+    }
+/* One branch per row: NAME(operands) printed as bits of its type. */
+#define BX_ARG_float(v) f32((uint32_t)(v))
+#define BX_ARG_double(v) f64(v)
+#define BX_CALL_1(name, type) name(BX_ARG_##type(x))
+#define BX_CALL_2(name, type) name(BX_ARG_##type(x), BX_ARG_##type(y))
+#define BX_PRINT_float(r) printf("0x%08x\n", b32(r))
+#define BX_PRINT_double(r) printf("0x%016llx\n", (unsigned long long)b64(r))
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                 \
+    else if (!strcmp(fn, #name)) {                                                              \
+      if (n != 1 + arity) fail(line, arity == 2 ? "expected " #name " X Y in hex" : "expected " #name " X in hex"); \
+      BX_PRINT_##type(BX_CALL_##arity(name, type));                                             \
+    }
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
     else
-      fail(line, "unknown function (sinf cosf sincosf fmodf fmod ceilf ceil)");
+      fail(line, "unknown function (not a row of functions.def, nor sincosf)");
   }
   return 0;
 }
