@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -90,6 +93,42 @@ TEST(Cli, ListNamesRequiredImplementations) {
   auto r = run_cli("list", "");
   EXPECT_EQ(r.status, 0);
   for (const char* name : {"host", "mpfr"}) EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+// Issue 33, item 9: `bitexact list` printed, for an implementation whose
+// functions have different descriptions, the last function's ("nv-fast ...
+// __fdividef (div.approx.ftz)", ptx and ptx-ftz both "PTX tanh.approx.f32").
+// Its line now says what the implementation is as a whole (never one
+// function's description where they differ), and `list IMPL` gives each
+// function's own.
+TEST(Cli, ListDescribesEachImplementationAsAWhole) {
+  auto r = run_cli("list", "");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::map<std::string, std::string> line;  // name -> the rest of its line
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) line[l.substr(0, l.find(' '))] = l;
+  for (const char* impl : {"nv", "nv-ftz", "nv-fast", "nv-intrinsics", "ptx", "ptx-ftz"}) {
+    SCOPED_TRACE(impl);
+    ASSERT_TRUE(line.count(impl));
+    auto per = run_cli(std::string("list ") + impl, "");
+    ASSERT_EQ(per.status, 0) << per.err;
+    std::set<std::string> descriptions;  // each function's, from `list IMPL`: "IMPL.FN  DESCRIPTION"
+    std::istringstream pin(per.out);
+    for (std::string l; std::getline(pin, l);) {
+      ASSERT_EQ(l.rfind(std::string(impl) + ".", 0), 0u) << l;
+      const auto d = l.find_first_not_of(' ', l.find(' '));
+      ASSERT_NE(d, std::string::npos) << l;
+      descriptions.insert(l.substr(d));
+    }
+    ASSERT_GT(descriptions.size(), 1u) << "these implementations' functions are described differently";
+    for (const auto& d : descriptions) EXPECT_FALSE(line[impl].ends_with(d)) << line[impl] << "\nends with " << d;
+  }
+  EXPECT_NE(line["ptx"].substr(line["ptx"].rfind("  ")), line["ptx-ftz"].substr(line["ptx-ftz"].rfind("  ")));
+  EXPECT_NE(line["ptx-ftz"].find(".ftz.f32"), std::string::npos) << line["ptx-ftz"];
+  auto bad = run_cli("list nope", "");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bitexact::testing::line_count(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("unknown implementation 'nope'"), std::string::npos) << bad.err;
 }
 
 }  // namespace

@@ -26,6 +26,10 @@ void register_row() {
 }
 
 const bool registered = [] {
+  register_summary("nv-fast",
+                   "CUDA 13.0 nvcc -use_fast_math (sm_90): the intrinsic it substitutes (__sinf, __expf, ...), "
+                   "else libdevice's FTZ code");
+  register_summary("nv-intrinsics", "CUDA 13.0 intrinsics (__sinf, __expf, ...), nvcc -ftz=false (sm_90)");
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) register_row<Fn::name>();
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) register_row<Fn::name>();
 #include "bitexact/functions.def"

@@ -27,6 +27,12 @@ std::string describe(bool ftz) {
 }
 
 const bool registered = [] {
+  const nv::release& r = nv::releases_reproduced[0];
+  register_summary("nv", fmt::format("CUDA {}.{} libdevice, nvcc -ftz=false (the default): bit-exact reproduction",
+                                     r.cuda_major, r.cuda_minor));
+  register_summary("nv-ftz", fmt::format("CUDA {}.{} libdevice, nvcc -ftz=true (f32 subnormals flushed; f64 as nv): "
+                                         "bit-exact reproduction",
+                                         r.cuda_major, r.cuda_minor));
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                    \
   register_impl({"nv", Fn::name, span_values_of<Fn::name, &nv::name>, describe<Fn::name>(false)}); \
   register_impl({"nv-ftz", Fn::name, span_values_of<Fn::name, &nv::name##_ftz>, describe<Fn::name>(true)});

@@ -47,6 +47,10 @@ void register_form(const char* impl) {
 const bool registered = [] {
   register_form<nv::mode::ieee>("ptx");
   register_form<nv::mode::ftz>("ptx-ftz");
+  register_summary("ptx", "NVIDIA sm_90 SFU (H100): the PTX instructions NAME.f32 (sin.approx.f32, ...)");
+  register_summary("ptx-ftz",
+                   "NVIDIA sm_90 SFU (H100): the PTX instructions NAME.ftz.f32 (sin.approx.ftz.f32, ...; "
+                   "tanh.approx.f32, which has no .ftz form)");
   return true;
 }();
 

@@ -2,6 +2,7 @@
 // library's entries) and the table of implementations.
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -101,6 +102,45 @@ bool register_impl(Impl impl) {
                              std::string(fn_info(impl.fn).name));
   t.impls.push_back(std::make_unique<Impl>(std::move(impl)));
   return true;
+}
+
+namespace {
+std::map<std::string, std::string, std::less<>>& summaries() {
+  static std::map<std::string, std::string, std::less<>> m;
+  return m;
+}
+}  // namespace
+
+bool register_summary(std::string name, std::string summary) {
+  auto& t = table();
+  std::lock_guard lock(t.mu);
+  summaries()[std::move(name)] = std::move(summary);
+  return true;
+}
+
+std::string impl_summary(std::string_view name) {
+  std::vector<std::string> ds;
+  {
+    auto& t = table();
+    std::lock_guard lock(t.mu);
+    if (auto it = summaries().find(name); it != summaries().end()) return it->second;
+    for (const auto& p : t.impls)
+      if (p->name == name) ds.push_back(p->description);
+  }
+  if (ds.empty()) return "";
+  std::size_t common = ds[0].size();
+  for (const auto& d : ds) {
+    std::size_t k = 0;
+    while (k < common && k < d.size() && d[k] == ds[0][k]) ++k;
+    common = k;
+  }
+  if (common == ds[0].size() && std::all_of(ds.begin(), ds.end(), [&](const std::string& d) { return d == ds[0]; }))
+    return ds[0];
+  // Cut at the last word boundary and drop trailing separators.
+  std::string start = ds[0].substr(0, common);
+  if (auto sp = start.find_last_of(' '); sp != std::string::npos) start.resize(sp);
+  while (!start.empty() && (start.back() == ',' || start.back() == ':' || start.back() == ' ')) start.pop_back();
+  return start + "... (per function: bitexact list " + std::string(name) + ")";
 }
 
 const Impl* find_impl(std::string_view name, Fn fn) {

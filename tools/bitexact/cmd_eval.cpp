@@ -27,18 +27,38 @@ void run_eval(const std::string& spec, const std::vector<std::string>& args, con
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-void run_list() {
-  std::map<std::string, std::pair<std::string, std::string>> by_name;
+// `bitexact list`: one line per implementation, its functions and what it is
+// as a whole; `bitexact list IMPL`: one line per function of IMPL with its own
+// description (where they differ: nv-fast's intrinsics, ptx's instructions).
+void run_list(const std::string& only) {
+  if (!only.empty()) {
+    bool any = false;
+    for (const Impl* p : all_impls())
+      if (p->name == only) {
+        std::printf("%s.%-14s %s\n", p->name.c_str(), std::string(fn_info(p->fn).name).c_str(),
+                    p->description.c_str());
+        any = true;
+      }
+    if (!any) {
+      std::string names;
+      for (const auto& n : impl_names()) {
+        if (!names.empty()) names += ' ';
+        names += n;
+      }
+      throw input_error("unknown implementation '" + only + "' (implementations: " + names + ")");
+    }
+    return;
+  }
+  std::map<std::string, std::string> by_name;
   for (const Impl* p : all_impls()) {
     auto& e = by_name[p->name];
-    if (!e.first.empty()) e.first += ' ';
-    e.first += fn_info(p->fn).name;
-    e.second = p->description;
+    if (!e.empty()) e += ' ';
+    e += fn_info(p->fn).name;
   }
   int width = 0;
   for (const auto& [name, e] : by_name) width = std::max(width, int(name.size()));
   for (const auto& [name, e] : by_name)
-    std::printf("%-*s  %-34s %s\n", width, name.c_str(), e.first.c_str(), e.second.c_str());
+    std::printf("%-*s  %-34s %s\n", width, name.c_str(), e.c_str(), impl_summary(name).c_str());
 }
 
 const bool registered = register_command([](CLI::App& app) {
@@ -63,9 +83,12 @@ const bool registered = register_command([](CLI::App& app) {
                "  bitexact eval mpfr.sinf -inf                    0x7fc00000 (a NaN)");
   eval->callback([eval] { run_eval(spec, eval->remaining(), output); });
 
-  auto* list = app.add_subcommand("list", "List implementations and their functions");
-  list->footer("Example:\n  bitexact list | grep ocml");
-  list->callback([] { run_list(); });
+  static std::string list_only;
+  auto* list = app.add_subcommand("list", "List implementations and their functions; with IMPL, each function of "
+                                          "IMPL and its own description");
+  list->add_option("IMPL", list_only, "one implementation, e.g. nv-fast");
+  list->footer("Examples:\n  bitexact list | grep ocml\n  bitexact list ptx-ftz");
+  list->callback([] { run_list(list_only); });
 });
 
 }  // namespace

@@ -133,6 +133,13 @@ const Impl* find_truth(Fn fn);
 const Impl& resolve_spec(std::string_view spec);
 // All registered implementations, sorted by name then function.
 std::vector<const Impl*> all_impls();
+// One line saying what implementation NAME is as a whole, for `bitexact list`:
+// the summary registered for it (register_summary, where its functions'
+// descriptions differ: "ptx", "nv-fast"), else its functions' description
+// where they all have the same, else their longest common start followed by
+// "... (per function: bitexact list NAME)". "" for an unknown name.
+bool register_summary(std::string name, std::string summary);
+std::string impl_summary(std::string_view name);
 // Distinct implementation names, sorted.
 std::vector<std::string> impl_names();
 
