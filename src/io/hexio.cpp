@@ -1,6 +1,7 @@
 #include "bitexact/io/hexio.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -109,13 +110,27 @@ std::uint64_t parse_operand(std::string_view t, int bits, std::string_view what)
   char* end = nullptr;
   std::uint64_t w;
   // Correctly rounded to nearest-even in glibc (no intermediate binary64 for
-  // binary32); overflow gives inf and underflow a subnormal or zero, as IEEE
-  // 754 conversion does; errno's ERANGE is not an error here.
-  if (bits == 32)
-    w = bit_cast<std::uint32_t>(std::strtof(s.c_str(), &end));
-  else
-    w = bit_cast<std::uint64_t>(std::strtod(s.c_str(), &end));
+  // binary32); underflow gives a subnormal or zero, as IEEE 754 conversion
+  // does (errno's ERANGE is not an error here).
+  bool infinite;
+  if (bits == 32) {
+    const float f = std::strtof(s.c_str(), &end);
+    w = bit_cast<std::uint32_t>(f);
+    infinite = std::isinf(f);
+  } else {
+    const double d = std::strtod(s.c_str(), &end);
+    w = bit_cast<std::uint64_t>(d);
+    infinite = std::isinf(d);
+  }
   if (end != s.c_str() + s.size()) not_an_operand(t, bits, what);
+  // A finite number beyond the type's range would round to inf (IEEE 754),
+  // which is seldom what was meant by 1e400: refused, inf is written as inf.
+  const bool says_inf = std::search(t.begin(), t.end(), std::begin("inf"), std::end("inf") - 1, [](char a, char b) {
+                          return (a | 0x20) == b;
+                        }) != t.end();
+  if (infinite && !says_inf)
+    throw input_error(fmt::format("{}: {} is beyond the largest finite binary{} ({}): write inf for infinity", what,
+                                  quote_input(t), bits, bits == 32 ? "3.4028235e+38" : "1.7976931348623157e+308"));
   return w;
 }
 

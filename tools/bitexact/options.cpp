@@ -16,7 +16,8 @@ const char* const operand_rules =
     "Operands (after IMPL.FN, or one input per line on stdin when none are given):\n"
     "  0x3f800000, 0x1         a bit pattern: 0x and hex digits, no '.' or 'p' (0x1: the smallest subnormal)\n"
     "  1e6, -0.5, 100, inf,    a number: decimal, inf, nan, or a C99 hex float (0x1.8p3 = 12), rounded once\n"
-    "  -inf, nan, 0x1.8p3      to nearest-even to the function's type; bare digits are decimal (100, not 0x100)\n"
+    "  -inf, nan, 0x1.8p3      to nearest-even to the function's type; bare digits are decimal (100, not 0x100);\n"
+    "                          a finite number beyond the type's range (1e39 for float) is refused: write inf\n"
     "  stdin lines: the two operands of fmodf/fmod separated by spaces or tabs; blank and # lines are skipped";
 
 const char* const input_set_rules =
