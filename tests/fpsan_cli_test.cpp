@@ -96,7 +96,14 @@ TEST(FpsanCli, BadInputIsOneLineExit2) {
         {"fpsan validate --dtype f12", "", "unknown dtype"},
         {"fpsan check 'a+' 'a'", "", "column"},
         {"fpsan check 'foo(a)' 'a'", "", "unknown function"},
-        {"fpsan check 'a.to(f7)' 'a'", "", "unknown dtype"}}) {
+        {"fpsan check 'a.to(f7)' 'a'", "", "unknown dtype"},
+        // Issue 33, item 12: these were accepted (2.5 samples truncated to 2,
+        // "--version foo" printed the version) or misread (three operands).
+        {"fpsan check 'a+b' 'b+a' --samples 2.5", "", "whole number"},
+        {"fpsan validate --dtype e4m3fn --samples 2.5", "", "whole number"},
+        {"fpsan eval add.f32 1 2 3", "", "takes 2 operands per input"},
+        {"fpsan eval sin.f16 1.0", "", "0x bit pattern"},
+        {"--version foo", "", "--version takes no other arguments"}}) {
     auto r = run_cli(args, input);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_NE(r.err.find(needle), std::string::npos) << args << ": " << r.err;
@@ -300,4 +307,29 @@ TEST(FpsanCli, DeepExpressionsAreOneLineExit2) {
   }
   // 200 levels are fine.
   EXPECT_EQ(run_cli("fpsan check '" + nest("(", 200, ")") + "' 'x' --samples 2").status, 0);
+}
+
+// Issue 33, item 12: `fpsan eval OP.DTYPE X Y` failed ("arguments were not
+// expected", listed reversed); it takes the operands after the name as `eval`
+// does, with the same results as the same operands on stdin, and its help
+// shows fpsan examples.
+TEST(FpsanCli, EvalTakesOperandsAfterTheName) {
+  auto [ins, outs] = oracle("add", "f32");
+  ASSERT_FALSE(ins.empty());
+  std::istringstream lines(ins), expected(outs);
+  int n = 0;
+  for (std::string in, out; std::getline(lines, in) && std::getline(expected, out) && n < 20; ++n) {
+    auto r = run_cli("fpsan eval add.f32 " + in);
+    EXPECT_EQ(r.status, 0) << in << ": " << r.err;
+    EXPECT_EQ(r.out, out + "\n") << in;
+  }
+  EXPECT_EQ(n, 20);
+  auto two = run_cli("fpsan eval mul.f32 1 2 3 4");
+  auto piped = run_cli("fpsan eval mul.f32", "1 2\n3 4\n");
+  EXPECT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(two.out, piped.out);
+  EXPECT_EQ(std::count(two.out.begin(), two.out.end(), '\n'), 2) << two.out;
+  auto help = run_cli("fpsan eval --help");
+  EXPECT_NE(help.out.find("bitexact fpsan eval add.f32 0x3f800000 0x40000000"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("eval nv.sinf"), std::string::npos) << help.out;
 }

@@ -4,8 +4,11 @@
 // space and (for contrast) in host IEEE arithmetic, and reports whether they
 // are FpSan-equivalent: equal payloads on every sample. Exit status 0:
 // equivalent on every sample, 1: a counterexample was found, 2: bad input.
+#include <cmath>
 #include <cstdio>
 #include <map>
+
+#include <fmt/format.h>
 
 #include "bitexact/fpsan/expr.hpp"
 #include "bitexact/fpsan/fpsan_ops.hpp"
@@ -28,7 +31,8 @@ bool same_ieee(const fs::expr::tval& a, const fs::expr::tval& b) {
 
 int run_fpsan_check(const std::string& e1, const std::string& e2, fs::dtype d, double samples_d,
                     unsigned long long seed, const fs::params& p) {
-  if (!(samples_d >= 1) || samples_d > 1e9) throw input_error("--samples must be between 1 and 1e9");
+  if (!(samples_d >= 1) || samples_d > 1e9 || samples_d != std::floor(samples_d))
+    throw input_error(fmt::format("--samples must be a whole number between 1 and 1e9 (got {})", samples_d));
   const auto samples = static_cast<unsigned long long>(samples_d);
   fs::expr::program p1, p2;
   try {

@@ -4,10 +4,12 @@
 //
 // The model is include/bitexact/fpsan/ (Triton main 1d2da15 by default;
 // --revision picks another algebra, e.g. triton-3.8.0).
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -15,6 +17,7 @@
 #include "bitexact/fpsan/identities.hpp"
 #include "bitexact/fpsan/fpsan_ops.hpp"
 #include "command.hpp"
+#include "options.hpp"
 #include "bitexact/fpsan/fpsan_check.hpp"
 
 namespace bitexact::cli {
@@ -27,12 +30,18 @@ namespace {
 
 // ---- eval ------------------------------------------------------------------
 
-void run_eval(const std::string& spec, const fs::params& p) {
+void run_eval(const std::string& spec, const std::vector<std::string>& args, const fs::params& p) {
   const fpsan_ops::op_fn op = fpsan_ops::resolve(spec, p);
-  // As `bitexact eval`: 0x bit patterns, or numbers for f32/f64 (parse_operand).
-  auto rows = read_operand_rows(std::cin, op.arity, op.in_bits, "stdin");
+  // As `bitexact eval`: the operands after OP.DTYPE, else one input per line
+  // on stdin; 0x bit patterns, or numbers for f32/f64 (parse_operand).
+  std::vector<std::array<word, 3>> rows;
+  if (!args.empty())
+    rows = operands_from_args(args, spec, op.arity, op.in_bits);
+  else
+    for (const auto& r : read_operand_rows(std::cin, op.arity, op.in_bits, "stdin")) rows.push_back(r.v);
   std::string text;
-  for (const auto& r : rows) {
+  for (const auto& v : rows) {
+    const auto& r = hex_row{v};
     text += format_hex(op.f(r.v[0], op.arity > 1 ? r.v[1] : 0, op.arity > 2 ? r.v[2] : 0), op.out_bits);
     text += '\n';
   }
@@ -66,7 +75,8 @@ std::vector<fs::params> validate_revisions(const std::string& rev, bool homomorp
 
 void run_validate(const std::vector<std::string>& dtypes, double samples_d, bool json, bool markdown,
                   const std::string& report_dir, const std::vector<fs::params>& algebras) {
-  if (!(samples_d >= 1) || samples_d > 1e13) throw input_error("--samples must be between 1 and 1e13");
+  if (!(samples_d >= 1) || samples_d > 1e13 || samples_d != std::floor(samples_d))
+    throw input_error(fmt::format("--samples must be a whole number between 1 and 1e13 (got {})", samples_d));
   const auto samples = static_cast<unsigned long long>(samples_d);
   std::vector<fs::dtype> ds;
   if (dtypes.empty())
@@ -139,12 +149,20 @@ const bool registered = register_command([](CLI::App& app) {
   static std::string spec, rev_e, rev_v, rev_c;
   static const std::string revision_help = std::string("algebra revision: ") + fpsan_ops::known_revisions();
   static bool homo_e = false, homo_v = false, homo_c = false;
-  auto* ev = fp->add_subcommand(
-      "eval", "FpSan's result unembed(rewrite(embed(args))) on hex float bits from stdin (1-3 per line)");
+  auto* ev = fp->add_subcommand("eval",
+                                "FpSan's result unembed(rewrite(embed(args))) on the operands after OP.DTYPE, else on "
+                                "stdin (1-3 per line)");
   ev->add_option("spec", spec, "OP.DTYPE, e.g. add.f32, sin.bf16, embed.f16, unembed.e4m3fn, to_bf16.f32")->required();
   ev->add_option("--revision", rev_e, revision_help);
   ev->add_flag("--homomorphic-casts", homo_e, "narrowing casts truncate (TRITON_FPSAN_HOMOMORPHIC_CASTS=1)");
-  ev->callback([] { run_eval(spec, fpsan_ops::parse_params(rev_e, homo_e)); });
+  // Operands from remaining(), as `bitexact eval` takes them ("-inf" is no option).
+  ev->allow_extras();
+  ev->footer(
+      "Examples:\n"
+      "  bitexact fpsan eval add.f32 0x3f800000 0x40000000     one input: FpSan's add of 1 and 2\n"
+      "  printf '1 2\\n3 4\\n' | bitexact fpsan eval mul.f32    one input per line on stdin\n"
+      "  bitexact fpsan eval embed.f16 0x3c00                 f16 and the fp8 types take 0x bit patterns");
+  ev->callback([ev] { run_eval(spec, ev->remaining(), fpsan_ops::parse_params(rev_e, homo_e)); });
 
   static std::vector<std::string> vd;
   static double samples = 1e6;

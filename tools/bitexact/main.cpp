@@ -1,5 +1,6 @@
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -184,6 +185,13 @@ int main(int argc, char** argv) {
     std::erase_if(args, [](const char* a) { return std::strcmp(a, "--") == 0; });
   argc = int(args.size());
   argv = args.data();
+  // CLI11 answers --version as soon as it meets it and drops the rest
+  // ("--version foo" printed the version): anything next to it is refused.
+  if (argc > 2 && std::find_if(argv + 1, argv + argc, [](const char* a) { return std::strcmp(a, "--version") == 0; }) !=
+                      argv + argc) {
+    std::fprintf(stderr, "bitexact: error: --version takes no other arguments (bitexact --version)\n");
+    return 2;
+  }
   if (auto why = cli::subcommand_problem(app, argc, argv)) {
     std::fprintf(stderr, "bitexact: error: %s\n", why->c_str());
     return 2;

@@ -90,24 +90,30 @@ void add_output_option(CLI::App* cmd, std::string& target) {
       ->check(non_empty());
 }
 
-std::vector<std::array<word, 2>> operands_from_args(const std::vector<std::string>& args, const FnInfo& f) {
-  if (args.size() % std::size_t(f.arity) != 0)
-    throw input_error(fmt::format("{} takes {} operands per input; {} operand{} given", f.name, f.arity, args.size(),
+std::vector<std::array<word, 3>> operands_from_args(const std::vector<std::string>& args, std::string_view name,
+                                                    int arity, int bits) {
+  if (args.size() % std::size_t(arity) != 0)
+    throw input_error(fmt::format("{} takes {} operands per input; {} operand{} given", name, arity, args.size(),
                                   args.size() == 1 ? " was" : "s were"));
-  std::vector<std::array<word, 2>> rows(args.size() / std::size_t(f.arity), {0, 0});
+  std::vector<std::array<word, 3>> rows(args.size() / std::size_t(arity), {0, 0, 0});
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& t = args[i];
     // An option CLI11 does not know reaches us as an operand: call it that.
     const bool option_like = t.size() > 1 && t[0] == '-' && (t[1] == '-' || std::isalpha(static_cast<unsigned char>(t[1])));
     try {
-      rows[i / std::size_t(f.arity)][i % std::size_t(f.arity)] =
-          parse_operand(t, f.bits, fmt::format("operand {}", i + 1));
+      rows[i / std::size_t(arity)][i % std::size_t(arity)] = parse_operand(t, bits, fmt::format("operand {}", i + 1));
     } catch (const input_error&) {
       if (option_like)
         throw input_error(fmt::format("unknown option {} (see --help)", quote_input(t)));
       throw;
     }
   }
+  return rows;
+}
+
+std::vector<std::array<word, 2>> operands_from_args(const std::vector<std::string>& args, const FnInfo& f) {
+  std::vector<std::array<word, 2>> rows;
+  for (const auto& r : operands_from_args(args, f.name, f.arity, f.bits)) rows.push_back({r[0], r[1]});
   return rows;
 }
 
