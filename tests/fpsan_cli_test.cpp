@@ -332,4 +332,10 @@ TEST(FpsanCli, EvalTakesOperandsAfterTheName) {
   auto help = run_cli("fpsan eval --help");
   EXPECT_NE(help.out.find("bitexact fpsan eval add.f32 0x3f800000 0x40000000"), std::string::npos) << help.out;
   EXPECT_EQ(help.out.find("eval nv.sinf"), std::string::npos) << help.out;
+  for (const char* cmd : {"fpsan --help", "fpsan validate --help"}) {
+    auto h = run_cli(cmd);
+    EXPECT_EQ(h.status, 0) << cmd;
+    EXPECT_EQ(h.out.find("eval nv.sinf"), std::string::npos) << cmd << "\n" << h.out;
+    EXPECT_NE(h.out.find("bitexact fpsan "), std::string::npos) << cmd << "\n" << h.out;
+  }
 }

@@ -145,6 +145,12 @@ std::string check_grammar() {
 const bool registered = register_command([](CLI::App& app) {
   auto* fp = app.add_subcommand("fpsan", "Model of Triton's FpSan payload algebra (eval, validate, check)");
   fp->require_subcommand(1);
+  fp->footer(
+      "Examples:\n"
+      "  bitexact fpsan eval add.f32 0x3f800000 0x40000000   FpSan's payload for 1 + 2\n"
+      "  bitexact fpsan validate --dtype bf16               which identities FpSan keeps\n"
+      "  bitexact fpsan check 'a+b' 'b+a'                   are two expressions FpSan-equivalent?\n"
+      "Bad input: one line on stderr, exit status 2.");
 
   static std::string spec, rev_e, rev_v, rev_c;
   static const std::string revision_help = std::string("algebra revision: ") + fpsan_ops::known_revisions();
