@@ -131,6 +131,37 @@ TEST(Cli, ListDescribesEachImplementationAsAWhole) {
   EXPECT_NE(bad.err.find("unknown implementation 'nope'"), std::string::npos) << bad.err;
 }
 
+// Issue 33, item 5: `vectors export --format csv --out x.npy` wrote CSV into
+// a .npy and exited 0, and `identify cosf` on a sinf export said nothing
+// although its manifest says fn: sinf. The extension decides the format where
+// --format is not given, a contradiction is refused before anything is
+// written, and another function's outputs are refused with the function named.
+TEST(Cli, ExportFormatFollowsTheNameAndManifestsAreChecked) {
+  const auto dir = bitexact::testing::fresh_dir("export-format");
+  const std::string npy = (dir / "x.npy").string(), csv = (dir / "e.csv").string();
+  auto bad = run_cli("vectors export sinf --impl nv --inputs edge --format csv --out " + npy);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bitexact::testing::line_count(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("does not match --out"), std::string::npos) << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(npy));
+  EXPECT_FALSE(std::filesystem::exists(npy + ".manifest.json"));
+
+  auto ok = run_cli("vectors export sinf --impl nv --inputs edge --out " + csv);
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(bitexact::testing::slurp(csv).rfind("x_hex,x,out_hex,out\n", 0), 0u) << "a .csv name gives CSV";
+
+  for (const char* cmd : {"identify cosf", "check cosf --against nv"}) {
+    auto r = run_cli(std::string(cmd) + " --inputs " + csv + " --outputs " + csv);
+    EXPECT_EQ(r.status, 2) << cmd;
+    EXPECT_EQ(bitexact::testing::line_count(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("outputs of sinf, not cosf"), std::string::npos) << cmd << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  auto same = run_cli("check sinf --against nv --inputs " + csv + " --outputs " + csv);
+  EXPECT_EQ(same.status, 0) << same.err;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 
 // `digests print` shows a committed set in the format of the device sweeps, and

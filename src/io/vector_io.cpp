@@ -332,12 +332,17 @@ void write(const std::string& path, format f, int bits, const std::vector<std::s
   }
 }
 
-table read(const std::string& path, std::optional<format> f, int bits, std::size_t columns) {
-  if (!f) {
-    auto ends = [&](std::string_view e) { return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0; };
-    f = ends(".npy") ? format::npy : ends(".csv") ? format::csv : ends(".json") ? format::json
-      : ends(".bin") ? format::bin : format::hex;
+std::optional<format> format_of_path(std::string_view path) {
+  for (format f : {format::npy, format::csv, format::json, format::bin, format::hex}) {
+    std::string e = ".";  // appended: GCC 12 warns -Wrestrict on "." + std::string (bug 105329)
+    e += format_name(f);
+    if (path.size() > e.size() && path.substr(path.size() - e.size()) == e) return f;
   }
+  return std::nullopt;
+}
+
+table read(const std::string& path, std::optional<format> f, int bits, std::size_t columns) {
+  if (!f) f = format_of_path(path).value_or(format::hex);
   const std::string s = read_all(path);
   switch (*f) {
     case format::npy: return read_npy(path, s, bits, columns);

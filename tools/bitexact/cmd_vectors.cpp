@@ -24,14 +24,23 @@ namespace bitexact::cli {
 namespace {
 
 struct Args {
-  std::string fn, impl, inputs, format = "npy", out;
+  std::string fn, impl, inputs, format, out;
 };
 
 void run_export(const Args& a) {
   const Impl& impl = resolve_spec(a.impl + "." + a.fn);
   const FnInfo& f = fn_info(impl.fn);
   const sweep::InputSet set = sweep::parse_input_set(a.inputs, impl.fn);
-  const vector_io::format fmt_ = vector_io::parse_format(a.format);
+  // The format is --format's, else the extension's (.npy .csv .json .bin .hex),
+  // else npy; a --format that contradicts the extension is refused (it wrote
+  // CSV into x.npy).
+  const std::optional<vector_io::format> by_name = vector_io::format_of_path(a.out);
+  const vector_io::format fmt_ =
+      a.format.empty() ? by_name.value_or(vector_io::format::npy) : vector_io::parse_format(a.format);
+  if (by_name && *by_name != fmt_)
+    throw input_error(fmt::format("--format {} does not match --out {}, a .{} name: rename the file, or leave "
+                                  "--format out and the extension decides",
+                                  vector_io::format_name(fmt_), quote_input(a.out), vector_io::format_name(*by_name)));
   std::vector<std::string> columns = {"x"};
   if (f.arity == 2) columns.push_back("y");
   columns.push_back("out");
@@ -86,7 +95,8 @@ const bool registered = register_command([](CLI::App& app) {
   ex->add_option("fn", a.fn, "function: " + function_list())->required();
   ex->add_option("--impl", a.impl, "implementation, e.g. nv, ocml, mpfr")->required();
   ex->add_option("--inputs", a.inputs, "input set (below)")->required();
-  ex->add_option("--format", a.format, "npy (default), csv, json, bin or hex");
+  ex->add_option("--format", a.format,
+                 "npy, csv, json, bin or hex (default: --out's extension, else npy; a mismatch is an error)");
   ex->add_option("--out", a.out, "file to write (npy/csv/bin also get PATH.manifest.json)")->required();
   ex->footer(std::string(input_set_rules) +
              "\nExample:\n"

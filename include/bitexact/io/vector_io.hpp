@@ -30,6 +30,9 @@ enum class format { npy, csv, json, bin, hex };
 // "npy" "csv" "json" "bin" "hex"; throws input_error naming the choices otherwise.
 format parse_format(std::string_view name);
 std::string_view format_name(format f);
+// The format a file name says by its extension (.npy .csv .json .bin .hex),
+// or nothing for any other name.
+std::optional<format> format_of_path(std::string_view path);
 
 struct table {
   int bits = 32;                     // width of every word
