@@ -6,7 +6,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -88,3 +90,33 @@ TEST(Tolerance, BadInputIsOneLineExit2) {
 
 }  // namespace
 }  // namespace bitexact
+
+// Issue 33, item 1: the documented `bitexact tolerance sinf --low bf16,fp16`
+// answered "atol=1, rtol=1 — it does not reject every lower-precision
+// computation" once nv-fast and nv-intrinsics were registered, and named the
+// limiting input by its index. The default accepted set is the vendors'
+// accurate implementations, the limiting input is named by its operand, and
+// docs/porting.md's printed example is what the command prints (but for the
+// "accepted" line, which lists what this build registers, and the line that
+// names the host's libm, whose errors are the machine's).
+TEST(Tolerance, DocumentedExampleIsWhatTheCommandPrints) {
+  const std::string doc = bitexact::testing::slurp(std::string(BITEXACT_SOURCE_DIR) + "/docs/porting.md");
+  const std::string cmd = "$ bitexact tolerance sinf --low bf16,fp16,tf32\n";
+  const auto at = doc.find(cmd);
+  ASSERT_NE(at, std::string::npos) << "docs/porting.md lost its example";
+  const std::string block = doc.substr(at + cmd.size(), doc.find("```", at) - at - cmd.size());
+  auto r = bitexact::testing::run_cli("tolerance sinf --low bf16,fp16,tf32");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto lines = [](const std::string& s) {
+    std::vector<std::string> v;
+    std::istringstream in(s);
+    for (std::string l; std::getline(in, l);)
+      if (l.rfind("  accepted:", 0) != 0 && l.find("host at") == std::string::npos) v.push_back(l);
+    return v;
+  };
+  EXPECT_EQ(lines(r.out), lines(block)) << r.out;
+  EXPECT_NE(r.out.find("proposal: atol=4e-08, rtol=4e-08"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(tightest accepted: nv at x=0x53f57c70 (2108709400000))"), std::string::npos) << r.out;
+  for (const char* approx : {"\"nv-fast\"", "\"nv-intrinsics\""})
+    EXPECT_EQ(r.out.find(approx), std::string::npos) << approx << " is not a vendor's accurate sinf\n" << r.out;
+}

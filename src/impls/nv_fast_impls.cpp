@@ -13,15 +13,21 @@ namespace bitexact {
 namespace {
 
 // Row F's entries, from nv::fast::row<F> (every row has one, nullptr or not).
+// nv-fast and nv-intrinsics are fast-math approximations (Impl::approximate).
+bool register_approximate(Impl i) {
+  i.approximate = true;
+  return register_impl(std::move(i));
+}
+
 template <Fn F>
 void register_row() {
   using R = nv::fast::row<F>;
   if constexpr (R::fast != nullptr)
-    register_impl({"nv-fast", F, scalar_values_of<F, R::fast>,
+    register_approximate({"nv-fast", F, scalar_values_of<F, R::fast>,
                    std::string("CUDA 13.0 nvcc -use_fast_math (sm_90): ") + R::fast_what});
   // The same intrinsics called in a default (-ftz=false) build.
   if constexpr (R::intrinsic != nullptr)
-    register_impl({"nv-intrinsics", F, scalar_values_of<F, R::intrinsic>,
+    register_approximate({"nv-intrinsics", F, scalar_values_of<F, R::intrinsic>,
                    std::string("CUDA 13.0 intrinsic, nvcc -ftz=false (sm_90): ") + R::intrinsic_what});
 }
 

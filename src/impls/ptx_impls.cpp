@@ -20,6 +20,11 @@ namespace {
 
 template <nv::mode M>
 void register_form(const char* impl) {
+  // Every entry is an approximation instruction (Impl::approximate).
+  auto register_impl = [](Impl i) {
+    i.approximate = true;
+    return bitexact::register_impl(std::move(i));
+  };
   using nv::mode;
   const std::string form = M == mode::ftz ? ".ftz.f32" : ".f32";
   const std::string d = "NVIDIA sm_90 SFU (H100), PTX ";

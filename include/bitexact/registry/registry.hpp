@@ -104,6 +104,9 @@ struct Impl {
   // Evaluated on a GPU (the native CUDA functions, src/gpu/): usable only
   // where one is visible, so never part of a default implementation list.
   bool gpu = false;
+  // A fast-math approximation (nv-fast, nv-intrinsics, ptx, ptx-ftz), not a
+  // vendor's accurate function: never in a default accepted set (tolerance).
+  bool approximate = false;
 
   // The typed evaluation; T must be fn's type (else std::bad_variant_access).
   template <class T>
