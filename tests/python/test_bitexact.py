@@ -137,6 +137,31 @@ class Api(unittest.TestCase):
         self.assertEqual(d.dtype, np.float64)
         self.assertEqual(d.tolist(), [2.0, -0.0])
 
+    def test_inputs_behave_like_numpy(self):
+        # Issue 33, item 10: a NumPy scalar gave shape (1,); Python floats and
+        # lists were refused ("x is float64"); a big-endian float32 array got
+        # "takes float32 arrays, x is float32".
+        one = bitexact.nv.sinf(np.float32(1.0))
+        self.assertEqual(one.shape, ())
+        self.assertEqual(one.dtype, np.float32)
+        want = bitexact.nv.sinf(np.float32([1.0, 2.0])).view(np.uint32).tolist()
+        self.assertEqual(bitexact.nv.sinf(1.0).shape, ())
+        self.assertEqual(bitexact.nv.sinf(1.0).view(np.uint32), want[0])  # weak scalar: float32(1.0)
+        self.assertEqual(bitexact.nv.sinf([1.0, 2]).view(np.uint32).tolist(), want)
+        self.assertEqual(bitexact.nv.sinf([[1.0], [2.0]]).shape, (2, 1))
+        self.assertEqual(bitexact.nv.sinf(np.array([1.0, 2.0], dtype=">f4")).view(np.uint32).tolist(), want)
+        self.assertEqual(bitexact.nv.sinf(np.array([0x3F800000, 0x40000000], dtype=">u4")).view(np.uint32).tolist(), want)
+        self.assertEqual(bitexact.eval("nv.fmodf", 5.5, 2).tolist(), 1.5)
+        self.assertEqual(bitexact.eval("nv.fmodf", np.float32([5.5, 7]), 2.0).tolist(), [1.5, 1.0])
+        self.assertEqual(bitexact.ulp_error("sinf", np.float32(1), np.float32(0.84147096)).shape, ())
+        for bad, needle in [(np.float64([1.0]), "x is a float64 array: convert it first"),
+                            (np.float64(1.0), "x is a float64 array"),
+                            ("1.0", "not a number"), (None, "not a number")]:
+            with self.assertRaises(ValueError) as c:
+                bitexact.nv.sinf(bad)
+            self.assertIn(needle, str(c.exception))
+            self.assertNotIn("\n", str(c.exception))
+
     def test_attribute_forms(self):
         x = np.float32([0.5, 1e-40, 3.0])
         self.assertTrue(np.array_equal(bitexact.ocml.sinf(x, config="gfx90a-daz").view(np.uint32),

@@ -55,21 +55,42 @@ _WORD = {32: _np.dtype(_np.uint32), 64: _np.dtype(_np.uint64)}
 
 
 def _operand(a, bits, name, spec):
-    """a as a C-contiguous array of the function's float type (bit patterns kept)."""
-    a = _np.asarray(a)
+    """a as an array of the function's float type, native byte order (bit patterns kept).
+
+    NumPy arrays and NumPy scalars keep their dtype: the function's float type
+    (either byte order), or the unsigned integers of its width as bit patterns;
+    any other dtype is refused, since converting it would round silently.
+    Python numbers and (nested) lists of them are NumPy's "weak" scalars
+    (NEP 50): they take the function's type, rounded to nearest as
+    np.float32(v) does. A 0-d input gives a 0-d result, as a ufunc's does.
+    """
     want = _DTYPE[bits]
-    if a.dtype == _WORD[bits]:  # raw bit patterns
-        a = a.view(want)
-    if a.dtype != want:
-        raise InputError(f"{spec} takes {want.name} arrays, {name} is {a.dtype.name}")
-    return a
+    if isinstance(a, (_np.ndarray, _np.generic)):
+        a = _np.asarray(a)
+        if a.dtype.kind == "u" and a.dtype.itemsize == want.itemsize:  # raw bit patterns
+            return a.astype(_WORD[bits], copy=False).view(want)
+        if a.dtype.kind == "f" and a.dtype.itemsize == want.itemsize:
+            return a.astype(want, copy=False)  # only the byte order may change
+        raise InputError(f"{spec} takes {want.name} arrays (or uint{bits} bit patterns); {name} is a "
+                         f"{a.dtype.name} array: convert it first (x.astype(np.{want.name})), "
+                         "bitexact does not round arrays silently")
+    try:
+        v = _np.asarray(a)
+    except (ValueError, TypeError) as e:
+        raise InputError(f"{spec}: {name} is not an array or a number ({type(a).__name__})") from e
+    if v.dtype.kind not in "biuf" or v.dtype == object:
+        raise InputError(f"{spec}: {name} is not a number or a list of numbers ({type(a).__name__} of {v.dtype.name})")
+    return v.astype(want)
 
 
 def eval(spec, x, y=None, out=None):
     """IMPL.FN on array x (and y for two-operand functions, broadcast against x).
 
-    Inputs must be float32 (float64 for fmod, ceil) or the matching unsigned
-    integer bit patterns; the result is a new array of the float type, or
+    Inputs: arrays of float32 (float64 for fmod, ceil), either byte order, or
+    the matching unsigned integer bit patterns; Python numbers and lists of
+    them (rounded to the function's type, as NumPy's weak scalars are). Other
+    array dtypes are refused rather than rounded. The result is a new array of
+    the float type with the inputs' broadcast shape (0-d for 0-d inputs), or
     `out` filled in place. The same bits as `bitexact eval IMPL.FN`.
     """
     bits, arity, fn, _impl = _core.spec_info(spec)
@@ -79,12 +100,12 @@ def eval(spec, x, y=None, out=None):
             raise InputError(f"{spec} takes two operands (x, y)")
         ya = _operand(y, bits, "y", spec)
         xa, ya = _np.broadcast_arrays(xa, ya)
-        ya = _np.ascontiguousarray(ya)
+        ya = _np.asarray(ya, order="C")  # (np.ascontiguousarray makes a 0-d array 1-d)
     elif y is not None:
         raise InputError(f"{spec} takes one operand")
     else:
         ya = None
-    xa = _np.ascontiguousarray(xa)
+    xa = _np.asarray(xa, order="C")
     if out is None:
         res = _np.empty(xa.shape, dtype=_DTYPE[bits])
     else:
@@ -105,7 +126,7 @@ def ulp_error(fn, *args):
     if len(args) != arity + 1:
         raise InputError(f"ulp_error({fn!r}, ...) takes {arity + 1} arrays ({'x, y' if arity == 2 else 'x'}, result)")
     ops = [_operand(a, bits, n, fn) for a, n in zip(args, ["x", "y", "result"][: arity] + ["result"])]
-    ops = [_np.ascontiguousarray(a) for a in _np.broadcast_arrays(*ops)]
+    ops = [_np.asarray(a, order="C") for a in _np.broadcast_arrays(*ops)]
     out = _np.empty(ops[0].shape, dtype=_np.float64)
     y = ops[1].reshape(-1) if arity == 2 else None
     _core.ulp_error(fn, ops[0].reshape(-1), y, ops[-1].reshape(-1), out.reshape(-1))
