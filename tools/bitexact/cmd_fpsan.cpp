@@ -34,15 +34,9 @@ void run_eval(const std::string& spec, const std::vector<std::string>& args, con
   const fpsan_ops::op_fn op = fpsan_ops::resolve(spec, p);
   // As `bitexact eval`: the operands after OP.DTYPE, else one input per line
   // on stdin; 0x bit patterns, or numbers for f32/f64 (parse_operand).
-  std::vector<std::array<word, 3>> rows;
-  if (!args.empty())
-    rows = operands_from_args(args, spec, op.arity, op.in_bits);
-  else
-    for (const auto& r : read_operand_rows(std::cin, op.arity, op.in_bits, "stdin")) rows.push_back(r.v);
   std::string text;
-  for (const auto& v : rows) {
-    const auto& r = hex_row{v};
-    text += format_hex(op.f(r.v[0], op.arity > 1 ? r.v[1] : 0, op.arity > 2 ? r.v[2] : 0), op.out_bits);
+  for (const auto& v : operand_rows(args, spec, op.arity, op.in_bits)) {
+    text += format_hex(op.f(v[0], v[1], v[2]), op.out_bits);  // unused operands are 0
     text += '\n';
   }
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -79,12 +79,7 @@ int report_failure(const std::exception_ptr& e, const std::string& who) {
 
 evaluated eval_operands(const Impl& impl, const std::vector<std::string>& args) {
   const FnInfo& f = fn_info(impl.fn);
-  std::vector<std::array<word, 2>> rows;
-  if (!args.empty()) {
-    rows = operands_from_args(args, f);
-  } else {
-    for (const auto& r : read_operand_rows(std::cin, f.arity, f.bits, "stdin")) rows.push_back({r.v[0], r.v[1]});
-  }
+  const std::vector<std::array<word, 3>> rows = operand_rows(args, f.name, f.arity, f.bits);
   evaluated e{std::vector<word>(rows.size()), std::vector<word>(rows.size()), std::vector<word>(rows.size())};
   for (std::size_t i = 0; i < rows.size(); ++i) {
     e.a[i] = rows[i][0];

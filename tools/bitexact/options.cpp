@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -90,8 +91,13 @@ void add_output_option(CLI::App* cmd, std::string& target) {
       ->check(non_empty());
 }
 
-std::vector<std::array<word, 3>> operands_from_args(const std::vector<std::string>& args, std::string_view name,
-                                                    int arity, int bits) {
+std::vector<std::array<word, 3>> operand_rows(const std::vector<std::string>& args, std::string_view name, int arity,
+                                              int bits) {
+  if (args.empty()) {
+    std::vector<std::array<word, 3>> rows;
+    for (const auto& r : read_operand_rows(std::cin, arity, bits, "stdin")) rows.push_back(r.v);
+    return rows;
+  }
   if (args.size() % std::size_t(arity) != 0)
     throw input_error(fmt::format("{} takes {} operands per input; {} operand{} given", name, arity, args.size(),
                                   args.size() == 1 ? " was" : "s were"));
@@ -108,12 +114,6 @@ std::vector<std::array<word, 3>> operands_from_args(const std::vector<std::strin
       throw;
     }
   }
-  return rows;
-}
-
-std::vector<std::array<word, 2>> operands_from_args(const std::vector<std::string>& args, const FnInfo& f) {
-  std::vector<std::array<word, 2>> rows;
-  for (const auto& r : operands_from_args(args, f.name, f.arity, f.bits)) rows.push_back({r[0], r[1]});
   return rows;
 }
 

@@ -40,11 +40,11 @@ void add_output_option(CLI::App* cmd, std::string& target);
 
 // The operands given on the command line (eval IMPL.FN 1e6 3e38, grouped by
 // the function's arity), read as parse_operand reads stdin; throws input_error.
-std::vector<std::array<word, 2>> operands_from_args(const std::vector<std::string>& args, const FnInfo& f);
-// The same for any operation `name` of `arity` (1 to 3) operands of `bits` bits
-// (fpsan eval's OP.DTYPE).
-std::vector<std::array<word, 3>> operands_from_args(const std::vector<std::string>& args, std::string_view name,
-                                                    int arity, int bits);
+// The inputs of `name` (a function, or fpsan eval's OP.DTYPE) of `arity` (1 to
+// 3) operands of `bits` bits: the operands given after the name, else one
+// input per line on stdin; unused operands are 0.
+std::vector<std::array<word, 3>> operand_rows(const std::vector<std::string>& args, std::string_view name, int arity,
+                                              int bits);
 
 // The input rules, for the help of every command that reads operands.
 extern const char* const operand_rules;
