@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -190,6 +191,7 @@ table read_json(const std::string& path, const std::string& s, int bits, std::si
     t.bits = b;
   }
   if (t.bits == 0) fail(path, "the word width is not known: the JSON has no manifest \"bits\"");
+  if (j.contains("manifest") && j["manifest"].is_object()) t.manifest = j["manifest"];
   if (j.contains("columns")) {
     if (!j["columns"].is_array() || !std::all_of(j["columns"].begin(), j["columns"].end(),
                                                   [](const nlohmann::json& c) { return c.is_string(); }))
@@ -344,14 +346,25 @@ std::optional<format> format_of_path(std::string_view path) {
 table read(const std::string& path, std::optional<format> f, int bits, std::size_t columns) {
   if (!f) f = format_of_path(path).value_or(format::hex);
   const std::string s = read_all(path);
+  table t;
   switch (*f) {
-    case format::npy: return read_npy(path, s, bits, columns);
-    case format::csv: return read_csv(path, s, bits, columns);
-    case format::json: return read_json(path, s, bits, columns);
-    case format::bin: return read_bin(path, s, bits, columns);
-    case format::hex: return read_hex(path, s, bits, columns);
+    case format::npy: t = read_npy(path, s, bits, columns); break;
+    case format::csv: t = read_csv(path, s, bits, columns); break;
+    case format::json: return read_json(path, s, bits, columns);  // its manifest is inside
+    case format::bin: t = read_bin(path, s, bits, columns); break;
+    case format::hex: return read_hex(path, s, bits, columns);    // hex has none
   }
-  fail(path, "unknown format");
+  // npy, csv and bin: the manifest `write` put beside the file, if any.
+  const std::string mpath = path + ".manifest.json";
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(mpath, ec)) {
+    try {
+      t.manifest = nlohmann::json::parse(read_all(mpath), nullptr, /*allow_exceptions=*/false);
+    } catch (const input_error&) {  // unreadable: as if absent
+    }
+    if (t.manifest.is_discarded()) t.manifest = nullptr;
+  }
+  return t;
 }
 
 }  // namespace bitexact::vector_io

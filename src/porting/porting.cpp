@@ -2,12 +2,8 @@
 #include "bitexact/porting/porting.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <tbb/parallel_for.h>
 
 #include "bitexact/bits.hpp"
@@ -67,45 +63,23 @@ std::uint64_t ulp_distance(int bits, word port, word ref) {
   return bits == 32 ? distance<float>(port, ref) : distance<double>(port, ref);
 }
 
-namespace {
-// The function an export's manifest names ("fn" of PATH.manifest.json beside an
-// npy/csv/bin file, or of the "manifest" object of a json file; `bitexact
-// vectors export` writes both), or "" where there is none or it is unreadable
-// (the data file's own reader reports a broken json).
-std::string manifest_fn(const std::string& path) {
-  auto fn_of = [](const nlohmann::json& m) {
-    return m.is_object() && m.contains("fn") && m["fn"].is_string() ? m["fn"].get<std::string>() : std::string();
-  };
-  auto parse = [](const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return nlohmann::json::parse(s.str(), nullptr, /*allow_exceptions=*/false);
-  };
-  std::error_code ec;
-  if (vector_io::format_of_path(path) == vector_io::format::json) {
-    const nlohmann::json j = parse(path);
-    return j.is_object() && j.contains("manifest") ? fn_of(j["manifest"]) : "";
-  }
-  if (std::filesystem::is_regular_file(path + ".manifest.json", ec)) return fn_of(parse(path + ".manifest.json"));
-  return "";
-}
-}  // namespace
-
 port_data load(Fn fn, const std::string& inputs, const std::string& outputs) {
   const FnInfo& f = fn_info(fn);
-  // Outputs exported for another function are another function's outputs (the
-  // inputs of any export are just operands: any function may use them).
-  if (const std::string other = manifest_fn(outputs); !other.empty() && other != f.name)
-    throw input_error(fmt::format("{}: its manifest says these are outputs of {}, not {} (give {}'s outputs, or the "
-                                  "function {})",
-                                  outputs, other, f.name, f.name, other));
   const vector_io::table in = vector_io::read(inputs, std::nullopt, f.bits, 0);
   const std::size_t ic = in.columns.size();
   if (ic != std::size_t(f.arity) && ic != std::size_t(f.arity) + 1)
     throw input_error(fmt::format("{}: {} column(s); {} takes {} operand(s) (an export's x{} out will do)", inputs, ic,
                                   f.name, f.arity, f.arity == 2 ? " y" : ""));
   const vector_io::table out = vector_io::read(outputs, std::nullopt, f.bits, 0);
+  // Outputs exported for another function are another function's outputs (the
+  // inputs of any export are just operands: any function may use them).
+  if (out.manifest.is_object() && out.manifest.contains("fn") && out.manifest["fn"].is_string() &&
+      out.manifest["fn"] != f.name) {
+    const std::string other = out.manifest["fn"];
+    throw input_error(fmt::format("{}: its manifest says these are outputs of {}, not {} (give {}'s outputs, or the "
+                                  "function {})",
+                                  outputs, other, f.name, f.name, other));
+  }
   const std::size_t oc = out.columns.size();
   if (oc != 1 && oc != std::size_t(f.arity) + 1)
     throw input_error(fmt::format("{}: {} column(s); expected the outputs (one column) or an export", outputs, oc));

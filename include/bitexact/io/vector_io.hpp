@@ -38,6 +38,10 @@ struct table {
   int bits = 32;                     // width of every word
   std::vector<std::string> columns;  // "x", "y", "out"
   std::vector<word> data;            // row-major
+  // What `write` recorded with an export (the "manifest" object of a json
+  // file, or PATH.manifest.json beside npy/csv/bin); null where there is none
+  // or it does not parse (the data alone is still read).
+  nlohmann::json manifest;
   std::size_t rows() const { return columns.empty() ? 0 : data.size() / columns.size(); }
 };
 
