@@ -16,27 +16,6 @@
 namespace bitexact::porting {
 namespace {
 
-// The reason text of two different outputs: their discrepancy class
-// (sweep::discrepancy, the sweep's own), told the way a porter reads it.
-template <class T>
-std::string classify(word port, word ref) {
-  using U = typename float_traits<T>::storage;
-  const T p = bit_cast<T>(U(port)), r = bit_cast<T>(U(ref));
-  switch (sweep::discrepancy(float_traits<T>::total_bits, port, ref)) {
-    case sweep::Disc::nan_payload: return "NaN payload (both NaN, other bits)";
-    case sweep::Disc::nan_vs_number:
-      return fp_bits<T>(p).is_nan() ? "NaN where the reference is a number" : "a number where the reference is NaN";
-    case sweep::Disc::inf_sign: return "infinity of the other sign";
-    case sweep::Disc::inf_vs_number: return "infinity vs a finite value";
-    case sweep::Disc::zero_sign: return "zero of the other sign";
-    case sweep::Disc::zero_vs_nonzero:
-      if (fp_bits<T>(p).is_zero() && fp_bits<T>(r).is_subnormal()) return "subnormal result flushed to zero (FTZ)";
-      break;
-    default: break;
-  }
-  return fmt::format("{} ulp apart", std::uint64_t(ulp_steps(p, r)));
-}
-
 template <class T>
 bool subnormal(word w) {
   using U = typename float_traits<T>::storage;
@@ -109,45 +88,152 @@ std::vector<word> evaluate(const Impl& impl, const port_data& p) {
   return r;
 }
 
+namespace {
+
+// Whether `impl` is libdevice's sinf/cosf, which leaves the Cody-Waite
+// reduction for |x| >= 105615 (docs/nv-trig.md). nv-fast and nv-intrinsics are
+// the SFU instructions: no slow path there.
+bool libdevice_trig(const Impl& impl) {
+  if (impl.fn != Fn::sinf && impl.fn != Fn::cosf) return false;
+  for (const char* n : {"nv", "nv-ftz", "native-nv", "native-nv-ftz"})
+    if (impl.name == n) return true;
+  return false;
+}
+bool on_slow_path(word a) {
+  const std::uint32_t m = std::uint32_t(a) & 0x7fffffffu;
+  return m >= nv::detail::trig_slow_threshold_bits && m < 0x7f800000u;
+}
+
+// The cause of one difference, without the slow path (which needs the whole
+// port: see compare).
+struct cause {
+  std::string text;
+  bool known;
+};
+template <class T>
+cause cause_of(const Impl& impl, word a, word b, word port, word ref) {
+  using U = typename float_traits<T>::storage;
+  const FnInfo& f = fn_info(impl.fn);
+  // An FTZ port: the reference on the flushed operands gives the port's bits.
+  const bool sub_a = subnormal<T>(a), sub_b = f.arity == 2 && subnormal<T>(b);
+  if (sub_a || sub_b) {
+    const word fa = flushed<T>(a), fb = f.arity == 2 ? flushed<T>(b) : b;
+    const word* args[2] = {&fa, &fb};
+    word r = 0;
+    impl.eval(args, &r, 1);
+    if (r == port) return {"subnormal input flushed to zero (FTZ)", true};
+  }
+  const T p = bit_cast<T>(U(port)), r = bit_cast<T>(U(ref));
+  switch (sweep::discrepancy(float_traits<T>::total_bits, port, ref)) {
+    case sweep::Disc::nan_payload: return {"NaN payload (both NaN, other bits)", true};
+    case sweep::Disc::nan_vs_number:
+      return {fp_bits<T>(p).is_nan() ? "NaN where the reference is a number" : "a number where the reference is NaN",
+              false};
+    case sweep::Disc::inf_sign: return {"infinity of the other sign", false};
+    case sweep::Disc::inf_vs_number: return {"infinity vs a finite value", false};
+    case sweep::Disc::zero_sign: return {"zero of the other sign", false};
+    case sweep::Disc::zero_vs_nonzero:
+      if (fp_bits<T>(p).is_zero() && fp_bits<T>(r).is_subnormal()) return {"subnormal result flushed to zero (FTZ)", true};
+      // A class change, not a distance: a zero for a normal result is no
+      // rounding error (a flush of an intermediate, an underflowing formula).
+      return {fp_bits<T>(p).is_zero() ? "zero where the reference is a normal number"
+                                      : "a non-zero where the reference is zero",
+              false};
+    default: break;
+  }
+  // Grouped in the sweep's distance bins, so that a port wrong everywhere
+  // gives a short histogram rather than one line per distance.
+  return {sweep::dist_label(sweep::dist_bin(std::uint64_t(ulp_steps(p, r)))) + " ulp apart", false};
+}
+
+}  // namespace
+
+comparison compare(const Impl& impl, const port_data& p, const std::vector<word>& ref, std::size_t examples) {
+  const FnInfo& f = fn_info(impl.fn);
+  comparison c;
+  // First pass: each difference's cause; which inputs the slow path may explain.
+  std::vector<std::size_t> at;
+  std::vector<cause> causes;
+  bool agrees_off_slow_path = false, unknown_off_slow_path = false;
+  const bool trig = libdevice_trig(impl);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const bool slow = trig && on_slow_path(p.a[i]);
+    if (p.out[i] == ref[i]) {
+      ++c.equal;
+      agrees_off_slow_path |= trig && !slow;
+      continue;
+    }
+    const std::uint64_t d = ulp_distance(f.bits, p.out[i], ref[i]);
+    if (at.empty() || d > c.max_distance) c.max_distance = d, c.max_at = i;
+    const sweep::Disc k = sweep::discrepancy(f.bits, p.out[i], ref[i]);
+    ++c.classes[std::string(sweep::disc_name(k))];
+    c.class_changes += k != sweep::Disc::number_vs_number && k != sweep::Disc::nan_payload;
+    cause x = f.bits == 32 ? cause_of<float>(impl, p.a[i], p.b[i], p.out[i], ref[i])
+                           : cause_of<double>(impl, p.a[i], p.b[i], p.out[i], ref[i]);
+    unknown_off_slow_path |= !x.known && !slow;
+    at.push_back(i);
+    causes.push_back(std::move(x));
+  }
+  // The slow path is the cause only where the port is libdevice elsewhere:
+  // a port that is another function altogether (an approximate instruction)
+  // differs on both sides of the threshold.
+  const bool slow_path_explains = trig && agrees_off_slow_path && !unknown_off_slow_path;
+  std::map<std::string, std::size_t> index;
+  for (std::size_t k = 0; k < at.size(); ++k) {
+    cause& x = causes[k];
+    if (slow_path_explains && !x.known && on_slow_path(p.a[at[k]]))
+      x = {"|x| >= 105615: libdevice's Payne-Hanek slow path", true};
+    auto [it, fresh] = index.try_emplace(x.text, c.groups.size());
+    if (fresh) c.groups.push_back({x.text, x.known, 0, {}});
+    cause_group& g = c.groups[it->second];
+    ++g.count;
+    c.explained += x.known;
+    if (g.examples.size() < examples) g.examples.push_back(at[k]);
+  }
+  std::stable_sort(c.groups.begin(), c.groups.end(), [](const cause_group& x, const cause_group& y) {
+    return x.count != y.count ? x.count > y.count : x.cause < y.cause;
+  });
+  return c;
+}
+
 std::vector<match> rank(const port_data& p) {
   std::vector<match> m;
   // The native CUDA functions take part only where a GPU can evaluate them.
   const bool gpu = sweep::cuda::device_count() > 0;
   for (const Impl* impl : all_impls()) {
     if (impl->fn != p.fn || (impl->gpu && !gpu)) continue;
-    const std::vector<word> r = evaluate(*impl, p);
-    match x{impl->name, 0, 0};
-    for (std::size_t i = 0; i < r.size(); ++i) x.equal += r[i] == p.out[i];
+    match x{impl->name, 0, 0, 0, 0, compare(*impl, p, evaluate(*impl, p))};
+    x.equal = x.detail.equal;
+    x.explained = x.detail.explained;
     x.share = p.size() ? double(x.equal) / double(p.size()) : 0;
-    m.push_back(x);
+    x.explained_share = p.size() ? double(x.equal + x.explained) / double(p.size()) : 0;
+    m.push_back(std::move(x));
   }
   std::sort(m.begin(), m.end(), [](const match& x, const match& y) {
-    return x.equal != y.equal ? x.equal > y.equal : x.impl < y.impl;
+    if (x.equal + x.explained != y.equal + y.explained) return x.equal + x.explained > y.equal + y.explained;
+    if (x.equal != y.equal) return x.equal > y.equal;
+    if (x.detail.class_changes != y.detail.class_changes) return x.detail.class_changes < y.detail.class_changes;
+    if (x.detail.max_distance != y.detail.max_distance) return x.detail.max_distance < y.detail.max_distance;
+    return x.impl < y.impl;
   });
   return m;
 }
 
-std::string reason(const Impl& impl, word a, word b, word port, word ref) {
-  const FnInfo& f = fn_info(impl.fn);
-  const bool f32 = f.bits == 32;
-  // An FTZ port: the reference on the flushed operands gives the port's bits.
-  const bool sub_a = f32 ? subnormal<float>(a) : subnormal<double>(a);
-  const bool sub_b = f.arity == 2 && (f32 ? subnormal<float>(b) : subnormal<double>(b));
-  if (sub_a || sub_b) {
-    const word fa = f32 ? flushed<float>(a) : flushed<double>(a);
-    const word fb = f.arity == 2 ? (f32 ? flushed<float>(b) : flushed<double>(b)) : b;
-    const word* args[2] = {&fa, &fb};
-    word r = 0;
-    impl.eval(args, &r, 1);
-    if (r == port) return "subnormal input flushed to zero (FTZ)";
+std::vector<std::string> reproducing(const port_data& p, const std::string& skip) {
+  std::vector<std::string> names;
+  const bool gpu = sweep::cuda::device_count() > 0;
+  // A first slice rejects nearly every implementation cheaply.
+  port_data head{p.fn, {}, {}, {}};
+  const std::size_t n = std::min<std::size_t>(p.size(), 4096);
+  head.a.assign(p.a.begin(), p.a.begin() + std::ptrdiff_t(n));
+  head.b.assign(p.b.begin(), p.b.begin() + std::ptrdiff_t(n));
+  head.out.assign(p.out.begin(), p.out.begin() + std::ptrdiff_t(n));
+  for (const Impl* impl : all_impls()) {
+    if (impl->fn != p.fn || impl->name == skip || (impl->gpu && !gpu)) continue;
+    if (evaluate(*impl, head) != head.out) continue;
+    if (n == p.size() || evaluate(*impl, p) == p.out) names.push_back(impl->name);
   }
-  // libdevice's sinf/cosf leave the Cody-Waite reduction for |x| >= 105615
-  // (docs/nv-trig.md): a port that kept only the fast path differs there.
-  if ((impl.fn == Fn::sinf || impl.fn == Fn::cosf) && impl.name.rfind("nv", 0) == 0 &&
-      (std::uint32_t(a) & 0x7fffffffu) >= nv::detail::trig_slow_threshold_bits &&
-      (std::uint32_t(a) & 0x7fffffffu) < 0x7f800000u)
-    return "|x| >= 105615: libdevice's Payne-Hanek slow path; " + (f32 ? classify<float>(port, ref) : classify<double>(port, ref));
-  return f32 ? classify<float>(port, ref) : classify<double>(port, ref);
+  return names;
 }
 
 }  // namespace bitexact::porting

@@ -2,9 +2,10 @@
 //                [--bitexact | --ulp U | --atol A --rtol R] [--json]
 //   A port's outputs against an implementation (docs/porting.md): the share of
 //   bit-identical outputs, the largest ULP distance to IMPL and the largest
-//   error against the correctly rounded truth (each with its input), the
-//   discrepancy classes (after Varity), and the first differing inputs with the
-//   reason where one is known. Exit 0 when every output meets the bar (default
+//   error against the correctly rounded truth (each with its input), another
+//   registered implementation that gives every output, the discrepancy classes
+//   (after Varity), and the differences grouped by cause with a few examples
+//   each (porting::compare; --all: every cause). Exit 0 when every output meets the bar (default
 //   --bitexact; --ulp U: at most U representable values from IMPL's; --atol
 //   --rtol: |port - impl| <= atol + rtol * |impl|, numpy.isclose's rule), 1
 //   when some do not, 2 on bad input. Both NaN always counts as meeting --ulp
@@ -15,6 +16,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "bitexact/bits.hpp"
@@ -22,13 +24,14 @@
 #include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
 #include "options.hpp"
+#include "port_causes.hpp"
 
 namespace bitexact::cli {
 namespace {
 
 struct Args {
   std::string fn, against, inputs, outputs;
-  bool bitexact = false, json = false;
+  bool bitexact = false, json = false, all = false;
   double ulp = -1, atol = -1, rtol = -1;               // -1: not given
   std::string ulp_text, atol_text, rtol_text;          // as typed (options.hpp reads them)
 };
@@ -62,10 +65,9 @@ int run_check(const Args& a) {
     }
     return false;
   };
-  std::uint64_t equal = 0, failing = 0, max_d = 0, failing_or_not = 0;  // the last: differing outputs
-  std::size_t max_d_at = 0, max_e_at = 0;
+  std::uint64_t failing = 0;
+  std::size_t max_e_at = 0;
   double max_e = -1;
-  std::map<std::string, std::uint64_t> classes, reasons;
   nlohmann::json first = nlohmann::json::array();
   auto hex = [&](word w) { return format_hex(w, f.bits); };
   for (std::size_t i = 0; i < p.size(); ++i) {
@@ -73,26 +75,23 @@ int run_check(const Args& a) {
     // largest is recomputed exactly below).
     const double e = f.ulp_error_approx(p.a[i], p.b[i], p.out[i]);
     if (!std::isnan(e) && e > max_e) max_e = e, max_e_at = i;
-    if (p.out[i] == ref[i]) {
-      ++equal;
-      continue;
-    }
+    if (p.out[i] == ref[i]) continue;
     failing += !meets(i);
-    const std::uint64_t d = porting::ulp_distance(f.bits, p.out[i], ref[i]);
-    if (failing_or_not == 0 || d > max_d) max_d = d, max_d_at = i;
-    ++failing_or_not;
-    ++classes[std::string(sweep::disc_name(sweep::discrepancy(f.bits, p.out[i], ref[i])))];
-    const std::string r = porting::reason(impl, p.a[i], p.b[i], p.out[i], ref[i]);
-    ++reasons[r.substr(0, r.find(';'))];
     if (first.size() < 10) {
       nlohmann::json w = {{"x", hex(p.a[i])}};
       if (f.arity == 2) w["y"] = hex(p.b[i]);
       w["port"] = hex(p.out[i]);
       w[impl.name] = hex(ref[i]);
-      w["reason"] = r;
       first.push_back(w);
     }
   }
+  const porting::comparison cmp = porting::compare(impl, p, ref);
+  const std::uint64_t equal = cmp.equal, max_d = cmp.max_distance;
+  const std::size_t max_d_at = cmp.max_at;
+  // A port that differs may be another registered implementation exactly
+  // (a -use_fast_math build is nv-fast, not a bad libdevice): say so first.
+  const std::vector<std::string> same = equal == p.size() ? std::vector<std::string>{}
+                                                          : porting::reproducing(p, impl.name);
   const double exact_e = max_e >= 0 ? f.ulp_error(p.a[max_e_at], p.b[max_e_at], p.out[max_e_at]) : 0;
   const bool pass = failing == 0;
   auto witness = [&](std::size_t i) {
@@ -112,8 +111,12 @@ int run_check(const Args& a) {
     if (equal != p.size()) j["max_ulp_to_impl_at"] = witness(max_d_at);
     j["max_ulp_to_truth"] = exact_e;
     j["max_ulp_to_truth_at"] = witness(max_e_at);
-    j["classes"] = classes;
+    j["classes"] = cmp.classes;
+    std::map<std::string, std::uint64_t> reasons;
+    for (const auto& g : cmp.groups) reasons[g.cause] = g.count;
     j["reasons"] = reasons;
+    j["causes"] = cause_json(p, ref, impl.name, cmp);
+    j["reproduced_by"] = same;
     j["first_differences"] = first;
     std::printf("%s\n", j.dump(2).c_str());
   } else {
@@ -124,11 +127,14 @@ int run_check(const Args& a) {
                          max_d == ~std::uint64_t(0) ? std::string("NaN vs a number") : std::to_string(max_d),
                          hex(p.a[max_d_at]));
     out += fmt::format("  max ULP to truth  {:.4g} at x={} (the port's own error)\n", exact_e, hex(p.a[max_e_at]));
-    for (const auto& [c, n] : classes) out += fmt::format("  {:>10}  {}\n", n, c);
-    for (const auto& [r, n] : reasons) out += fmt::format("  {:>10}  reason: {}\n", n, r);
-    for (const auto& w : first)
-      out += fmt::format("  x={} port={} {}={}  {}\n", w["x"].get<std::string>(), w["port"].get<std::string>(),
-                         impl.name, w[impl.name].get<std::string>(), w["reason"].get<std::string>());
+    if (!same.empty())
+      out += fmt::format("  reproduced by     {} (every output bit for bit)\n", fmt::join(same, ", "));
+    if (!cmp.classes.empty()) {
+      std::vector<std::string> cl;
+      for (const auto& [c, n] : cmp.classes) cl.push_back(fmt::format("{} {}", n, c));
+      out += fmt::format("  classes           {}\n", fmt::join(cl, ", "));
+      out += "  differences by cause:\n" + cause_text(p, ref, impl.name, cmp, a.all ? 0 : shown_causes);
+    }
     out += pass ? "PASS\n" : fmt::format("FAIL: {} of {} outputs miss the bar\n", failing, p.size());
     std::fputs(out.c_str(), stdout);
   }
@@ -146,7 +152,9 @@ const bool registered = register_command([](CLI::App& app) {
   c->add_option("--ulp", a.ulp_text, "at most U representable values from IMPL's output (U >= 0)")->type_name("U")->check(non_empty());
   c->add_option("--atol", a.atol_text, "absolute tolerance (numpy.isclose), >= 0")->type_name("A")->check(non_empty());
   c->add_option("--rtol", a.rtol_text, "relative tolerance (numpy.isclose), >= 0")->type_name("R")->check(non_empty());
-  c->add_flag("--json", a.json, "machine-readable result");
+  c->add_flag("--all", a.all, "list every cause of difference (default: the " + std::to_string(shown_causes) +
+                                   " most common, with examples)");
+  c->add_flag("--json", a.json, "machine-readable result: every cause, with examples");
   c->footer(
       "Example (docs/porting.md):\n"
       "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out ref.npy\n"

@@ -1,14 +1,19 @@
 // bitexact identify FN --inputs PATH --outputs PATH [--json]
 //   "Which vendor library produced these numbers?": evaluates every registered
-//   implementation of FN on the inputs, ranks them by the share of outputs
-//   they reproduce bit for bit, names the best, and explains the best one's
-//   remaining differences (bitexact/porting/porting.hpp; docs/porting.md).
+//   implementation of FN on the inputs, ranks them by the share of outputs they
+//   explain (bit-identical, or different for a known cause such as FTZ or
+//   libdevice's slow path; then bit-identical share), names the best, and
+//   groups its remaining differences by cause (bitexact/porting/porting.hpp;
+//   docs/porting.md).
 //   Files: any format of vectors/README.md (npy, csv, json, bin, hex lines).
 //   --json: {"best": NAME, "exact": BOOL, "tied": [NAME, ...], "inputs": N, "matches": [{"impl": NAME,
-//   "bitexact_share": S, "equal": K}, ...], "residual": [{"x": .., ["y": ..,]
-//   "port": .., "impl": .., "reason": ..}, ...], "reasons": {REASON: COUNT}}.
+//   "bitexact_share": S, "equal": K, "explained": E, "explained_share": S2}, ...], "residual": [{"x": ..,
+//   ["y": ..,] "port": .., "impl": .., "reason": ..}, ...] (each cause's examples), "reasons": {CAUSE: COUNT},
+//   "causes": [{"cause", "known", "count", "examples"}]}.
 #include <cstdio>
+#include <algorithm>
 #include <map>
+#include <string_view>
 #include <string>
 
 #include <fmt/format.h>
@@ -17,17 +22,19 @@
 
 #include "bitexact/porting/porting.hpp"
 #include "command.hpp"
+#include "port_causes.hpp"
 
 namespace bitexact::cli {
 namespace {
 
 struct Args {
   std::string fn, inputs, outputs;
-  bool json = false;
+  bool json = false, all = false;
 };
 
-// The reason before ";" (the class after it varies by input).
-std::string reason_key(const std::string& r) { return r.substr(0, r.find(';')); }
+// Implementations listed in text unless --all: the ranking's head is what a
+// porter reads; the tail is dozens of configurations that tie.
+constexpr std::size_t shown_matches = 8;
 
 void run_identify(const Args& a) {
   const Fn fn = require_fn(a.fn);
@@ -38,50 +45,64 @@ void run_identify(const Args& a) {
   const porting::match& best = m.front();
   const Impl& impl = *find_impl(best.impl, fn);
   const std::vector<word> ref = porting::evaluate(impl, p);
-  std::map<std::string, std::uint64_t> reasons;
-  nlohmann::json residual = nlohmann::json::array();
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (ref[i] == p.out[i]) continue;
-    const std::string r = porting::reason(impl, p.a[i], p.b[i], p.out[i], ref[i]);
-    ++reasons[reason_key(r)];
-    if (residual.size() < 20) {
-      nlohmann::json w = {{"x", format_hex(p.a[i], f.bits)}};
-      if (f.arity == 2) w["y"] = format_hex(p.b[i], f.bits);
-      w["port"] = format_hex(p.out[i], f.bits);
-      w["impl"] = format_hex(ref[i], f.bits);
-      w["reason"] = r;
-      residual.push_back(w);
-    }
-  }
+  const porting::comparison& c = best.detail;
   const bool exact = best.equal == p.size();
-  // Others that reproduce exactly as many outputs (a reproduction and its
-  // vendor-bitcode twin, configurations that agree on these inputs).
+  // Others that explain and reproduce exactly as many outputs (a reproduction
+  // and its vendor-bitcode twin, configurations that agree on these inputs).
   std::vector<std::string> tied;
-  for (std::size_t k = 1; k < m.size() && m[k].equal == best.equal; ++k) tied.push_back(m[k].impl);
+  for (std::size_t k = 1; k < m.size() && m[k].equal == best.equal && m[k].explained == best.explained; ++k)
+    tied.push_back(m[k].impl);
   if (a.json) {
     nlohmann::json j = {{"fn", std::string(f.name)}, {"inputs", p.size()}, {"best", best.impl}, {"exact", exact},
                          {"tied", tied}};
     j["matches"] = nlohmann::json::array();
-    for (const auto& x : m) j["matches"].push_back({{"impl", x.impl}, {"bitexact_share", x.share}, {"equal", x.equal}});
+    for (const auto& x : m)
+      j["matches"].push_back({{"impl", x.impl},
+                              {"bitexact_share", x.share},
+                              {"equal", x.equal},
+                              {"explained", x.explained},
+                              {"explained_share", x.explained_share}});
+    nlohmann::json residual = nlohmann::json::array();
+    std::map<std::string, std::uint64_t> reasons;
+    for (const auto& g : c.groups) {
+      reasons[g.cause] = g.count;
+      for (std::size_t i : g.examples) {
+        nlohmann::json w = {{"x", format_hex(p.a[i], f.bits)}};
+        if (f.arity == 2) w["y"] = format_hex(p.b[i], f.bits);
+        w["port"] = format_hex(p.out[i], f.bits);
+        w["impl"] = format_hex(ref[i], f.bits);
+        w["reason"] = g.cause;
+        residual.push_back(w);
+      }
+    }
     j["residual"] = residual;
     j["reasons"] = reasons;
+    j["causes"] = cause_json(p, ref, best.impl, c);
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
   std::string out = fmt::format("identify {}: {} inputs\n", f.name, p.size());
-  for (const auto& x : m)
-    out += fmt::format("  {:<24} {:>10}/{} bit-identical ({:.4f}%)\n", x.impl, x.equal, p.size(), 100 * x.share);
+  // Columns: bit-identical outputs, and the share explained (bit-identical or
+  // different for a known cause), which orders the list.
+  const std::size_t shown = a.all ? m.size() : std::min(m.size(), shown_matches);
+  std::vector<std::string> identical(shown);
+  std::size_t w = std::string_view("bit-identical").size();
+  for (std::size_t k = 0; k < shown; ++k) {
+    identical[k] = fmt::format("{}/{} ({:.4f}%)", m[k].equal, p.size(), 100 * m[k].share);
+    w = std::max(w, identical[k].size());
+  }
+  out += fmt::format("  {:<24} {:>{}}  {:>9}\n", "implementation", "bit-identical", w, "explained");
+  for (std::size_t k = 0; k < shown; ++k)
+    out += fmt::format("  {:<24} {:>{}}  {:>8.4f}%\n", m[k].impl, identical[k], w, 100 * m[k].explained_share);
+  if (shown < m.size()) out += fmt::format("  ... {} more (--all lists them)\n", m.size() - shown);
   if (exact) {
     out += fmt::format("best: {} (every output)\n", best.impl);
     if (!tied.empty()) out += fmt::format("also every output: {}\n", fmt::join(tied, ", "));
   } else {
-    out += fmt::format("no registered implementation gives every output; nearest: {} ({} of {} differ)\n", best.impl,
-                       p.size() - best.equal, p.size());
-    for (const auto& [r, n] : reasons) out += fmt::format("  {:>10}  {}\n", n, r);
-    for (const auto& w : residual)
-      out += fmt::format("  x={}{} port={} {}={}  {}\n", w["x"].get<std::string>(),
-                         f.arity == 2 ? " y=" + w["y"].get<std::string>() : "", w["port"].get<std::string>(),
-                         best.impl, w["impl"].get<std::string>(), w["reason"].get<std::string>());
+    out += fmt::format("no registered implementation gives every output; nearest: {} ({} of {} differ{})\n",
+                       best.impl, c.differ(p.size()), p.size(),
+                       c.explained == c.differ(p.size()) ? ", each for a known cause" : "");
+    out += cause_text(p, ref, best.impl, c, a.all ? 0 : shown_causes);
   }
   std::fputs(out.c_str(), stdout);
 }
@@ -92,7 +113,10 @@ const bool registered = register_command([](CLI::App& app) {
                                             "bit for bit; name the best and explain its differences");
   id->add_option("fn", a.fn, "function: " + function_list())->required();
   add_port_files(id, a.inputs, a.outputs);
-  id->add_flag("--json", a.json, "machine-readable result");
+  id->add_flag("--all", a.all, "list every implementation and every cause (default: the first " +
+                                    std::to_string(shown_matches) + " and the " + std::to_string(shown_causes) +
+                                    " most common causes)");
+  id->add_flag("--json", a.json, "machine-readable result: every implementation and cause");
   id->footer(
       "Example:\n"
       "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out in.npy\n"
