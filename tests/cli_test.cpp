@@ -162,6 +162,30 @@ TEST(Cli, ExportFormatFollowsTheNameAndManifestsAreChecked) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 33, item 6: an export over 2^32 inputs ran for minutes with no
+// progress and no word about its size. The size is said before any work (here
+// the write then fails at once: the folder does not exist), a file that cannot
+// fit is refused at once, and --progress draws the sweep's bar.
+TEST(Cli, ExportSaysItsSizeAndShowsProgress) {
+  const auto dir = bitexact::testing::fresh_dir("export-size");
+  auto r = run_cli("vectors export sinf --impl nv --inputs exhaustive --out " + (dir / "no" / "x.npy").string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("vectors export: 4294967296 rows, 32.0 GiB as npy\n", 0), 0u) << r.err;
+  // 10^12 rows of two floats: 7450.6 GiB, more than any disk this runs on.
+  const std::string huge = (dir / "huge.npy").string();
+  r = run_cli("vectors export sinf --impl nv --inputs uniform:1000000000000 --out " + huge);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(bitexact::testing::line_count(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("need 7450.6 GiB as npy"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::filesystem::is_empty(dir)) << "nothing written";
+  r = run_cli("vectors export sinf --impl nv --inputs uniform:300000 --progress --out " + (dir / "u.npy").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("] 100.0%"), std::string::npos) << r.err;
+  r = run_cli("vectors export sinf --impl nv --inputs uniform:300000 --out " + (dir / "v.npy").string());
+  EXPECT_TRUE(r.err.empty()) << "no terminal, no bar: " << r.err;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 
 // `digests print` shows a committed set in the format of the device sweeps, and

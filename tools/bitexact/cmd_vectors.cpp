@@ -5,7 +5,15 @@
 //   row per input, columns x [y] out. Streams, so the 2^32-row sets fit too
 //   (32 GiB as npy); evaluated on all cores. npy, csv and bin get their
 //   manifest in PATH.manifest.json: function, implementation, input-set
-//   definition, count, columns, and the XXH3-64 digest of the outputs.
+//   definition, count, columns, and the XXH3-64 digest of the outputs. A
+//   progress bar on a terminal (--progress: always; --quiet: never), a warning
+//   from 1 GiB on, and a refusal (exit 2) when an npy or bin file cannot fit
+//   the free space.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,6 +24,7 @@
 #include "bitexact/io/vector_io.hpp"
 #include "command.hpp"
 #include "options.hpp"
+#include "sweep_cli.hpp"  // progress_bar
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -25,7 +34,44 @@ namespace {
 
 struct Args {
   std::string fn, impl, inputs, format, out;
+  bool quiet = false, progress = false;
 };
+
+// The file's size, near enough to warn: exact for npy and bin (plus npy's
+// header); for the text formats a typical row (hex words and shortest
+// decimals with their separators).
+std::uint64_t expected_bytes(vector_io::format f, int bits, std::size_t columns, std::uint64_t rows) {
+  const std::uint64_t hex = 2 + std::uint64_t(bits) / 4, decimal = bits == 32 ? 14 : 23;
+  switch (f) {
+    case vector_io::format::npy: return 128 + rows * columns * std::uint64_t(bits) / 8;
+    case vector_io::format::bin: return rows * columns * std::uint64_t(bits) / 8;
+    case vector_io::format::csv: return rows * columns * (hex + decimal + 2);
+    case vector_io::format::json: return rows * columns * (hex + 4);
+    default: return rows * columns * (hex + 1);
+  }
+}
+
+// Big exports are said before minutes of work: a warning from 1 GiB on, and a
+// refusal when a file of exactly known size (npy, bin) cannot fit the free
+// space (the write would fail at the end, after the whole evaluation).
+void check_size(const std::string& out, vector_io::format f, int bits, std::size_t columns, std::uint64_t rows,
+                bool quiet) {
+  constexpr double gib = double(std::uint64_t(1) << 30);
+  const std::uint64_t need = expected_bytes(f, bits, columns, rows);
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::absolute(out, ec).parent_path();
+  const std::filesystem::space_info space = std::filesystem::space(dir, ec);
+  const bool exact = f == vector_io::format::npy || f == vector_io::format::bin;
+  if (!ec && exact && need > space.available)
+    throw input_error(fmt::format("--out {}: {} rows need {:.1f} GiB as {}, and {} has {:.1f} GiB free (choose a "
+                                  "smaller input set or another place)",
+                                  quote_input(out), rows, double(need) / gib, vector_io::format_name(f),
+                                  quote_input(dir.string()), double(space.available) / gib));
+  if (need >= std::uint64_t(1) << 30 && !quiet)
+    std::fprintf(stderr, "vectors export: %llu rows, %s%.1f GiB as %s%s\n", (unsigned long long)rows,
+                 exact ? "" : "about ", double(need) / gib, std::string(vector_io::format_name(f)).c_str(),
+                 ec ? "" : fmt::format(" ({:.1f} GiB free there)", double(space.available) / gib).c_str());
+}
 
 void run_export(const Args& a) {
   const Impl& impl = resolve_spec(a.impl + "." + a.fn);
@@ -45,6 +91,12 @@ void run_export(const Args& a) {
   if (f.arity == 2) columns.push_back("y");
   columns.push_back("out");
   const std::size_t c = columns.size();
+  check_size(a.out, fmt_, f.bits, c, set.count, a.quiet);
+  // The sweep's bar, on a terminal or with --progress; at most five redraws
+  // a second (a chunk is 2^16 rows: 2^16 chunks for all floats).
+  const auto bar = progress_bar(!a.quiet && (a.progress || ::isatty(2)));
+  const auto start = std::chrono::steady_clock::now();
+  double drawn = -1;
 
   // The outputs' digest: XXH3-64 (seed 0) of the output words, little-endian,
   // in input order (rows are produced in order, chunk after chunk).
@@ -81,6 +133,10 @@ void run_export(const Args& a) {
   // before the rows, without it.
   vector_io::write(a.out, fmt_, f.bits, columns, set.count, [&](std::uint64_t first, std::size_t n, word* rows) {
     fill(first, n, rows);
+    if (bar) {
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (first + n == set.count || t - drawn >= 0.2) bar({first + n, set.count, t}), drawn = t;
+    }
     if (first + n == set.count) manifest["digest_out"] = format_hex(XXH3_64bits_digest(state), 64);
   }, manifest);
   XXH3_freeState(state);
@@ -98,6 +154,8 @@ const bool registered = register_command([](CLI::App& app) {
   ex->add_option("--format", a.format,
                  "npy, csv, json, bin or hex (default: --out's extension, else npy; a mismatch is an error)");
   ex->add_option("--out", a.out, "file to write (npy/csv/bin also get PATH.manifest.json)")->required();
+  ex->add_flag("--quiet,-q", a.quiet, "no progress bar, no size warning");
+  ex->add_flag("--progress", a.progress, "draw the progress bar even when stderr is not a terminal");
   ex->footer(std::string(input_set_rules) +
              "\nExample:\n"
              "  bitexact vectors export sinf --impl nv --inputs binades:64 --format npy --out sinf_nv.npy");

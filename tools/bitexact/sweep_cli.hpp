@@ -1,4 +1,5 @@
-// Helpers shared by the sweep, merge and conformance subcommands.
+// Helpers shared by the sweep, merge and conformance subcommands (the
+// progress bar also by vectors export).
 #pragma once
 
 #include <functional>
