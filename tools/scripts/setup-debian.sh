@@ -134,8 +134,9 @@ if [[ -n $debs ]]; then
   multiarch=${multiarch:-x86_64-linux-gnu}
   libdir=$prefix/usr/lib/$multiarch
   # RPATH, not RUNPATH (--disable-new-dtags): the loader then also finds the
-  # prefix's libraries for the prefix's libraries (libmpfr's libgmp).
-  cmake_options+=("-DCMAKE_PREFIX_PATH=$prefix/usr" "-DCMAKE_BUILD_RPATH=$libdir"
+  # prefix's libraries for the prefix's libraries (libmpfr's libgmp). An
+  # install (cmake --install) points there too, while build/debs is kept.
+  cmake_options+=("-DCMAKE_PREFIX_PATH=$prefix/usr" "-DCMAKE_BUILD_RPATH=$libdir" "-DCMAKE_INSTALL_RPATH=$libdir"
     "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--disable-new-dtags" "-DCMAKE_SHARED_LINKER_FLAGS=-Wl,--disable-new-dtags")
   # Debian puts gmp.h under include/<multiarch>, which gmp.pc does not name
   # (the compiler searches it only under /usr).
