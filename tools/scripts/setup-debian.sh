@@ -69,6 +69,7 @@ run() {
 # The distribution. BITEXACT_OS_RELEASE: another os-release file (the tests
 # plan for Ubuntu on a Debian machine).
 os_release=${BITEXACT_OS_RELEASE:-/etc/os-release}
+# shellcheck disable=SC1090  # the file is named at run time
 os=$( (. "$os_release" 2>/dev/null && echo "${ID:-unknown} ${VERSION_ID:-}") || echo unknown)
 case "$os" in
   "debian 12") strict=1 ;;
