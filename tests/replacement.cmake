@@ -11,6 +11,14 @@ if(TARGET bitexact_replace)
       ${BITEXACT_REPLACE_PERSONALITIES})
   set_tests_properties(replacement_edge PROPERTIES LABELS unit TIMEOUT 300)
 
+  # unit: the README's recipe, line by line, on a program with a constant
+  # argument and ceilf built with -O2: the calls must reach the library.
+  add_test(NAME replacement_readme
+    COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/replacement/readme_recipe.py
+      --source ${PROJECT_SOURCE_DIR} --build ${PROJECT_BINARY_DIR} --cc ${CMAKE_C_COMPILER}
+      --work ${CMAKE_CURRENT_BINARY_DIR}/replacement-readme)
+  set_tests_properties(replacement_readme PROPERTIES LABELS unit TIMEOUT 120)
+
   # heavy: all 2^32 inputs of sinf cosf ceilf and the 2^31 standard pairs /
   # inputs of fmodf fmod ceil against the H100's digests, nv and nv-ftz, both
   # routes. BITEXACT_REPLACE_THREADS picks the threads (default: all cores).

@@ -1,4 +1,4 @@
-file(REMOVE_RECURSE ${PREFIX} ${PREFIX}-build)
+file(REMOVE_RECURSE ${PREFIX} ${PREFIX}-build ${PREFIX}-no-mpfr)
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${PREFIX}
   RESULT_VARIABLE r OUTPUT_QUIET)
 if(r)
@@ -24,10 +24,39 @@ foreach(exe ${exes})
   endif()
 endforeach()
 
+# A C program using only the replacement, where MPFR and GMP cannot be found:
+# pkg-config searches only an empty folder (PKG_CONFIG_LIBDIR) and the prefix.
+if(REPLACE)
+  set(nompfr ${PREFIX}-no-mpfr)
+  file(MAKE_DIRECTORY ${nompfr})
+  set(hide ${CMAKE_COMMAND} -E env --unset=PKG_CONFIG_PATH PKG_CONFIG_LIBDIR=${nompfr})
+  execute_process(COMMAND ${hide} ${CMAKE_COMMAND} -S ${SOURCE}/replace_only -B ${nompfr}/build
+    -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_C_COMPILER=${CC} RESULT_VARIABLE r)
+  if(r)
+    message(FATAL_ERROR "configuring a C program that uses only bitexact::replace_nv failed where MPFR and GMP are not found")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${nompfr}/build RESULT_VARIABLE r)
+  if(r)
+    message(FATAL_ERROR "building the replace_only consumer failed")
+  endif()
+  execute_process(COMMAND ${nompfr}/build/replace_only RESULT_VARIABLE r)
+  if(r)
+    message(FATAL_ERROR "the consumer replace_only returned ${r}")
+  endif()
+  execute_process(COMMAND ${hide} ${CMAKE_COMMAND} -S ${SOURCE}/replace_only -B ${nompfr}/truth
+    -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_C_COMPILER=${CC} -DBX_WANT_TRUTH=ON
+    RESULT_VARIABLE r OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT r OR NOT out MATCHES "needs MPFR and GMP")
+    message(FATAL_ERROR "COMPONENTS truth did not fail as it must without MPFR and GMP:\n${out}")
+  endif()
+endif()
+
 # The replacement through pkg-config, shared (-l, rpath from the .pc file) and
 # static (the archive named by the .pc file, ahead of -lm).
 if(REPLACE)
-  set(ENV{PKG_CONFIG_PATH} ${PREFIX}/${LIBDIR}/pkgconfig)
+  # Only the prefix: the .pc files must need no other package (MPFR, GMP).
+  set(ENV{PKG_CONFIG_LIBDIR} ${PREFIX}/${LIBDIR}/pkgconfig)
+  unset(ENV{PKG_CONFIG_PATH})
   execute_process(COMMAND pkg-config --libs bitexact-nv OUTPUT_VARIABLE libs
     OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE r)
   execute_process(COMMAND pkg-config --variable=archive bitexact-nv OUTPUT_VARIABLE archive
