@@ -74,12 +74,12 @@ class CMakeBuild(build_ext):
         configure += shlex.split(os.environ.get("BITEXACT_CMAKE_ARGS", ""))
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
         compile_ = [cmake, "--build", build, "--target", "bitexact_python", "--parallel", jobs]
-        for cmd in (configure, compile_):
+        for what, cmd in (("configure", configure), ("build", compile_)):
             print(" ".join(shlex.quote(c) for c in cmd), flush=True)
             r = subprocess.run(cmd)
             if r.returncode:
-                raise CompileError(f"bitexact: error: {os.path.basename(cmd[0])} {cmd[1]} failed with exit "
-                                   f"status {r.returncode} (its output is above)")
+                raise CompileError(f"bitexact: error: the CMake {what} of the module failed with exit status "
+                                   f"{r.returncode} (its output is above)")
         built = glob.glob(os.path.join(build, "python", "bitexact", "_bitexact*"))
         if len(built) != 1:
             raise CompileError(f"bitexact: error: expected one _bitexact module in {build}/python/bitexact, "
