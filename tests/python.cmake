@@ -28,4 +28,23 @@ if(TARGET bitexact_python AND TARGET bitexact)
   add_test(NAME Python.Example COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_doc_example.py
     ${PROJECT_SOURCE_DIR}/docs/python.md)
   set_tests_properties(Python.Example PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)
+  # PipInstall (label packaging; ctest -L packaging): `pip install
+  # --no-build-isolation` of this source tree into a fresh venv, which compiles
+  # the module from scratch (minutes: tests/python/check_pip_install.py), then
+  # Api, TritonBridge and Example against the installed package. The pip build
+  # uses this build's compiler launcher (ccache), if any; else it sees ctest's
+  # own BITEXACT_CMAKE_ARGS.
+  set(_bx_pip_args "")
+  foreach(lang C CXX)
+    if(CMAKE_${lang}_COMPILER_LAUNCHER)
+      string(APPEND _bx_pip_args " -DCMAKE_${lang}_COMPILER_LAUNCHER=${CMAKE_${lang}_COMPILER_LAUNCHER}")
+    endif()
+  endforeach()
+  string(STRIP "${_bx_pip_args}" _bx_pip_args)
+  add_test(NAME Python.PipInstall COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_pip_install.py
+    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/pip_install $<TARGET_FILE:bitexact> ${PROJECT_VERSION})
+  set_tests_properties(Python.PipInstall PROPERTIES LABELS packaging TIMEOUT 3600)
+  if(_bx_pip_args)
+    set_tests_properties(Python.PipInstall PROPERTIES ENVIRONMENT "BITEXACT_CMAKE_ARGS=${_bx_pip_args}")
+  endif()
 endif()

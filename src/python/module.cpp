@@ -209,8 +209,14 @@ py::list implementations() {
 
 }  // namespace
 
+// The project's version (CMakeLists.txt, project VERSION), as the CLI's --version.
+#ifndef BITEXACT_VERSION
+#define BITEXACT_VERSION "unknown"
+#endif
+
 PYBIND11_MODULE(_bitexact, m) {
   m.doc() = "bitexact's compiled core (use the package `bitexact`)";
+  m.attr("__version__") = BITEXACT_VERSION;
   py::register_exception<bitexact::input_error>(m, "InputError", PyExc_ValueError);
   m.def("spec_info", &spec_info, "IMPL.FN -> (bits, arity, function, implementation)");
   m.def("eval", &eval, py::arg("spec"), py::arg("x"), py::arg("y"), py::arg("out"));

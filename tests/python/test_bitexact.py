@@ -4,6 +4,8 @@ Expected values: the H100's own outputs (vectors/nv/edge.txt, and the block
 digests of vectors/nv/digests.json and vectors/nv-sfu/digests.json) and the CLI
 (`bitexact eval`, `bitexact fpsan eval`), never the module itself.
 """
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -217,6 +219,65 @@ class Api(unittest.TestCase):
         self.assertEqual(rep["function"], "sinf")
         self.assertTrue(rep["complete"])
         self.assertEqual(sorted(rep["implementations"]), ["nv", "ocml"])
+
+    def test_python_m_bitexact(self):
+        # python -m bitexact (src/python/bitexact/__main__.py): its eval reads
+        # operands as the CLI's does and prints the CLI's bits.
+        def run(args, stdin=""):  # in this process: main() as `python -m bitexact ARGS` runs it
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+                rc = bitexact_main.main(args, io.StringIO(stdin), out)
+            return rc, out.getvalue(), err.getvalue()
+
+        def run_m(args):  # the real thing, for what -m itself decides (the status, the streams)
+            r = subprocess.run([sys.executable, "-m", "bitexact"] + args, capture_output=True, text=True)
+            return r.returncode, r.stdout, r.stderr
+
+        from bitexact import __main__ as bitexact_main
+
+        rc, out, err = run_m(["--version"])
+        self.assertEqual((rc, err), (0, ""))
+        self.assertEqual(out, f"bitexact {bitexact.__version__} from {os.path.dirname(bitexact.__file__)} "
+                              f"(python {sys.version_info[0]}.{sys.version_info[1]})\n")
+        self.assertNotEqual(bitexact.__version__, "unknown")
+        rc, out, _ = run_m(["--help"])
+        self.assertEqual(rc, 0)
+        self.assertIn("eval", out)
+        rc, out, err = run_m(["eval", "nv.sinf", "1e39"])
+        self.assertEqual((rc, out), (2, ""))
+        self.assertEqual(err.count("\n"), 1, err)
+        rc, out, _ = run(["list"])
+        self.assertEqual(rc, 0)
+        self.assertEqual({l.split()[0]: l.split()[1:] for l in out.splitlines()}, bitexact.implementations())
+        # Numbers rounded once to the type (binary32 too: no detour through
+        # binary64), halfway cases, subnormals, overflow to the largest finite.
+        tokens = ["1", "-0.5", "1e6", "3e38", ".5", "5.", "+2", "-0", "inf", "-Infinity", "nan", "-nan", "0x1.8p3",
+                  "-0x1p-149", "0x1.000001p0", "0x1.0000010000000000001p0", "0x1.fffffefp127", "1e-46", "7e-46",
+                  "3.4028235677973366e38", "1.00000005960464477539062500000000001", "0.1", "0x3f800000", "0x1",
+                  "0x7fc00001", "0XFF800000"]
+        for spec, toks in [("nv.sinf", tokens), ("mpfr.sinf", tokens), ("ocml-daz.ceilf", tokens),
+                           ("nv.ceil", tokens[:20] + ["1e-320", "2.4703282292062328e-324", "0x1.00000000000008p0",
+                                                     "0x1.000000000000080000001p0", "1.7976931348623158e308",
+                                                     "0x3ff0000000000000", "0x7ff0000000000001"]),
+                           ("nv.fmodf", ["5.5", "2", "-7", "0x1p-149", "1e38", "3"])]:
+            rc, want, err = cli(["eval", spec] + toks, "")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(run(["eval", spec] + toks), (0, want, ""), spec)
+            self.assertEqual(run(["eval", spec], "# stdin\n\n" + "".join(
+                " ".join(toks[i:i + 2]) + "\n" if spec.endswith("fmodf") else t + "\n"
+                for i, t in enumerate(toks) if not spec.endswith("fmodf") or i % 2 == 0)), (0, want, ""), spec)
+        # Bad input: the CLI's one-line message, status 2, no output.
+        for args, stdin in [(["eval", "nv.sinf", "1e39"], ""), (["eval", "nv.sinf", "3f800000"], ""),
+                            (["eval", "nv.sinf", "-0x10"], ""), (["eval", "nv.sinf", "0x1ffffffff"], ""),
+                            (["eval", "nv.fmodf", "5.5"], ""), (["eval", "nv.atanf", "1"], ""),
+                            (["eval", "nv.sinf"], "1\n1 2\n"), (["eval", "nv.ceil", "1_0"], "")]:
+            rc, want_err = cli(args, stdin)[0::2]
+            self.assertEqual(rc, 2, args)
+            self.assertEqual(run(args, stdin), (2, "", want_err), args)
+        for args in [["frobnicate"], ["eval"], ["--version", "list"], ["--bogus"], ["list", "extra"]]:
+            rc, out, err = run(args)
+            self.assertEqual((rc, out), (2, ""), args)
+            self.assertTrue(err.startswith("bitexact: error: ") and err.count("\n") == 1, err)
 
     def test_fpsan_matches_the_cli(self):
         x = np.float32([1.0, -2.5, 3e-39, np.inf])

@@ -93,6 +93,7 @@ more_packages=(
   hipcc libamdhip64-dev                       # the HIP sweep backend and device/ocml_sweep.hip (compile only)
   chromium                                    # renders report.html in a test
   python3-numpy python3-dev pybind11-dev      # the Python module (docs/python.md) and its tests
+  python3-venv python3-setuptools python3-wheel  # pip install . (pyproject.toml) and its test
 )
 # Optional outside Debian 12 (there every package is required, so that CI
 # fails where one is lost): what is not built without each.

@@ -46,7 +46,17 @@ except ImportError as _e:  # another Python than the one _bitexact was built for
 
     _core = _MissingCore()
 
-__all__ = ["eval", "ulp_error", "sweep", "implementations", "functions", "fpsan", "InputError"]
+__all__ = ["eval", "ulp_error", "sweep", "implementations", "functions", "fpsan", "InputError", "__version__"]
+
+if _CORE_ERROR is None:
+    __version__ = _core.__version__  # CMakeLists.txt's project VERSION, compiled in
+else:  # the version pip recorded, if pip installed this copy
+    from importlib import metadata as _metadata
+
+    try:
+        __version__ = _metadata.version("bitexact")
+    except _metadata.PackageNotFoundError:  # not installed by pip (PYTHONPATH=build/python)
+        __version__ = "unknown"
 
 InputError = _core.InputError
 
