@@ -331,7 +331,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     }
     const int binade = int(a >> mbits);  // sign and exponent
     const int bucket = int(a >> (bits - 12));
-    if (!Witnesses) count_binade(st.binade_count, binade_run, live, binade);
+    if (!Witnesses && ni > 1) count_binade(st.binade_count, binade_run, live, binade);  // as sweep::account
     bool any = false;
     for (int i = 0; i < ni; ++i) {
       const word r = live ? word(static_cast<const W*>(outs[i])[j]) : t;

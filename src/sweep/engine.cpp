@@ -786,7 +786,9 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
       ++in_cnt[c.vclass(bits_of(a_in[j]) & mask) * 5 + c.vclass(bits_of(b_in[j]) & mask)];
   }
   if (truth_out) c.count_classes(truth_out, n, out_cnt.data());
-  count_binades(c, a_in, n, s.binade_count);
+  // Only the pairs' shares need them: sweeps of one implementation (block
+  // digests over 2^32 inputs among them) do without the pass.
+  if (ni > 1) count_binades(c, a_in, n, s.binade_count);
   // Pair slot (i, k), i < k, in s.pair_stats: row by row.
   auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
   const int arity = f.arity;

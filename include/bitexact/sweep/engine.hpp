@@ -280,7 +280,8 @@ struct State {
   std::vector<std::uint64_t> in_class_count;       // per input class
   // Inputs per (sign, biased exponent) of operand 0 (index: the operand's
   // bits shifted right by the mantissa width), the denominators of the pairs'
-  // per-binade shares.
+  // per-binade shares: counted in sweeps of two or more implementations
+  // only (all zero otherwise).
   std::vector<std::uint64_t> binade_count;
   std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
   std::vector<ImplStats> impl_stats;               // parallel to impls (empty counters without a truth)
