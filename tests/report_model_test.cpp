@@ -62,12 +62,12 @@ std::string grouped(std::uint64_t v) {  // the pages' thousands separator, writt
 }
 
 // A model whose figures contradict each other on purpose: differ is not the
-// sum of the classes, the figures derived from it are not derived, the share
+// sum of the classes, nan_payload_only is not the nan_payload class, the figures derived from it are not derived, the share
 // is not correctly_rounded / count. A renderer that recomputes any of them
 // from the others shows another number than the model's.
 rp::Model inconsistent_model() {
   rp::Model m;
-  m.schema = "bitexact-sweep-report/2";
+  m.schema = "bitexact-sweep-report/3";
   m.function = "sinf";
   m.inputs_spec = "binades:8";
   m.inputs_count = 9000000;
@@ -94,7 +94,7 @@ rp::Model inconsistent_model() {
   p.a = "x";
   p.b = "y";
   p.differ = 1234567;
-  p.differing_values = 7654321;
+  p.nan_payload_only = 7654321;
   p.not_numeric = 4444;
   p.classes = {101, 102, 103, 104, 105, 106, 107};
   p.distance.assign(bx::sweep::dist_bins, 0);
@@ -114,6 +114,7 @@ TEST(ReportModel, RenderersPrintTheModelsFiguresAsTheyAre) {
   const auto j = rp::render_json(m);
   const auto& jp = j["pairs"][0];
   EXPECT_EQ(jp["differ"], 1234567u);
+  EXPECT_EQ(jp["nan_payload_only"], 7654321u);
   EXPECT_EQ(jp["adjacent"], 11u);
   EXPECT_EQ(jp["classes"]["nan_vs_number"]["count"], 101u);
   EXPECT_EQ(jp["classes"]["zero_sign"]["count"], 107u);
@@ -132,11 +133,11 @@ TEST(ReportModel, RenderersPrintTheModelsFiguresAsTheyAre) {
   EXPECT_EQ(rows[3][column(rows[0], "number_vs_number")], "104");
 
   const std::string html = rp::render_html(m);
-  // the summary per pair: differing values, both numbers, neighbours, the rest, the largest distance, its truth
-  EXPECT_NE(html.find("<tr><td>7,654,321</td><td>95.68 %</td><td>104</td><td>11</td><td>4,444</td><td><b>5</b></td>"),
+  // the summary per pair: differing, share, both numbers, neighbours, the rest, the largest distance, its truth
+  EXPECT_NE(html.find("<tr><td>1,234,567</td><td>15.43 %</td><td>104</td><td>11</td><td>4,444</td><td><b>5</b></td>"),
             std::string::npos);
   EXPECT_NE(html.find("<code>0x33bbbd2e</code>"), std::string::npos) << "the truth kept with the witness";
-  EXPECT_NE(html.find("<td>105</td></tr>\n</table>"), std::string::npos);  // NaN payload only
+  EXPECT_NE(html.find("<td>7,654,321</td></tr>\n</table>"), std::string::npos);  // NaN payload only
   // the table of pairs in detail: different bits, neighbours, the seven classes
   EXPECT_NE(html.find("<td>1,234,567</td><td>11</td><td>101</td><td>102</td><td>103</td><td>104</td><td>105</td>"
                       "<td>106</td><td>107</td></tr>"),
@@ -144,7 +145,9 @@ TEST(ReportModel, RenderersPrintTheModelsFiguresAsTheyAre) {
   EXPECT_NE(html.find("<td>8,000,000</td><td>7,000,001</td><td>87.50 %</td><td>3.5</td>"), std::string::npos);
 
   const std::string md = rp::render_markdown({{"made/up/report.json", m}});
-  EXPECT_NE(md.find("**x vs y**: different bits on 1,234,567 of 9,000,000 inputs (13.72 %)."), std::string::npos)
+  EXPECT_NE(md.find("**x vs y**: differ on 1,234,567 of 8,000,000 inputs (15.43 %), plus 7,654,321 with NaN payload "
+                    "only."),
+            std::string::npos)
       << md;
   EXPECT_NE(md.find("| x | 3.5 | 0x3f800000 | 25.0000 % | 2,323 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| NaN vs number | 101 |"), std::string::npos) << md;
@@ -170,6 +173,8 @@ TEST(ReportModel, TheFourRenderersAgreeOnASweep) {
     differing += p.differ;
     const auto& row = rows[1 + m.impls.size() + i];
     EXPECT_EQ(j["pairs"][i]["differ"], p.differ);
+    EXPECT_EQ(j["pairs"][i]["nan_payload_only"], p.nan_payload_only);
+    EXPECT_EQ(p.differ + p.nan_payload_only, s.pair_stats[i].differ);  // every difference of bits, once
     EXPECT_EQ(row[column(head, "differ")], std::to_string(p.differ));
     EXPECT_EQ(row[column(head, "adjacent")], std::to_string(p.adjacent()));
     std::string detail = fmt::format("<tr><td class=\"l\"><code>{}</code> vs <code>{}</code></td><td>{}</td><td>{}</td>",
@@ -183,10 +188,18 @@ TEST(ReportModel, TheFourRenderersAgreeOnASweep) {
       detail += fmt::format("<td>{}</td>", grouped(n));
     }
     EXPECT_NE(html.find(detail), std::string::npos) << detail;
-    EXPECT_NE(md.find(fmt::format("**{} vs {}**: different bits on {} of", p.a, p.b, grouped(p.differ))),
+    EXPECT_NE(md.find(fmt::format("**{} vs {}**: differ on {} of {} inputs", p.a, p.b, grouped(p.differ),
+                                  grouped(m.evaluated))),
               std::string::npos);
+    EXPECT_NE(md.find(fmt::format("plus {} with NaN payload only.", grouped(p.nan_payload_only))), std::string::npos);
     EXPECT_EQ(back.pairs[i].differ, p.differ);
-    EXPECT_EQ(back.pairs[i].differing_values, p.differing_values);
+    EXPECT_EQ(back.pairs[i].nan_payload_only, p.nan_payload_only);
+    ASSERT_EQ(back.pairs[i].binades.size(), p.binades.size());
+    for (std::size_t b = 0; b < p.binades.size(); ++b) {
+      EXPECT_EQ(back.pairs[i].binades[b].differ, p.binades[b].differ);
+      EXPECT_EQ(back.pairs[i].binades[b].inputs, p.binades[b].inputs);
+      EXPECT_EQ(back.pairs[i].binades[b].max_distance, p.binades[b].max_distance);
+    }
   }
   EXPECT_GT(differing, 0u);  // the sweep has something to agree on
   for (std::size_t i = 0; i < m.impls.size(); ++i) {

@@ -532,3 +532,42 @@ TEST(EngineDigests, TheTruthIsTheCorrectlyRoundedImplementation) {
   // Listing the truth among the compared implementations is a no-op, by its mark.
   EXPECT_EQ(bx::sweep::resolve_impls("t-next,mpfr", bx::Fn::sinf).size(), 1u);
 }
+
+// The word path (sweep::account, with which the GPU backends' host side
+// accounts the inputs the kernel defers) gives the engine's counters, the
+// inputs and pair differences per binade among them (issue 33, item 8); and
+// these count the inputs of each binade and the pairs' differences there,
+// NaN payloads apart, as evaluating the implementations input by input does.
+TEST(SweepEngine, WordAccountingGivesTheEnginesPairBinades) {
+  const auto o = bx::test::sweep_options(bx::Fn::cosf, "nv,ocml,nv-ftz", "binades:8");
+  const auto whole = run_all(o);
+  const std::size_t n = o.inputs.count;
+  std::vector<word> a(n), b(n, 0), t(n);
+  o.inputs.generate(0, n, a.data(), b.data());
+  std::vector<std::vector<word>> outs(o.impls.size(), std::vector<word>(n));
+  std::vector<const word*> outp;
+  const bx::Impl* truth = bx::find_truth(o.fn);
+  ASSERT_NE(truth, nullptr);
+  for (std::size_t j = 0; j < n; ++j) t[j] = bx::eval_one(*truth, a[j], 0);
+  for (std::size_t i = 0; i < o.impls.size(); ++i) {
+    for (std::size_t j = 0; j < n; ++j) outs[i][j] = bx::eval_one(*o.impls[i], a[j], 0);
+    outp.push_back(outs[i].data());
+  }
+  auto part = bx::sweep::fresh_partial(whole);
+  bx::sweep::account(o.fn, part, a.data(), b.data(), outp.data(), t.data(), n);
+  EXPECT_EQ(part.binade_count, whole.binade_count);
+  EXPECT_TRUE(part.pair_stats == whole.pair_stats);
+  // Independently: per binade, inputs and differences of nv and ocml (pair 0).
+  std::vector<std::uint64_t> inputs(512, 0), differ(512, 0);
+  for (std::size_t j = 0; j < n; ++j) {
+    ++inputs[a[j] >> 23];
+    const word x = outs[0][j], y = outs[1][j];
+    const bool both_nan = (x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u;
+    if (x != y && !both_nan) ++differ[a[j] >> 23];
+  }
+  EXPECT_EQ(whole.binade_count, inputs);
+  EXPECT_EQ(whole.pair_stats[0].binade_differ, differ);
+  std::uint64_t total = 0;
+  for (auto d : differ) total += d;
+  EXPECT_GT(total, 0u);
+}

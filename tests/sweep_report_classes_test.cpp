@@ -108,7 +108,7 @@ TEST(PairMaxDistance, LargestDistanceAndSmallestWitnessesByConstruction) {
   }
   // In the report: JSON, CSV and HTML.
   const auto j = bx::report::to_json(s);
-  EXPECT_EQ(j["schema"], "bitexact-sweep-report/2");
+  EXPECT_EQ(j["schema"], "bitexact-sweep-report/3");
   const auto& jp = j["pairs"][0];
   EXPECT_EQ(jp["max_ulp_distance"].get<double>(), double(best));
   EXPECT_EQ(jp["max_ulp_distance_input"], bx::format_hex(at[0], 32));

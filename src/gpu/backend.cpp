@@ -159,6 +159,9 @@ struct Gpu {
     st.binade_witness = device_alloc<cs::DevMax>(std::size_t(ni) * nb);
     st.bucket_max = device_alloc<std::uint64_t>(std::size_t(ni) * cs::bucket_count);
     st.bucket_wrong = device_alloc<std::uint64_t>(std::size_t(ni) * cs::bucket_count);
+    st.binade_count = device_alloc<std::uint64_t>(nb);
+    st.pair_binade_differ = device_alloc<std::uint64_t>(std::size_t(std::max(np, 1)) * nb);
+    st.pair_binade_max = device_alloc<std::uint64_t>(std::size_t(std::max(np, 1)) * nb);
     st.deferred = device_alloc<std::uint64_t>(cap);
     st.deferred_capacity = cap;  // every input of a batch could be deferred
     rows = nullptr;
@@ -171,6 +174,7 @@ struct Gpu {
     gpu::free(outs_dev);
     gpu::free(st.counts), gpu::free(st.impls), gpu::free(st.pairs), gpu::free(st.binade_wrong);
     gpu::free(st.binade_witness), gpu::free(st.bucket_max), gpu::free(st.bucket_wrong), gpu::free(st.deferred);
+    gpu::free(st.binade_count), gpu::free(st.pair_binade_differ), gpu::free(st.pair_binade_max);
     gpu::free(rows);
     gpu::stream_destroy(stream);
     stream = nullptr;
@@ -185,6 +189,9 @@ struct Gpu {
     zero(st.binade_witness, std::size_t(ni) * nb * sizeof(cs::DevMax));
     zero(st.bucket_max, std::size_t(ni) * cs::bucket_count * 8);
     zero(st.bucket_wrong, std::size_t(ni) * cs::bucket_count * 8);
+    zero(st.binade_count, std::size_t(nb) * 8);
+    zero(st.pair_binade_differ, std::size_t(std::max(np, 1)) * nb * 8);
+    zero(st.pair_binade_max, std::size_t(std::max(np, 1)) * nb * 8);
     // key_hi = all ones: set in host memory images and uploaded.
     std::vector<cs::DevImpl> im(ni);
     std::memset(im.data(), 0, im.size() * sizeof(cs::DevImpl));
@@ -234,6 +241,8 @@ State partial_from_gpu(Gpu& g, const State& like) {
   std::vector<std::uint64_t> bwrong(std::size_t(g.ni) * g.nb), bkmax(std::size_t(g.ni) * cs::bucket_count),
       bkwrong(std::size_t(g.ni) * cs::bucket_count);
   std::vector<cs::DevMax> bwit(std::size_t(g.ni) * g.nb);
+  std::vector<std::uint64_t> bcount(g.nb), pbdiffer(std::size_t(std::max(g.np, 1)) * g.nb),
+      pbmax(std::size_t(std::max(g.np, 1)) * g.nb);
   auto down = [&](void* dst, const void* src, std::size_t bytes) {
     check(gpu::copy_async(dst, src, bytes, gpu::device_to_host, g.stream), "download");
   };
@@ -244,12 +253,16 @@ State partial_from_gpu(Gpu& g, const State& like) {
   down(bwit.data(), g.st.binade_witness, bwit.size() * sizeof(cs::DevMax));
   down(bkmax.data(), g.st.bucket_max, bkmax.size() * 8);
   down(bkwrong.data(), g.st.bucket_wrong, bkwrong.size() * 8);
+  down(bcount.data(), g.st.binade_count, bcount.size() * 8);
+  down(pbdiffer.data(), g.st.pair_binade_differ, pbdiffer.size() * 8);
+  down(pbmax.data(), g.st.pair_binade_max, pbmax.size() * 8);
   check(gpu::stream_sync(g.stream), "statistics");
 
   State p = fresh_partial(like);
   p.count = counts.count;
   for (std::size_t k = 0; k < p.in_class_count.size(); ++k) p.in_class_count[k] = counts.in_class[k];
   for (std::size_t k = 0; k < 5; ++k) p.out_class_count[k] = counts.out_class[k];
+  for (int k = 0; k < g.nb; ++k) p.binade_count[k] = bcount[k];
   for (int i = 0; i < g.ni; ++i) {
     ImplStats& s = p.impl_stats[i];
     const cs::DevImpl& d = im[i];
@@ -289,6 +302,10 @@ State partial_from_gpu(Gpu& g, const State& like) {
       s.witness[k] = to_set(pr[q].witness[k]);
     }
     for (int k = 0; k < cs::dist_bins; ++k) s.dist[k] = pr[q].dist[k];
+    for (int k = 0; k < g.nb; ++k) {
+      s.binade_differ[k] = pbdiffer[std::size_t(q) * g.nb + k];
+      s.binade_max_dist[k] = bit_cast<double>(pbmax[std::size_t(q) * g.nb + k]);  // 0 bits: 0.0, none
+    }
     if (pr[q].max_dist.at.n > 0) {
       s.max_dist.value = bit_cast<double>(pr[q].max_dist.value_bits);
       s.max_dist.at = to_set(pr[q].max_dist.at);

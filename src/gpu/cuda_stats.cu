@@ -212,6 +212,35 @@ __device__ void warp_count(u64* arr, long long key) {
   warp_count_by_key(reinterpret_cast<unsigned long long*>(arr), key);
 }
 
+// Inputs per binade of operand 0 (sweep::State::binade_count), every input
+// of the sweep: counted per warp in runs kept in registers (the same on every
+// lane). A warp's consecutive iterations are mostly in one binade (the whole
+// GPU works through one region of an exhaustive or interval set at a time), so
+// an atomic per iteration would have every warp of the GPU queue on one word.
+struct BinadeRun {
+  long long key = -1;
+  u64 n = 0;
+};
+__device__ void flush_run(u64* arr, BinadeRun& run) {
+  if (run.n && gpu::lane() == 0) add(&arr[run.key], run.n);
+  run.n = 0;
+}
+// All lanes of the warp call it together.
+__device__ void count_binade(u64* arr, BinadeRun& run, bool live, int binade) {
+  const lanes_t want = gpu::ballot(live);
+  if (want == 0) return;
+  const long long k0 = gpu::shfl(gpu::full_warp, static_cast<long long>(binade), gpu::first_lane(want));
+  if (gpu::all(!live || binade == k0)) {
+    if (k0 != run.key) {
+      flush_run(arr, run);
+      run.key = k0;
+    }
+    run.n += u64(gpu::lane_count(want));
+    return;
+  }
+  warp_count(arr, live ? binade : -1);  // a warp across binades: as the other counters
+}
+
 // Per-block counters (shared memory), flushed to the global statistics once
 // per block. Layout: per implementation [differs, nan_payload, hist[27],
 // in_class_wrong[25], out_class_wrong[5]], per pair [differ, cls[7],
@@ -260,6 +289,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
   const int lane = gpu::lane();
   const u64 warp = (u64(blockIdx.x) * blockDim.x + threadIdx.x) / warp_size;
   const u64 warps = (u64(gridDim.x) * blockDim.x) / warp_size;
+  BinadeRun binade_run;
   // Warp-uniform loop: every lane runs every iteration (warp_count needs all of them).
   for (u64 base = warp * warp_size; base < n; base += warps * warp_size) {
     const u64 j = base + lane;
@@ -301,6 +331,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
     }
     const int binade = int(a >> mbits);  // sign and exponent
     const int bucket = int(a >> (bits - 12));
+    if (!Witnesses && ni > 1) count_binade(st.binade_count, binade_run, live, binade);  // as sweep::account
     bool any = false;
     for (int i = 0; i < ni; ++i) {
       const word r = live ? word(static_cast<const W*>(outs[i])[j]) : t;
@@ -378,6 +409,7 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
           DevMax* max_to = nullptr;
           DevWitness pw{};
           double dist = 0;
+          long long binade_key = -1;  // a difference that is not a NaN payload only
           if (live && any) {
             const word x = static_cast<const W*>(outs[i])[j], y = static_cast<const W*>(outs[k])[j];
             if (x != y) {
@@ -396,18 +428,25 @@ __global__ void k_stats(const void* a_in, const void* b_in, const void* const* o
                 atomicAdd(&c[0], 1u);
                 atomicAdd(&c[1 + d], 1u);
                 to = &sh_sets[ni + pi * disc_count + d];
+                if (d != 4) {  // nan_payload
+                  binade_key = binade;
+                  if (d == 3) atomic_max_bits(&st.pair_binade_max[size_t(pi) * nb + binade], bit_cast<u64>(dist));
+                }
               }
               pw = DevWitness{a, b, x, y, dist};
             }
           }
-          if (Witnesses)
+          if (Witnesses) {
             warp_witness_at_max(max_to, bit_cast<u64>(dist), pw, witness_k);
-          else
+          } else {
             warp_offer(to, pw);
+            warp_count(st.pair_binade_differ + size_t(pi) * nb, binade_key);
+          }
         }
     }
   }
   if (Witnesses) return;
+  flush_run(st.binade_count, binade_run);
   __syncthreads();
   // Merge the block's witness sets into the global ones.
   for (int q = threadIdx.x; q < nsets; q += blockDim.x) {

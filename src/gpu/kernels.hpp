@@ -91,6 +91,9 @@ struct DevStats {
   DevMax* binade_witness;  // [ni][nbinades]: the binade maximum and its smallest input
   u64* bucket_max;         // [ni][4096]
   u64* bucket_wrong;       // [ni][4096]
+  u64* binade_count;       // [nbinades]: inputs per binade of operand 0 (sweep::State::binade_count)
+  u64* pair_binade_differ;  // [np][nbinades] (sweep::PairStats::binade_differ)
+  u64* pair_binade_max;     // [np][nbinades]: double bits (sweep::PairStats::binade_max_dist)
   u64* deferred;           // indices (within the batch) of inputs for the host
   u64 deferred_capacity;
 };

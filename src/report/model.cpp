@@ -2,6 +2,7 @@
 // state, or read back from a report.json for the Markdown summary.
 #include "bitexact/report/model.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "bitexact/bits.hpp"
@@ -13,8 +14,10 @@ namespace bitexact::report {
 namespace {
 
 // Version 2: implementations' `flushed` and `flush_witnesses`, pairs'
-// `max_ulp_distance*`, CSV columns appended (conformance/report-schema.md).
-constexpr std::string_view schema = "bitexact-sweep-report/2";
+// `max_ulp_distance*`, CSV columns appended. Version 3: a pair's `differ`
+// leaves out the NaN-payload-only differences (`nan_payload_only`), pairs'
+// `binades` (conformance/report-schema.md).
+constexpr std::string_view schema = "bitexact-sweep-report/3";
 
 constexpr std::string_view ulp_error_definition =
     "|result - exact| / ulp(exact), ulp(v) = 2^(e-p+1) for 2^e <= |v| < 2^(e+1), e clamped to the "
@@ -35,10 +38,11 @@ std::optional<Input> first_input(const std::vector<Witness>& w) {
   return Input{w[0].a, w[0].b};
 }
 
-// The figures derived from a pair's counts, in one place for both sources.
+// The figures derived from a pair's counts, in one place for both sources;
+// p.differ is the count that leaves NaN payloads out already.
 void derive(PairReport& p) {
-  p.differing_values = p.differ - p.count(sweep::Disc::nan_payload);
-  p.not_numeric = p.differing_values - p.count(sweep::Disc::number_vs_number);
+  p.nan_payload_only = p.count(sweep::Disc::nan_payload);
+  p.not_numeric = p.differ - p.count(sweep::Disc::number_vs_number);
 }
 
 }  // namespace
@@ -64,6 +68,7 @@ Model build_model(const sweep::State& s) {
       m.truth_output_classes.push_back({std::string(sweep::vclass_name(sweep::VClass(i))), s.out_class_count[i]});
 
   const int nexp = f.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  m.binade_inputs = s.binade_count;
   for (std::size_t i = 0; i < s.impls.size(); ++i) {
     const auto& st = s.impl_stats[i];
     const Impl* p = find_impl(s.impls[i], s.fn);
@@ -114,13 +119,18 @@ Model build_model(const sweep::State& s) {
       PairReport p;
       p.a = s.impls[a];
       p.b = s.impls[b];
-      p.differ = ps.differ;
+      // Every difference of bits but the NaN-payload-only ones.
+      p.differ = ps.differ - ps.cls[std::size_t(sweep::Disc::nan_payload)];
       p.classes = ps.cls;
       for (std::size_t c = 0; c < p.witnesses.size(); ++c) p.witnesses[c] = ps.witness[c].w;
       p.distance.assign(ps.dist.begin(), ps.dist.end());
       p.max_distance = ps.max_dist.value;
       p.max_distance_witnesses = ps.max_dist.at.w;
       p.max_distance_input = first_input(p.max_distance_witnesses);
+      for (std::size_t b = 0; b < ps.binade_differ.size(); ++b)
+        if (ps.binade_differ[b])
+          p.binades.push_back({b >= std::size_t(nexp), int(b) % nexp, b < s.binade_count.size() ? s.binade_count[b] : 0,
+                               ps.binade_differ[b], ps.binade_max_dist[b]});
       derive(p);
       m.pairs.push_back(std::move(p));
     }
@@ -198,6 +208,10 @@ Model read_model(const ojson& r) {
   m.evaluated = r.value("inputs_evaluated", std::uint64_t(0));
   m.truth = r.at("truth").get<std::string>();
   m.ulp_error = r.value("ulp_error", std::string());
+  // Schemas 1 and 2 (and reports without a schema) counted NaN-payload-only
+  // differences in a pair's `differ`.
+  const bool older =
+      m.schema.empty() || m.schema == "bitexact-sweep-report/1" || m.schema == "bitexact-sweep-report/2";
   for (const auto& [name, k] : r.at("implementations").items()) {
     ImplReport p;
     p.name = name;
@@ -225,6 +239,12 @@ Model read_model(const ojson& r) {
       p.classes[std::size_t(d)] = c.at("count").get<std::uint64_t>();
       for (const auto& w : c.at("witnesses")) p.witnesses[std::size_t(d)].push_back(parse_witness(m, w, true));
     }
+    if (older) p.differ -= std::min(p.differ, p.count(sweep::Disc::nan_payload));  // counted in before schema 3
+    if (j.contains("binades"))
+      for (const auto& b : j.at("binades"))
+        p.binades.push_back({b.at("sign").get<std::string>() == "-", b.at("biased_exponent").get<int>(),
+                             b.at("inputs").get<std::uint64_t>(), b.at("differ").get<std::uint64_t>(),
+                             b.at("max_ulp_distance").get<double>()});
     // The bins in sweep::dist_label's order, which renders their labels.
     for (const auto& b : j.at("number_vs_number_ulp_distance")) {
       if (b.at("bin").get<std::string>() != sweep::dist_label(int(p.distance.size())))

@@ -122,17 +122,8 @@ std::string ulp4(double v) {
   return mant + "e" + (neg ? "-" : "") + ex;
 }
 
-// n of d as a percentage with two decimals; never "100.00 %" or "0.00 %"
-// unless exactly so.
-std::string pct(std::uint64_t n, std::uint64_t d) {
-  if (d == 0) return "—";
-  if (n == d) return "100 %";
-  if (n == 0) return "0 %";
-  const double v = 100.0 * double(n) / double(d);
-  if (v >= 99.995) return "&gt; 99.99 %";
-  if (v < 0.005) return "&lt; 0.01 %";
-  return fmt::format("{:.2f} %", v);
-}
+// n of d as a percentage: the form of every renderer (share_text).
+std::string pct(std::uint64_t n, std::uint64_t d) { return esc(share_text(n, d)); }
 
 // A result: its bits and, below them, its value (shortest round-trip digits).
 std::string value_html(const Model& m, word w) {
@@ -397,6 +388,120 @@ std::string impl_plots(const Model& m, const ImplReport& k, const BinadeAxis& ax
   return o;
 }
 
+// Where two implementations differ, per binade of the first operand, on the
+// signed binade axis of the error plots (negative inputs left, magnitudes
+// growing outwards, the central binades wider): above, the share of the
+// binade's inputs where they differ (linear, from 0 to the first of 1, 2, 5,
+// 10, 20, 50 or 100 % that holds the largest share); below, the largest
+// distance in floats between their numeric results there (log2). A vendor's
+// switch of algorithm at some |x| is where the share or the distance changes.
+// A grey mark on the axis: a binade with inputs (without one: no inputs).
+std::string pair_binade_plot(const Model& m, const PairReport& pr, const BinadeAxis& full) {
+  int lo = full.nexp, hi = -1;
+  for (const auto& b : pr.binades) {
+    lo = std::min(lo, b.biased_exponent);
+    hi = std::max(hi, b.biased_exponent);
+  }
+  if (hi < 0) return fill("pair_binades_none");
+  const BinadeAxis axis{std::max(0, lo - 1), std::min(full.nexp - 1, hi + 1), full.nexp, full.bias, full.p};
+  const int half = axis.units();
+  Plot share;  // x layout and the share panel
+  share.H = 330;
+  share.mt = 24;
+  share.mb = 180;  // the distance panel and the axis below it
+  share.xlo = 0;
+  share.xhi = 2.0 * half;
+  double most = 0;
+  for (const auto& b : pr.binades)
+    if (b.inputs) most = std::max(most, double(b.differ) / double(b.inputs));
+  share.ylo = 0;
+  share.yhi = 1;
+  for (double t : {0.01, 0.02, 0.05, 0.1, 0.2, 0.5})
+    if (most <= t) {
+      share.yhi = t;
+      break;
+    }
+  Plot dist = share;  // the distance panel: the same x, log2 y
+  dist.mt = 176;
+  dist.mb = 42;
+  double top = 1;
+  for (const auto& b : pr.binades) top = std::max(top, b.max_distance);
+  dist.ylo = -0.6;
+  dist.yhi = std::max(1.0, std::ceil(std::log2(top) + 0.25));
+  auto share_y = [&](double v) { return share.H - share.mb - v / share.yhi * (share.H - share.mt - share.mb); };
+  // x of the left edge of binade be, in units
+  auto x0_of = [&](int be, bool negative) {
+    const int w = axis.weight(be);
+    return negative ? half - axis.start(be) - w : half + axis.start(be);
+  };
+
+  std::string o = fill("svg_open_pair", arg("width", share.W), arg("height", share.H), arg("left", share.ml),
+                       arg("title", esc(fill("title_pair_binades", arg("a", pr.a), arg("b", pr.b)))));
+  for (const Plot* p : {&share, &dist})
+    o += fill("svg_area", arg("x", p->ml), arg("y", p->mt), arg("width", p->W - p->ml - p->mr),
+              arg("height", p->H - p->mt - p->mb));
+  for (int q = 0; q <= 5; ++q) {
+    const double v = share.yhi * q / 5, y = share_y(v);
+    o += fill("svg_y_grid", arg("x1", share.ml), arg("x2", share.W - share.mr), arg("y", y),
+              arg("label_x", share.ml - 5), arg("label_y", y + 4), arg("label", fmt::format("{:g} %", 100 * v)));
+  }
+  for (int l = 0; l <= int(dist.yhi); ++l) {
+    const double y = dist.py(l);
+    o += fill("svg_y_grid", arg("x1", dist.ml), arg("x2", dist.W - dist.mr), arg("y", y), arg("label_x", dist.ml - 5),
+              arg("label_y", y + 4), arg("label", pow2_svg("", l)));
+  }
+  o += fill("svg_y_label", arg("y", (share.mt + share.H - share.mb) / 2), arg("label", text("axis_share")));
+  o += fill("svg_y_label", arg("y", (dist.mt + dist.H - dist.mb) / 2), arg("label", text("axis_distance")));
+  // Bars, a pixel apart where binades are wide enough.
+  std::string shares, distances, covered;
+  auto span = [&](int be, bool negative) {
+    const double xa = share.px(x0_of(be, negative)), xb = share.px(x0_of(be, negative) + axis.weight(be));
+    const double gap = xb - xa >= 3 ? 1 : 0;
+    return std::pair<double, double>(xa, std::max(0.5, xb - xa - gap));
+  };
+  const std::size_t nexp = std::size_t(axis.nexp);
+  for (int sg = 0; sg < 2; ++sg)
+    for (int be = axis.lo; be <= axis.hi; ++be) {
+      const std::size_t k = std::size_t(sg) * nexp + std::size_t(be);
+      if (k >= m.binade_inputs.size() || !m.binade_inputs[k]) continue;
+      const auto [x, w] = span(be, sg == 1);
+      covered += fmt::format("M{:.1f} {:.1f}h{:.1f}v3h{:.1f}Z", x, share.H - share.mb, w, -w);
+    }
+  for (const auto& b : pr.binades) {
+    if (b.biased_exponent < axis.lo || b.biased_exponent > axis.hi || !b.inputs) continue;
+    const auto [x, w] = span(b.biased_exponent, b.negative);
+    const double v = double(b.differ) / double(b.inputs);
+    // at least a pixel: a binade where a few inputs differ is not "none"
+    const double y0 = share_y(0), y1 = std::min(share_y(v), y0 - 1);
+    shares += fmt::format("M{:.1f} {:.1f}h{:.1f}V{:.1f}h{:.1f}Z", x, y0, w, y1, -w);
+    if (b.max_distance > 0)
+      distances += fmt::format("M{:.1f} {:.1f}h{:.1f}V{:.1f}h{:.1f}Z", x, dist.py(dist.ylo), w,
+                               dist.py(std::log2(b.max_distance)), -w);
+  }
+  if (!covered.empty()) o += fill("svg_bars", arg("class", "cov"), arg("path", covered));
+  o += fill("svg_bars", arg("class", "b0"), arg("path", shares));
+  if (!distances.empty()) o += fill("svg_bars", arg("class", "b1"), arg("path", distances));
+  std::vector<Tick> ticks;
+  for (int be = axis.hi; be >= axis.lo; --be)
+    if (axis.labelled(be))
+      ticks.push_back({double(half - axis.start(be)) - 0.5 * axis.weight(be), binade_label(axis.nexp, axis.bias, be, true)});
+  for (int be = axis.lo; be <= axis.hi; ++be)
+    if (axis.labelled(be))
+      ticks.push_back({double(half + axis.start(be)) + 0.5 * axis.weight(be), binade_label(axis.nexp, axis.bias, be, false)});
+  o += xtick_row(dist, ticks, 50);
+  o += fill("svg_x_label", arg("x", share.ml + (share.W - share.ml - share.mr) / 2), arg("y", share.H - 4),
+            arg("label", text("axis_binade")));
+  o += text("svg_close");
+  // The same runs as the Markdown summary's table.
+  o += text("pair_runs_head");
+  for (const auto& r : detail::binade_runs(m, pr))
+    o += fill("pair_runs_row", arg("sign", r.negative ? "−" : "+"), arg("range", esc(detail::run_range(m, r))),
+              arg("differ", thousands(r.differ)), arg("inputs", thousands(r.inputs)), arg("share", pct(r.differ, r.inputs)),
+              arg("distance", r.max_distance > 0 ? ulp4(r.max_distance) : std::string("—")));
+  o += text("table_end");
+  return o;
+}
+
 }  // namespace
 
 std::string render_html(const Model& m) {
@@ -407,6 +512,9 @@ std::string render_html(const Model& m) {
                        arg("truth", esc(m.truth)), arg("ulp_error", esc(m.ulp_error)));
   const std::string truth_head = fill("truth_head", arg("truth", esc(m.truth)));
   const std::string none = "—";
+  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  const int precision = (m.bits == 32 ? fp_bits<float>::mantissa_bits : fp_bits<double>::mantissa_bits) + 1;
 
   // Where the implementations differ, first: one table per pair.
   if (!m.pairs.empty()) {
@@ -420,10 +528,11 @@ std::string render_html(const Model& m) {
                        arg("truth", m.truth.empty() ? none : value_html(m, w.t)));
       }
       o += fill("pair_summary", arg("a", esc(p.a)), arg("b", esc(p.b)), arg("truth_head", truth_head),
-                arg("differing", thousands(p.differing_values)), arg("share", pct(p.differing_values, m.evaluated)),
+                arg("differing", thousands(p.differ)), arg("share", pct(p.differ, m.evaluated)),
                 arg("numeric", thousands(p.count(sweep::Disc::number_vs_number))),
                 arg("neighbours", thousands(p.adjacent())), arg("not_numeric", thousands(p.not_numeric)),
-                arg("largest", largest), arg("payload", thousands(p.count(sweep::Disc::nan_payload))));
+                arg("largest", largest), arg("payload", thousands(p.nan_payload_only)));
+      o += pair_binade_plot(m, p, BinadeAxis{0, nexp - 1, nexp, bias, precision});
     }
   }
 
@@ -440,9 +549,6 @@ std::string render_html(const Model& m) {
   }
   o += text("impl_summary_end");
 
-  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
-  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
-  const int precision = (m.bits == 32 ? fp_bits<float>::mantissa_bits : fp_bits<double>::mantissa_bits) + 1;
   const auto [blo, bhi] = active_binades(m, nexp);
   const BinadeAxis axis{blo, bhi, nexp, bias, precision};
   for (const auto& k : m.impls) {
@@ -513,7 +619,8 @@ std::string render_html(const Model& m) {
       o += text("table_end");
     }
   }
-  // After load, a script counts the plot paths that have a non-empty rendered box (used by the tests).
+  // After load, a script counts the plot paths that have a non-empty rendered box, all and those of the
+  // pairs' plots by binade (used by the tests).
   o += text("page_end");
   return o;
 }

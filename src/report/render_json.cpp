@@ -46,6 +46,15 @@ json optional_input(const Model& m, const std::optional<Input>& in) {
   return in ? json(input_text(m, *in)) : json(nullptr);
 }
 
+// "[2^e,2^(e+1))", "zero/subnormal", "inf/nan": a binade of the first operand.
+std::string binade_range(const Model& m, int be) {
+  const int nexp = 1 << (m.bits == 32 ? fp_bits<float>::exponent_bits : fp_bits<double>::exponent_bits);
+  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  return be == 0          ? std::string("zero/subnormal")
+         : be == nexp - 1 ? std::string("inf/nan")
+                          : fmt::format("[2^{},2^{})", be - bias, be - bias + 1);
+}
+
 }  // namespace
 
 json render_json(const Model& m) {
@@ -66,9 +75,6 @@ json render_json(const Model& m) {
   for (const auto& [name, count] : m.truth_output_classes) oc[name] = count;
   j["truth_output_classes"] = oc;
 
-  const int ebits = m.bits == 32 ? fp_bits<float>::exponent_bits : fp_bits<double>::exponent_bits;
-  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
-  const int nexp = 1 << ebits;
   json impls = json::object();
   for (const auto& p : m.impls) {
     json k;
@@ -99,9 +105,7 @@ json render_json(const Model& m) {
       json e;
       e["sign"] = b.negative ? "-" : "+";
       e["biased_exponent"] = be;
-      e["range"] = be == 0          ? std::string("zero/subnormal")
-                   : be == nexp - 1 ? std::string("inf/nan")
-                                    : fmt::format("[2^{},2^{})", be - bias, be - bias + 1);
+      e["range"] = binade_range(m, be);
       e["not_correctly_rounded"] = b.not_correctly_rounded;
       e["max_ulp"] = b.max_ulp;
       if (b.max_ulp > 0) e["max_ulp_input"] = input_text(m, b.max_ulp_input);
@@ -132,6 +136,7 @@ json render_json(const Model& m) {
     json k;
     k["impls"] = json::array({p.a, p.b});
     k["differ"] = p.differ;
+    k["nan_payload_only"] = p.nan_payload_only;
     k["adjacent"] = p.adjacent();
     json cl = json::object();
     for (int c = 0; c < int(sweep::Disc::count); ++c)
@@ -147,6 +152,16 @@ json render_json(const Model& m) {
     k["max_ulp_distance"] = p.max_distance;
     k["max_ulp_distance_input"] = optional_input(m, p.max_distance_input);
     k["max_ulp_distance_witnesses"] = witnesses_json(m, p.max_distance_witnesses, true);
+    // Where they differ: the binades of the first operand with differences.
+    json bn = json::array();
+    for (const auto& b : p.binades)
+      bn.push_back({{"sign", b.negative ? "-" : "+"},
+                    {"biased_exponent", b.biased_exponent},
+                    {"range", binade_range(m, b.biased_exponent)},
+                    {"inputs", b.inputs},
+                    {"differ", b.differ},
+                    {"max_ulp_distance", b.max_distance}});
+    k["binades"] = bn;
     pairs.push_back(k);
   }
   j["pairs"] = pairs;

@@ -43,16 +43,25 @@ std::vector<std::string> section(const std::string& source, const Model& m) {
     out.push_back(line);
   }
   out.push_back("");
-  const std::uint64_t n = m.inputs_count;
   for (const auto& p : m.pairs) {
-    out.push_back(fmt::format("**{} vs {}**: different bits on {} of {} inputs ({:.2f} %).", p.a, p.b,
-                              thousands(p.differ), thousands(n), n ? 100.0 * double(p.differ) / double(n) : 0.0));
+    out.push_back(fmt::format("**{} vs {}**: {}.", p.a, p.b, differ_text(m, p)));
     out.push_back("");
     if (!p.max_distance_witnesses.empty()) {
       // Where the two differ most, at a glance.
       const auto& w = p.max_distance_witnesses[0];
-      out.push_back(fmt::format("Largest distance between numeric results: {:.4g} floats, at input {} ({}: {}, {}: {}).",
-                                p.max_distance, input_text(m, w.a, w.b), p.a, hex(m, w.r), p.b, hex(m, w.s)));
+      out.push_back(fmt::format("Largest distance between numeric results: {:.4g} float{}, at input {} ({}: {}, {}: {}).",
+                                p.max_distance, p.max_distance == 1 ? "" : "s", input_text(m, w.a, w.b), p.a,
+                                hex(m, w.r), p.b, hex(m, w.s)));
+      out.push_back("");
+    }
+    // Where they differ, by binade of the first operand (reports of schema 3 on).
+    if (const auto runs = detail::binade_runs(m, p); !runs.empty()) {
+      out.push_back("| sign | magnitude in | differ | of inputs | share | max distance (floats) |");
+      out.push_back("| --- | --- | ---: | ---: | ---: | ---: |");
+      for (const auto& r : runs)
+        out.push_back(fmt::format("| {} | {} | {} | {} | {} | {} |", r.negative ? "-" : "+", detail::run_range(m, r),
+                                  thousands(r.differ), thousands(r.inputs), share_text(r.differ, r.inputs),
+                                  r.max_distance > 0 ? fmt::format("{:.4g}", r.max_distance) : std::string("—")));
       out.push_back("");
     }
     out.push_back("| class | inputs | first witness (input: outputs) |");

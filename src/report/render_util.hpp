@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/report/model.hpp"
@@ -30,5 +31,23 @@ inline std::string input_text(const Model& m, word a, word b) {
   return m.arity == 1 ? hex(m, a) : hex(m, a) + " " + hex(m, b);
 }
 inline std::string input_text(const Model& m, const Input& in) { return input_text(m, in.a, in.b); }
+
+// Consecutive binades of one sign where a pair differs, as the Markdown
+// summary and the page's table list them: a run ends at a binade without
+// differences, at the inf/NaN binade (always a run of its own), where the
+// share that differs leaves [1/2, 2] times the share of the run's first
+// binade, or where the largest distance moves to another bin of the distance
+// histogram (1, 2, (2,4], ...): a vendor's switch of algorithm inside or
+// between binades starts a new run.
+struct BinadeRun {
+  bool negative = false;
+  int first = 0, last = 0;  // biased exponents
+  std::uint64_t inputs = 0, differ = 0;
+  double max_distance = 0;
+};
+std::vector<BinadeRun> binade_runs(const Model& m, const PairReport& p);
+// "[2^16, 2^17)", "[0, 2^-125)" (zeros and subnormals included), "inf/NaN":
+// the magnitudes of a run.
+std::string run_range(const Model& m, const BinadeRun& r);
 
 }  // namespace bitexact::report::detail

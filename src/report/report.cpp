@@ -3,13 +3,16 @@
 // models back from report.json files.
 #include "bitexact/report/report.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
 
 #include "bitexact/io/atomic_file.hpp"
+#include "bitexact/bits.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "render_util.hpp"
 
 namespace bitexact::report {
 
@@ -27,6 +30,62 @@ std::string_view disc_label(sweep::Disc d) {
   const auto i = std::size_t(d);
   return i < std::size(disc_labels) ? disc_labels[i] : "?";
 }
+
+std::string share_text(std::uint64_t n, std::uint64_t d) {
+  if (d == 0) return "—";
+  if (n == d) return "100 %";
+  if (n == 0) return "0 %";
+  const double v = 100.0 * double(n) / double(d);
+  if (v >= 99.995) return "> 99.99 %";
+  if (v < 0.005) return "< 0.01 %";
+  return fmt::format("{:.2f} %", v);
+}
+
+std::string differ_text(const Model& m, const PairReport& p) {
+  // Reports of schema 1 did not say how many inputs were evaluated.
+  const std::uint64_t n = m.evaluated ? m.evaluated : m.inputs_count;
+  return fmt::format("differ on {} of {} inputs ({}), plus {} with NaN payload only", detail::thousands(p.differ),
+                     detail::thousands(n), share_text(p.differ, n), detail::thousands(p.nan_payload_only));
+}
+
+namespace detail {
+
+std::vector<BinadeRun> binade_runs(const Model& m, const PairReport& p) {
+  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  // The largest distance's bin (sweep::dist_label's), -1 for none.
+  auto bin = [](double d) { return d > 0 ? sweep::dist_bin(std::uint64_t(d)) : -1; };
+  std::vector<BinadeRun> runs;
+  double first_share = 0;
+  for (const auto& b : p.binades) {
+    const double share = b.inputs ? double(b.differ) / double(b.inputs) : 0.0;
+    BinadeRun* r = runs.empty() ? nullptr : &runs.back();
+    const bool joins = r && r->negative == b.negative && r->last + 1 == b.biased_exponent &&
+                       b.biased_exponent != nexp - 1 && share <= 2 * first_share && 2 * share >= first_share &&
+                       bin(b.max_distance) == bin(r->max_distance);
+    if (!joins) {
+      runs.push_back({b.negative, b.biased_exponent, b.biased_exponent, 0, 0, 0.0});
+      r = &runs.back();
+      first_share = share;
+    }
+    r->last = b.biased_exponent;
+    r->inputs += b.inputs;
+    r->differ += b.differ;
+    r->max_distance = std::max(r->max_distance, b.max_distance);
+  }
+  return runs;
+}
+
+std::string run_range(const Model& m, const BinadeRun& r) {
+  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  if (r.first == nexp - 1) return "inf/NaN";
+  std::string o = "[";
+  o += r.first == 0 ? std::string("0") : fmt::format("2^{}", r.first - bias);
+  o += fmt::format(", 2^{})", r.last + 1 - bias);
+  return o;
+}
+
+}  // namespace detail
 
 nlohmann::json to_json(const sweep::State& s) { return render_json(build_model(s)); }
 std::string to_csv(const sweep::State& s) { return render_csv(build_model(s)); }

@@ -607,6 +607,11 @@ void account_pair(const Classifier& c, PairStats& p, word a, word b, word x, wor
   }
   ++p.differ;
   ++p.cls[int(d)];
+  if (d != Disc::nan_payload) {
+    const std::size_t bi = c.binade(a);
+    ++p.binade_differ[bi];
+    p.binade_max_dist[bi] = std::max(p.binade_max_dist[bi], dist);
+  }
   const Witness w{a, b, x, y, dist, t};
   p.witness[int(d)].offer(w);
   if (d == Disc::number_vs_number) p.max_dist.offer(dist, w);
@@ -720,6 +725,7 @@ void merge_counters(State& dst, const State& src) {
   dst.count += src.count;
   for (std::size_t i = 0; i < dst.in_class_count.size(); ++i) dst.in_class_count[i] += src.in_class_count[i];
   for (std::size_t i = 0; i < dst.out_class_count.size(); ++i) dst.out_class_count[i] += src.out_class_count[i];
+  for (std::size_t i = 0; i < dst.binade_count.size(); ++i) dst.binade_count[i] += src.binade_count[i];
   for (std::size_t i = 0; i < dst.impl_stats.size(); ++i) dst.impl_stats[i].merge(src.impl_stats[i]);
   for (std::size_t i = 0; i < dst.pair_stats.size(); ++i) dst.pair_stats[i].merge(src.pair_stats[i]);
   for (std::size_t i = 0; i < dst.chunk_digests.size(); ++i)
@@ -727,6 +733,33 @@ void merge_counters(State& dst, const State& src) {
 }
 
 }  // namespace
+
+// binades[k] += the number of the n operands in binade k (Classifier::binade).
+// Four interleaved tallies: consecutive inputs mostly share a binade (an
+// exhaustive set's always do), and one tally would make each increment wait
+// for the store of the previous one.
+template <class W>
+static void count_binades(const Classifier& c, const W* a_in, std::size_t n, std::vector<std::uint64_t>& binades) {
+  const std::size_t nb = binades.size();
+  thread_local std::vector<std::uint32_t> tally;
+  const word mask = c.mask;
+  for (std::size_t j0 = 0; j0 < n;) {
+    // blocks of 2^30 inputs: a uint32_t tally holds them
+    const std::size_t j1 = std::min(n, j0 + (std::size_t(1) << 30));
+    tally.assign(4 * nb, 0);
+    std::uint32_t* t = tally.data();
+    std::size_t j = j0;
+    for (; j + 4 <= j1; j += 4) {
+      ++t[c.binade(bits_of(a_in[j]) & mask)];
+      ++t[nb + c.binade(bits_of(a_in[j + 1]) & mask)];
+      ++t[2 * nb + c.binade(bits_of(a_in[j + 2]) & mask)];
+      ++t[3 * nb + c.binade(bits_of(a_in[j + 3]) & mask)];
+    }
+    for (; j < j1; ++j) ++t[c.binade(bits_of(a_in[j]) & mask)];
+    for (std::size_t k = 0; k < nb; ++k) binades[k] += std::uint64_t(t[k]) + t[nb + k] + t[2 * nb + k] + t[3 * nb + k];
+    j0 = j1;
+  }
+}
 
 // The statistics of n evaluated inputs (the body of every chunk, and of the
 // inputs the CUDA backend hands back to the host).
@@ -753,6 +786,9 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
       ++in_cnt[c.vclass(bits_of(a_in[j]) & mask) * 5 + c.vclass(bits_of(b_in[j]) & mask)];
   }
   if (truth_out) c.count_classes(truth_out, n, out_cnt.data());
+  // Only the pairs' shares need them: sweeps of one implementation (block
+  // digests over 2^32 inputs among them) do without the pass.
+  if (ni > 1) count_binades(c, a_in, n, s.binade_count);
   // Pair slot (i, k), i < k, in s.pair_stats: row by row.
   auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
   const int arity = f.arity;

@@ -132,9 +132,11 @@ std::string_view vclass_name(VClass c) {
 
 // ---- per-implementation and per-pair statistics ------------------------------------
 
+// Binades of operand 0: both signs, every biased exponent.
+static std::size_t binade_slots(const FnInfo& f) { return std::size_t(2) << (f.bits == 32 ? 8 : 11); }
+
 void ImplStats::init(const FnInfo& f) {
-  const int eb = f.bits == 32 ? 8 : 11;
-  const std::size_t nb = std::size_t(2) << eb;
+  const std::size_t nb = binade_slots(f);
   binade_max.assign(nb, 0.0);
   binade_wrong.assign(nb, 0);
   binade_witness.assign(nb, Witness{});
@@ -191,8 +193,17 @@ bool ImplStats::operator==(const ImplStats& o) const {
   return true;
 }
 
+void PairStats::init(const FnInfo& f) {
+  binade_differ.assign(binade_slots(f), 0);
+  binade_max_dist.assign(binade_slots(f), 0.0);
+}
+
 void PairStats::merge(const PairStats& o) {
   differ += o.differ;
+  for (std::size_t i = 0; i < binade_differ.size(); ++i) {
+    binade_differ[i] += o.binade_differ[i];
+    binade_max_dist[i] = std::max(binade_max_dist[i], o.binade_max_dist[i]);
+  }
   for (std::size_t i = 0; i < cls.size(); ++i) {
     cls[i] += o.cls[i];
     witness[i].merge(o.witness[i]);
@@ -202,7 +213,8 @@ void PairStats::merge(const PairStats& o) {
 }
 
 bool PairStats::operator==(const PairStats& o) const {
-  return differ == o.differ && cls == o.cls && witness == o.witness && dist == o.dist && max_dist == o.max_dist;
+  return differ == o.differ && cls == o.cls && witness == o.witness && dist == o.dist && max_dist == o.max_dist &&
+         binade_differ == o.binade_differ && binade_max_dist == o.binade_max_dist;
 }
 
 // ---- chunk sets ------------------------------------------------------------------------
@@ -257,10 +269,12 @@ std::uint64_t ChunkSet::size() const {
 void State::init_counters() {
   const FnInfo& f = fn_info(fn);
   in_class_count.assign(f.arity == 1 ? 5 : 25, 0);
+  binade_count.assign(binade_slots(f), 0);
   out_class_count.fill(0);
   impl_stats.assign(impls.size(), ImplStats{});
   for (auto& s : impl_stats) s.init(f);
   pair_stats.assign(impls.size() * (impls.size() - (impls.empty() ? 0 : 1)) / 2, PairStats{});
+  for (auto& p : pair_stats) p.init(f);
   chunk_digests.assign(digests ? impls.size() : 0, {});
   count = 0;
 }
@@ -281,6 +295,7 @@ void State::merge(const State& o) {
   count += o.count;
   for (std::size_t i = 0; i < in_class_count.size(); ++i) in_class_count[i] += o.in_class_count[i];
   for (std::size_t i = 0; i < out_class_count.size(); ++i) out_class_count[i] += o.out_class_count[i];
+  for (std::size_t i = 0; i < binade_count.size(); ++i) binade_count[i] += o.binade_count[i];
   for (std::size_t i = 0; i < impl_stats.size(); ++i) impl_stats[i].merge(o.impl_stats[i]);
   for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
   for (std::size_t i = 0; i < chunk_digests.size(); ++i)
@@ -294,6 +309,7 @@ bool State::operator==(const State& o) const {
   return fn == o.fn && inputs.spec == o.inputs.spec && inputs.digest == o.inputs.digest && truth == o.truth &&
          impls == o.impls && chunk_size == o.chunk_size && total_chunks == o.total_chunks && done == o.done &&
          count == o.count && in_class_count == o.in_class_count && out_class_count == o.out_class_count &&
+         binade_count == o.binade_count &&
          impl_stats == o.impl_stats && pair_stats == o.pair_stats && digests == o.digests && view == o.view &&
          chunk_digests == o.chunk_digests && special == o.special;
 }
@@ -303,8 +319,9 @@ bool State::operator==(const State& o) const {
 using nlohmann::json;
 
 // Version 2: flushed results (ImplStats::flushed) and the pairs' largest
-// distance (PairStats::max_dist).
-static constexpr const char* state_format = "bitexact-sweep-state/2";
+// distance (PairStats::max_dist). Version 3: inputs per binade
+// (State::binade_count) and the pairs' per-binade counters.
+static constexpr const char* state_format = "bitexact-sweep-state/3";
 
 // Non-finite errors are written as strings: JSON has no inf/nan. Pair
 // witnesses add the truth (Witness::t) as a sixth element; states written
@@ -357,6 +374,11 @@ json State::to_json() const {
   j["count"] = count;
   j["in_class_count"] = in_class_count;
   j["out_class_count"] = out_class_count;
+  // Sparse, [index, count]: most binades of most sets are empty or all alike.
+  json bc = json::array();
+  for (std::size_t i = 0; i < binade_count.size(); ++i)
+    if (binade_count[i]) bc.push_back(json::array({i, binade_count[i]}));
+  j["binade_count"] = bc;
   json is = json::array();
   for (const auto& s : impl_stats) {
     json k;
@@ -393,6 +415,10 @@ json State::to_json() const {
     k["witness"] = w;
     k["dist"] = p.dist;
     k["max_dist"] = {{"value", p.max_dist.value}, {"at", ws_json(p.max_dist.at, true)}};
+    json bn = json::array();
+    for (std::size_t i = 0; i < p.binade_differ.size(); ++i)
+      if (p.binade_differ[i]) bn.push_back(json::array({i, p.binade_differ[i], p.binade_max_dist[i]}));
+    k["binades"] = bn;
     ps.push_back(k);
   }
   j["pair_stats"] = ps;
@@ -413,10 +439,9 @@ json State::to_json() const {
 State State::from_json(const json& j) {
   try {
     const std::string format = j.at("format").get<std::string>();
-    if (format == "bitexact-sweep-state/1")
-      throw input_error(
-          "the state was written by an older bitexact (format bitexact-sweep-state/1, without the flush class "
-          "and the pairs' largest distance): run the sweep again");
+    if (format == "bitexact-sweep-state/1" || format == "bitexact-sweep-state/2")
+      throw input_error("the state was written by an older bitexact (format " + format +
+                        ", without the pairs' differences per binade): run the sweep again");
     if (format != state_format) throw input_error("not a bitexact sweep state (format " + j.at("format").dump() + ")");
     State s;
     auto fn = parse_fn(j.at("function").get<std::string>());
@@ -447,6 +472,7 @@ State State::from_json(const json& j) {
     s.count = j.at("count").get<std::uint64_t>();
     s.in_class_count = j.at("in_class_count").get<std::vector<std::uint64_t>>();
     s.out_class_count = j.at("out_class_count").get<std::array<std::uint64_t, 5>>();
+    for (const auto& b : j.at("binade_count")) s.binade_count.at(b.at(0).get<std::size_t>()) = b.at(1).get<std::uint64_t>();
     const auto& is = j.at("impl_stats");
     if (is.size() != s.impls.size()) throw input_error("state is inconsistent (impl_stats)");
     for (std::size_t i = 0; i < is.size(); ++i) {
@@ -488,6 +514,11 @@ State State::from_json(const json& j) {
       p.dist = ps[i].at("dist").get<std::array<std::uint64_t, dist_bins>>();
       p.max_dist.value = ps[i].at("max_dist").at("value").get<double>();
       p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"), &pair_truth_missing);
+      for (const auto& b : ps[i].at("binades")) {
+        const std::size_t idx = b.at(0).get<std::size_t>();
+        p.binade_differ.at(idx) = b.at(1).get<std::uint64_t>();
+        p.binade_max_dist.at(idx) = b.at(2).get<double>();
+      }
     }
     // States written before the report's truth values were kept in the
     // state get them here, from this build's implementations (as the

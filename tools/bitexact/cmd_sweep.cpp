@@ -69,6 +69,13 @@ void print_summary(const sweep::State& s) {
     // FTZ/DAZ flushes are their own class, outside max ulp (docs/sweep.md).
     if (st.flushed) std::printf("%-12s flushed %llu (FTZ/DAZ, not in max ulp)\n", "", (unsigned long long)st.flushed);
   }
+  // Pairs: the report's own figure and words (report::differ_text), so that
+  // stdout, the page, the CSV, report.json and the Markdown summary agree.
+  if (!s.pair_stats.empty()) {
+    const report::Model m = report::build_model(s);
+    for (const auto& p : m.pairs)
+      std::printf("%s vs %s: %s\n", p.a.c_str(), p.b.c_str(), report::differ_text(m, p).c_str());
+  }
   std::fflush(stdout);
 }
 

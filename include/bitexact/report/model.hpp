@@ -83,24 +83,39 @@ struct ImplReport {
   std::vector<std::uint64_t> bucket_wrong;
 };
 
+// A (sign, binade) of the first operand where two implementations differ.
+struct PairBinade {
+  bool negative = false;
+  int biased_exponent = 0;
+  std::uint64_t inputs = 0;  // inputs of the sweep in this binade
+  std::uint64_t differ = 0;  // of which the two differ (PairReport::differ's rule)
+  double max_distance = 0;   // largest number_vs_number distance here (0: none)
+};
+
 // One pair of implementations: the inputs where their results differ.
+// "Differ" has one meaning in every renderer and on the sweep's stdout: the
+// results' bits differ and they are not both NaN. Two NaNs with other
+// payloads are counted apart (nan_payload_only).
 struct PairReport {
-  std::string a, b;                  // names, in the sweep's order
-  std::uint64_t differ = 0;          // different bits (NaN payloads included)
-  std::uint64_t differing_values = 0;  // differ without the NaN-payload-only differences
-  std::uint64_t not_numeric = 0;     // differing_values that are not number vs number
+  std::string a, b;                    // names, in the sweep's order
+  std::uint64_t differ = 0;            // different bits, not both NaN
+  std::uint64_t nan_payload_only = 0;  // both NaN with other bits: count(Disc::nan_payload)
+  std::uint64_t not_numeric = 0;       // differ that are not number vs number
   std::array<std::uint64_t, std::size_t(sweep::Disc::count)> classes{};
   std::array<std::vector<Witness>, std::size_t(sweep::Disc::count)> witnesses;
   std::vector<std::uint64_t> distance;  // number_vs_number ULP distance bins (sweep::dist_label); [0]: neighbours
   double max_distance = 0;
   std::optional<Input> max_distance_input;  // the first of max_distance_witnesses
   std::vector<Witness> max_distance_witnesses;
+  // Where they differ: the binades with differ > 0, positive first, by biased
+  // exponent (a binade without an entry has no differing input).
+  std::vector<PairBinade> binades;
   std::uint64_t adjacent() const { return distance.empty() ? 0 : distance[0]; }
   std::uint64_t count(sweep::Disc d) const { return classes[std::size_t(d)]; }
 };
 
 struct Model {
-  std::string schema;  // "bitexact-sweep-report/2"
+  std::string schema;  // "bitexact-sweep-report/3"
   std::string function;
   int arity = 1, bits = 32;
   std::string inputs_spec;
@@ -112,6 +127,10 @@ struct Model {
   std::string ulp_error;        // how ULP errors are defined (one sentence)
   std::vector<std::pair<std::string, std::uint64_t>> input_classes;         // classes with inputs
   std::vector<std::pair<std::string, std::uint64_t>> truth_output_classes;  // the same
+  // Inputs per (sign, biased exponent) of the first operand, indexed as
+  // sweep::State::binade_count (for the plots; not in report.json, whose pair
+  // binades carry their own input counts; empty when read back).
+  std::vector<std::uint64_t> binade_inputs;
   std::vector<ImplReport> impls;  // the sweep's order (report.json: an object, keys sorted)
   std::vector<PairReport> pairs;  // (0,1) (0,2) .. (1,2) ..
 };
@@ -122,9 +141,10 @@ Model build_model(const sweep::State& s);
 
 // The model as far as a report.json holds it: what the Markdown summary shows
 // (function, inputs, truth, the implementations' errors and shares, the
-// pairs' counts, witnesses and distances) and the other counts of
-// implementations and pairs; not the binades, classes, histograms, special
-// values or plot data. Keeps the file's order of implementations (hence
+// pairs' counts, witnesses, distances and binades) and the other counts of
+// implementations and pairs; not the implementations' binades, classes,
+// histograms, special values or plot data. A report of schema 1 or 2 counted
+// NaN-payload-only differences in `differ`: they are taken out here. Keeps the file's order of implementations (hence
 // ordered_json). Throws nlohmann::json::exception when a field the summary
 // needs is missing, input_error on an unknown function or a malformed input.
 Model read_model(const nlohmann::ordered_json& report);

@@ -35,6 +35,15 @@ nlohmann::json to_json(const sweep::State& s);
 std::string to_csv(const sweep::State& s);
 std::string to_html(const sweep::State& s);
 
+// n of d as a share for people, the one form of every renderer and of the
+// sweep's stdout: "9.03 %" (two decimals), "100 %" and "0 %" only when
+// exactly so, "> 99.99 %" and "< 0.01 %" next to them, "—" when d is 0.
+std::string share_text(std::uint64_t n, std::uint64_t d);
+// How a pair's differences read everywhere (the Markdown summary, the sweep's
+// stdout): "differ on 903,282 of 10,000,000 inputs (9.03 %), plus 39,058 with
+// NaN payload only" (PairReport::differ of the inputs evaluated).
+std::string differ_text(const Model& m, const PairReport& p);
+
 // Readable name of a pair discrepancy class ("NaN vs number", "+0 vs -0", ...)
 // for people; report.json, CSV and HTML use the keys of sweep::disc_name.
 std::string_view disc_label(sweep::Disc d);

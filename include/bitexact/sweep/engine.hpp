@@ -213,14 +213,26 @@ struct ImplStats {
   bool operator==(const ImplStats& o) const;
 };
 
+// Two implementations "differ" at an input when their results' bits differ and
+// they are not both NaN: cls[nan_payload] (both NaN, other payloads) is the
+// one difference kept apart. `differ` counts every difference of bits, the
+// NaN-payload-only ones included; the report model subtracts them
+// (report::PairReport::differ), and every renderer shows that one figure.
 struct PairStats {
-  std::uint64_t differ = 0;
+  std::uint64_t differ = 0;  // different bits (NaN payloads included)
   std::array<std::uint64_t, static_cast<int>(Disc::count)> cls{};
   std::array<WitnessSet, static_cast<int>(Disc::count)> witness;
   std::array<std::uint64_t, dist_bins> dist{};
   // The largest distance in floats between two number_vs_number results and
   // the K smallest inputs reaching it (r, s: the two results, ulp: the distance).
   MaxWitness max_dist;
+  // Indexed like ImplStats::binade_wrong, by the (sign, biased exponent) of
+  // operand 0: the inputs where the two differ (NaN payloads not included),
+  // and the largest number_vs_number distance there (0: none). With
+  // State::binade_count they give the share that differs per binade.
+  std::vector<std::uint64_t> binade_differ;
+  std::vector<double> binade_max_dist;
+  void init(const FnInfo& f);
   void merge(const PairStats& o);
   bool operator==(const PairStats& o) const;
 };
@@ -266,6 +278,11 @@ struct State {
   ChunkSet done;
   std::uint64_t count = 0;                         // inputs evaluated
   std::vector<std::uint64_t> in_class_count;       // per input class
+  // Inputs per (sign, biased exponent) of operand 0 (index: the operand's
+  // bits shifted right by the mantissa width), the denominators of the pairs'
+  // per-binade shares: counted in sweeps of two or more implementations
+  // only (all zero otherwise).
+  std::vector<std::uint64_t> binade_count;
   std::array<std::uint64_t, 5> out_class_count{};  // per truth-output class
   std::vector<ImplStats> impl_stats;               // parallel to impls (empty counters without a truth)
   std::vector<PairStats> pair_stats;               // (i, j) with i < j, in order (0,1) (0,2) .. (1,2) ..
