@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +15,7 @@
 #include "bitexact/report/model.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
+#include "test_helpers.hpp"
 
 namespace bx = bitexact;
 namespace rp = bitexact::report;
@@ -32,19 +32,6 @@ bx::sweep::State sweep(const std::string& impls, const std::string& inputs, bx::
   return s;
 }
 
-// The CSV's rows as fields (no field of these reports holds a comma).
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(csv);
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> f;
-    std::size_t p = 0;
-    for (std::size_t c; (c = line.find(',', p)) != std::string::npos; p = c + 1) f.push_back(line.substr(p, c - p));
-    f.push_back(line.substr(p));
-    rows.push_back(f);
-  }
-  return rows;
-}
 std::size_t column(const std::vector<std::string>& header, const std::string& name) {
   for (std::size_t i = 0; i < header.size(); ++i)
     if (header[i] == name) return i;
@@ -122,7 +109,7 @@ TEST(ReportModel, RenderersPrintTheModelsFiguresAsTheyAre) {
   EXPECT_EQ(j["implementations"]["x"]["not_correctly_rounded"], 31337u);
   EXPECT_EQ(j["implementations"]["x"]["special_mismatches"], 4242u);
 
-  const auto rows = csv_rows(rp::render_csv(m));
+  const auto rows = bitexact::testing::csv_rows(rp::render_csv(m));
   ASSERT_EQ(rows.size(), 4u);  // header, two implementations, one pair
   EXPECT_EQ(rows[1][column(rows[0], "correctly_rounded_share")], "0.250000000");
   EXPECT_EQ(rows[1][column(rows[0], "special_mismatches")], "4242");
@@ -159,7 +146,7 @@ TEST(ReportModel, TheFourRenderersAgreeOnASweep) {
   const auto s = sweep("nv,nv-ftz,ocml", "binades:64");
   const rp::Model m = rp::build_model(s);
   const auto j = rp::render_json(m);
-  const auto rows = csv_rows(rp::render_csv(m));
+  const auto rows = bitexact::testing::csv_rows(rp::render_csv(m));
   const std::string html = rp::render_html(m);
   // The Markdown summary from the model read back from report.json, as `bitexact report markdown` does.
   const rp::Model back = rp::read_model(nlohmann::ordered_json::parse(j.dump(1)));

@@ -134,19 +134,6 @@ const Case& the_case() {
   return c;
 }
 
-// The CSV's rows as fields (no field of this report holds a comma).
-std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(csv);
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> f;
-    std::size_t p = 0;
-    for (std::size_t k; (k = line.find(',', p)) != std::string::npos; p = k + 1) f.push_back(line.substr(p, k - p));
-    f.push_back(line.substr(p));
-    rows.push_back(f);
-  }
-  return rows;
-}
 
 }  // namespace
 
@@ -176,7 +163,7 @@ TEST(ReportPairs, OneDifferFigureEverywhere) {
   EXPECT_EQ(p["classes"]["nan_payload"]["count"], c.nan_payload_only);
 
   // report.csv: the pair row's differ and nan_payload columns
-  const auto rows = csv_rows(slurp(d / "report.csv"));
+  const auto rows = bitexact::testing::csv_rows(slurp(d / "report.csv"));
   ASSERT_EQ(rows.size(), 4u);  // header, two implementations, the pair
   const auto col = [&](const std::string& name) {
     for (std::size_t i = 0; i < rows[0].size(); ++i)

@@ -161,4 +161,22 @@ inline exec_result exec_cli(const std::vector<std::string>& args, const std::str
   return r;
 }
 
+// A CSV's rows as fields, split at every comma (the reports' CSVs quote no
+// field: none holds a comma).
+inline std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t line = 0;
+  while (line < csv.size()) {
+    std::size_t end = csv.find('\n', line);
+    if (end == std::string::npos) end = csv.size();
+    std::vector<std::string> f;
+    std::size_t p = line;
+    for (std::size_t k; (k = csv.find(',', p)) < end; p = k + 1) f.push_back(csv.substr(p, k - p));
+    f.push_back(csv.substr(p, end - p));
+    rows.push_back(f);
+    line = end + 1;
+  }
+  return rows;
+}
+
 }  // namespace bitexact::testing
