@@ -43,7 +43,8 @@ if(TARGET bitexact_python AND TARGET bitexact)
   string(STRIP "${_bx_pip_args}" _bx_pip_args)
   add_test(NAME Python.PipInstall COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_pip_install.py
     ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/pip_install $<TARGET_FILE:bitexact> ${PROJECT_VERSION})
-  set_tests_properties(Python.PipInstall PROPERTIES LABELS packaging TIMEOUT 3600)
+  # COST: a clean clone's `ctest -j2` starts it early rather than last and alone (151 s).
+  set_tests_properties(Python.PipInstall PROPERTIES LABELS packaging TIMEOUT 3600 COST 900)
   if(_bx_pip_args)
     set_tests_properties(Python.PipInstall PROPERTIES ENVIRONMENT "BITEXACT_CMAKE_ARGS=${_bx_pip_args}")
   endif()
