@@ -721,17 +721,6 @@ void run_chunk(const Options& o, const std::vector<const Impl*>& impls, const Im
     run_chunk_t<double>(o, impls, truth, chunk, wk, like);
 }
 
-void merge_counters(State& dst, const State& src) {
-  dst.count += src.count;
-  for (std::size_t i = 0; i < dst.in_class_count.size(); ++i) dst.in_class_count[i] += src.in_class_count[i];
-  for (std::size_t i = 0; i < dst.out_class_count.size(); ++i) dst.out_class_count[i] += src.out_class_count[i];
-  for (std::size_t i = 0; i < dst.binade_count.size(); ++i) dst.binade_count[i] += src.binade_count[i];
-  for (std::size_t i = 0; i < dst.impl_stats.size(); ++i) dst.impl_stats[i].merge(src.impl_stats[i]);
-  for (std::size_t i = 0; i < dst.pair_stats.size(); ++i) dst.pair_stats[i].merge(src.pair_stats[i]);
-  for (std::size_t i = 0; i < dst.chunk_digests.size(); ++i)
-    dst.chunk_digests[i].insert(src.chunk_digests[i].begin(), src.chunk_digests[i].end());
-}
-
 }  // namespace
 
 // binades[k] += the number of the n operands in binade k (Classifier::binade).
@@ -863,7 +852,7 @@ State fresh_partial(const State& like) {
   return acc;
 }
 
-void merge_partial(State& dst, const State& part) { merge_counters(dst, part); }
+void merge_partial(State& dst, const State& part) { dst.merge_counters(part); }
 
 std::vector<std::uint64_t> chunks_to_do(const Options& o, const State& state) {
   std::vector<std::uint64_t> todo;
@@ -911,7 +900,7 @@ bool run(const Options& o, State& state) {
     const std::uint64_t chunk = todo[idx];
     run_chunk(o, o.impls, truth, chunk, wk, state);
     std::lock_guard lock(mu);
-    merge_counters(state, wk.acc);
+    state.merge_counters(wk.acc);
     state.done.add(chunk, chunk + 1);
     done_inputs += wk.acc.count;
     ++new_chunks;

@@ -279,6 +279,17 @@ void State::init_counters() {
   count = 0;
 }
 
+void State::merge_counters(const State& o) {
+  count += o.count;
+  for (std::size_t i = 0; i < in_class_count.size(); ++i) in_class_count[i] += o.in_class_count[i];
+  for (std::size_t i = 0; i < out_class_count.size(); ++i) out_class_count[i] += o.out_class_count[i];
+  for (std::size_t i = 0; i < binade_count.size(); ++i) binade_count[i] += o.binade_count[i];
+  for (std::size_t i = 0; i < impl_stats.size(); ++i) impl_stats[i].merge(o.impl_stats[i]);
+  for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
+  for (std::size_t i = 0; i < chunk_digests.size(); ++i)
+    chunk_digests[i].insert(o.chunk_digests[i].begin(), o.chunk_digests[i].end());
+}
+
 void State::merge(const State& o) {
   auto bad = [](const std::string& what) { throw input_error("cannot merge: " + what); };
   if (fn != o.fn) bad("different functions");
@@ -292,14 +303,7 @@ void State::merge(const State& o) {
   shard_lo = std::min(shard_lo, o.shard_lo);
   shard_hi = std::max(shard_hi, o.shard_hi);
   shard = complete() ? "" : "partial";
-  count += o.count;
-  for (std::size_t i = 0; i < in_class_count.size(); ++i) in_class_count[i] += o.in_class_count[i];
-  for (std::size_t i = 0; i < out_class_count.size(); ++i) out_class_count[i] += o.out_class_count[i];
-  for (std::size_t i = 0; i < binade_count.size(); ++i) binade_count[i] += o.binade_count[i];
-  for (std::size_t i = 0; i < impl_stats.size(); ++i) impl_stats[i].merge(o.impl_stats[i]);
-  for (std::size_t i = 0; i < pair_stats.size(); ++i) pair_stats[i].merge(o.pair_stats[i]);
-  for (std::size_t i = 0; i < chunk_digests.size(); ++i)
-    chunk_digests[i].insert(o.chunk_digests[i].begin(), o.chunk_digests[i].end());
+  merge_counters(o);
   // Evaluated alike for every shard; where the machines' implementations
   // differ (host libm), the first state's values stand.
   if (special.inputs.empty()) special = o.special;

@@ -302,6 +302,9 @@ struct State {
   }
 
   void init_counters();
+  // Adds o's counters (counts, classes, binades, statistics, digests) to
+  // these; no check that the states belong together (merge checks).
+  void merge_counters(const State& o);
   void merge(const State& o);  // throws input_error when incompatible
   bool complete() const { return done.size() == total_chunks; }
   bool operator==(const State& o) const;
