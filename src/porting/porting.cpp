@@ -196,22 +196,27 @@ comparison compare(const Impl& impl, const port_data& p, const std::vector<word>
   return c;
 }
 
+namespace {
+
+// The registered implementations of the port's function that can run here
+// (the native CUDA functions only where a GPU can evaluate them).
+std::vector<const Impl*> candidates(Fn fn) {
+  std::vector<const Impl*> r;
+  const bool gpu = sweep::cuda::device_count() > 0;
+  for (const Impl* impl : all_impls())
+    if (impl->fn == fn && (!impl->gpu || gpu)) r.push_back(impl);
+  return r;
+}
+
+}  // namespace
+
 std::vector<match> rank(const port_data& p) {
   std::vector<match> m;
-  // The native CUDA functions take part only where a GPU can evaluate them.
-  const bool gpu = sweep::cuda::device_count() > 0;
-  for (const Impl* impl : all_impls()) {
-    if (impl->fn != p.fn || (impl->gpu && !gpu)) continue;
-    match x{impl->name, 0, 0, 0, 0, compare(*impl, p, evaluate(*impl, p))};
-    x.equal = x.detail.equal;
-    x.explained = x.detail.explained;
-    x.share = p.size() ? double(x.equal) / double(p.size()) : 0;
-    x.explained_share = p.size() ? double(x.equal + x.explained) / double(p.size()) : 0;
-    m.push_back(std::move(x));
-  }
+  for (const Impl* impl : candidates(p.fn)) m.push_back({impl->name, p.size(), compare(*impl, p, evaluate(*impl, p))});
   std::sort(m.begin(), m.end(), [](const match& x, const match& y) {
-    if (x.equal + x.explained != y.equal + y.explained) return x.equal + x.explained > y.equal + y.explained;
-    if (x.equal != y.equal) return x.equal > y.equal;
+    const std::uint64_t xe = x.equal() + x.explained(), ye = y.equal() + y.explained();
+    if (xe != ye) return xe > ye;
+    if (x.equal() != y.equal()) return x.equal() > y.equal();
     if (x.detail.class_changes != y.detail.class_changes) return x.detail.class_changes < y.detail.class_changes;
     if (x.detail.max_distance != y.detail.max_distance) return x.detail.max_distance < y.detail.max_distance;
     return x.impl < y.impl;
@@ -221,16 +226,14 @@ std::vector<match> rank(const port_data& p) {
 
 std::vector<std::string> reproducing(const port_data& p, const std::string& skip) {
   std::vector<std::string> names;
-  const bool gpu = sweep::cuda::device_count() > 0;
   // A first slice rejects nearly every implementation cheaply.
   port_data head{p.fn, {}, {}, {}};
   const std::size_t n = std::min<std::size_t>(p.size(), 4096);
   head.a.assign(p.a.begin(), p.a.begin() + std::ptrdiff_t(n));
   head.b.assign(p.b.begin(), p.b.begin() + std::ptrdiff_t(n));
   head.out.assign(p.out.begin(), p.out.begin() + std::ptrdiff_t(n));
-  for (const Impl* impl : all_impls()) {
-    if (impl->fn != p.fn || impl->name == skip || (impl->gpu && !gpu)) continue;
-    if (evaluate(*impl, head) != head.out) continue;
+  for (const Impl* impl : candidates(p.fn)) {
+    if (impl->name == skip || evaluate(*impl, head) != head.out) continue;
     if (n == p.size() || evaluate(*impl, p) == p.out) names.push_back(impl->name);
   }
   return names;

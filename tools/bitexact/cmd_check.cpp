@@ -78,9 +78,7 @@ int run_check(const Args& a) {
     if (p.out[i] == ref[i]) continue;
     failing += !meets(i);
     if (first.size() < 10) {
-      nlohmann::json w = {{"x", hex(p.a[i])}};
-      if (f.arity == 2) w["y"] = hex(p.b[i]);
-      w["port"] = hex(p.out[i]);
+      nlohmann::json w = port_witness(p, i);
       w[impl.name] = hex(ref[i]);
       first.push_back(w);
     }
@@ -94,12 +92,6 @@ int run_check(const Args& a) {
                                                           : porting::reproducing(p, impl.name);
   const double exact_e = max_e >= 0 ? f.ulp_error(p.a[max_e_at], p.b[max_e_at], p.out[max_e_at]) : 0;
   const bool pass = failing == 0;
-  auto witness = [&](std::size_t i) {
-    nlohmann::json w = {{"x", hex(p.a[i])}};
-    if (f.arity == 2) w["y"] = hex(p.b[i]);
-    w["port"] = hex(p.out[i]);
-    return w;
-  };
   if (a.json) {
     nlohmann::json j = {{"fn", std::string(f.name)}, {"against", impl.name}, {"inputs", p.size()},
                         {"bar", bar}, {"pass", pass}, {"failing", failing}, {"bitexact", equal},
@@ -108,9 +100,9 @@ int run_check(const Args& a) {
     j["max_ulp_to_impl"] = equal == p.size()         ? nlohmann::json(0)
                            : max_d == ~std::uint64_t(0) ? nlohmann::json("nan-vs-number")
                                                         : nlohmann::json(max_d);
-    if (equal != p.size()) j["max_ulp_to_impl_at"] = witness(max_d_at);
+    if (equal != p.size()) j["max_ulp_to_impl_at"] = port_witness(p, max_d_at);
     j["max_ulp_to_truth"] = exact_e;
-    j["max_ulp_to_truth_at"] = witness(max_e_at);
+    j["max_ulp_to_truth_at"] = port_witness(p, max_e_at);
     j["classes"] = cmp.classes;
     std::map<std::string, std::uint64_t> reasons;
     for (const auto& g : cmp.groups) reasons[g.cause] = g.count;

@@ -46,11 +46,11 @@ void run_identify(const Args& a) {
   const Impl& impl = *find_impl(best.impl, fn);
   const std::vector<word> ref = porting::evaluate(impl, p);
   const porting::comparison& c = best.detail;
-  const bool exact = best.equal == p.size();
+  const bool exact = best.equal() == p.size();
   // Others that explain and reproduce exactly as many outputs (a reproduction
   // and its vendor-bitcode twin, configurations that agree on these inputs).
   std::vector<std::string> tied;
-  for (std::size_t k = 1; k < m.size() && m[k].equal == best.equal && m[k].explained == best.explained; ++k)
+  for (std::size_t k = 1; k < m.size() && m[k].equal() == best.equal() && m[k].explained() == best.explained(); ++k)
     tied.push_back(m[k].impl);
   if (a.json) {
     nlohmann::json j = {{"fn", std::string(f.name)}, {"inputs", p.size()}, {"best", best.impl}, {"exact", exact},
@@ -58,18 +58,16 @@ void run_identify(const Args& a) {
     j["matches"] = nlohmann::json::array();
     for (const auto& x : m)
       j["matches"].push_back({{"impl", x.impl},
-                              {"bitexact_share", x.share},
-                              {"equal", x.equal},
-                              {"explained", x.explained},
-                              {"explained_share", x.explained_share}});
+                              {"bitexact_share", x.share()},
+                              {"equal", x.equal()},
+                              {"explained", x.explained()},
+                              {"explained_share", x.explained_share()}});
     nlohmann::json residual = nlohmann::json::array();
     std::map<std::string, std::uint64_t> reasons;
     for (const auto& g : c.groups) {
       reasons[g.cause] = g.count;
       for (std::size_t i : g.examples) {
-        nlohmann::json w = {{"x", format_hex(p.a[i], f.bits)}};
-        if (f.arity == 2) w["y"] = format_hex(p.b[i], f.bits);
-        w["port"] = format_hex(p.out[i], f.bits);
+        nlohmann::json w = port_witness(p, i);
         w["impl"] = format_hex(ref[i], f.bits);
         w["reason"] = g.cause;
         residual.push_back(w);
@@ -88,12 +86,12 @@ void run_identify(const Args& a) {
   std::vector<std::string> identical(shown);
   std::size_t w = std::string_view("bit-identical").size();
   for (std::size_t k = 0; k < shown; ++k) {
-    identical[k] = fmt::format("{}/{} ({:.4f}%)", m[k].equal, p.size(), 100 * m[k].share);
+    identical[k] = fmt::format("{}/{} ({:.4f}%)", m[k].equal(), p.size(), 100 * m[k].share());
     w = std::max(w, identical[k].size());
   }
   out += fmt::format("  {:<24} {:>{}}  {:>9}\n", "implementation", "bit-identical", w, "explained");
   for (std::size_t k = 0; k < shown; ++k)
-    out += fmt::format("  {:<24} {:>{}}  {:>8.4f}%\n", m[k].impl, identical[k], w, 100 * m[k].explained_share);
+    out += fmt::format("  {:<24} {:>{}}  {:>8.4f}%\n", m[k].impl, identical[k], w, 100 * m[k].explained_share());
   if (shown < m.size()) out += fmt::format("  ... {} more (--all lists them)\n", m.size() - shown);
   if (exact) {
     out += fmt::format("best: {} (every output)\n", best.impl);

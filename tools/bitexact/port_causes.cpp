@@ -24,6 +24,14 @@ std::string port_input(const porting::port_data& p, std::size_t i) {
   return s;
 }
 
+nlohmann::json port_witness(const porting::port_data& p, std::size_t i) {
+  const FnInfo& f = fn_info(p.fn);
+  nlohmann::json w = {{"x", format_hex(p.a[i], f.bits)}};
+  if (f.arity == 2) w["y"] = format_hex(p.b[i], f.bits);
+  w["port"] = format_hex(p.out[i], f.bits);
+  return w;
+}
+
 std::string cause_text(const porting::port_data& p, const std::vector<word>& ref, const std::string& ref_name,
                        const porting::comparison& c, std::size_t limit) {
   const int bits = fn_info(p.fn).bits;
@@ -53,9 +61,7 @@ nlohmann::json cause_json(const porting::port_data& p, const std::vector<word>& 
   for (const porting::cause_group& g : c.groups) {
     nlohmann::json ex = nlohmann::json::array();
     for (std::size_t i : g.examples) {
-      nlohmann::json w = {{"x", format_hex(p.a[i], f.bits)}};
-      if (f.arity == 2) w["y"] = format_hex(p.b[i], f.bits);
-      w["port"] = format_hex(p.out[i], f.bits);
+      nlohmann::json w = port_witness(p, i);
       w[ref_name] = format_hex(ref[i], f.bits);
       ex.push_back(w);
     }

@@ -22,6 +22,10 @@ constexpr std::size_t shown_causes = 6;
 // two operands, " y=...".
 std::string port_input(const porting::port_data& p, std::size_t i);
 
+// {"x": .., ["y": ..,] "port": ..}: input i and the port's output as bits, the
+// shape of every example and witness in check's and identify's JSON.
+nlohmann::json port_witness(const porting::port_data& p, std::size_t i);
+
 // The causes of `c` (most outputs first), each followed by its examples
 // ("x=... port=... nv=...  1 ulp"); at most `limit` causes (0: all), the rest
 // summed on one line that names --all.

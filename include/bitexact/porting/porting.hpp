@@ -60,11 +60,12 @@ comparison compare(const Impl& impl, const port_data& p, const std::vector<word>
 
 struct match {
   std::string impl;
-  std::uint64_t equal = 0;      // bit-identical outputs
-  std::uint64_t explained = 0;  // differing outputs with a known cause (compare)
-  double share = 0;             // equal / inputs
-  double explained_share = 0;   // (equal + explained) / inputs
+  std::uint64_t inputs = 0;
   comparison detail;
+  std::uint64_t equal() const { return detail.equal; }          // bit-identical outputs
+  std::uint64_t explained() const { return detail.explained; }  // differing, with a known cause
+  double share() const { return inputs ? double(equal()) / double(inputs) : 0; }
+  double explained_share() const { return inputs ? double(equal() + explained()) / double(inputs) : 0; }
 };
 // Every registered implementation of the function, the one that explains the
 // most outputs first: bit-identical or differing for a known cause; then the
