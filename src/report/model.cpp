@@ -8,6 +8,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/registry/registry.hpp"
+#include "render_util.hpp"  // detail::exponents
 
 namespace bitexact::report {
 
@@ -67,7 +68,7 @@ Model build_model(const sweep::State& s) {
     if (s.out_class_count[i])
       m.truth_output_classes.push_back({std::string(sweep::vclass_name(sweep::VClass(i))), s.out_class_count[i]});
 
-  const int nexp = f.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  const int nexp = detail::exponents(f.bits).count;
   m.binade_inputs = s.binade_count;
   for (std::size_t i = 0; i < s.impls.size(); ++i) {
     const auto& st = s.impl_stats[i];

@@ -512,8 +512,7 @@ std::string render_html(const Model& m) {
                        arg("truth", esc(m.truth)), arg("ulp_error", esc(m.ulp_error)));
   const std::string truth_head = fill("truth_head", arg("truth", esc(m.truth)));
   const std::string none = "—";
-  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
-  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  const auto [nexp, bias] = detail::exponents(m.bits);
   const int precision = (m.bits == 32 ? fp_bits<float>::mantissa_bits : fp_bits<double>::mantissa_bits) + 1;
 
   // Where the implementations differ, first: one table per pair.

@@ -48,8 +48,7 @@ json optional_input(const Model& m, const std::optional<Input>& in) {
 
 // "[2^e,2^(e+1))", "zero/subnormal", "inf/nan": a binade of the first operand.
 std::string binade_range(const Model& m, int be) {
-  const int nexp = 1 << (m.bits == 32 ? fp_bits<float>::exponent_bits : fp_bits<double>::exponent_bits);
-  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  const auto [nexp, bias] = detail::exponents(m.bits);
   return be == 0          ? std::string("zero/subnormal")
          : be == nexp - 1 ? std::string("inf/nan")
                           : fmt::format("[2^{},2^{})", be - bias, be - bias + 1);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bitexact/bits.hpp"
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/report/model.hpp"
 
@@ -21,6 +22,17 @@ inline std::string thousands(std::uint64_t v) {
     o += d[i];
   }
   return o;
+}
+
+// The first operand's exponent field, which indexes binades everywhere
+// (sweep::State::binade_count, PairBinade::biased_exponent): how many biased
+// exponents there are (2^8 or 2^11) and the bias.
+struct exponent_field {
+  int count, bias;
+};
+inline exponent_field exponents(int bits) {
+  return bits == 32 ? exponent_field{1 << fp_bits<float>::exponent_bits, fp_bits<float>::exponent_bias}
+                    : exponent_field{1 << fp_bits<double>::exponent_bits, fp_bits<double>::exponent_bias};
 }
 
 inline std::string hex(const Model& m, word w) { return format_hex(w, m.bits); }

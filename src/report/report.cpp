@@ -51,7 +51,7 @@ std::string differ_text(const Model& m, const PairReport& p) {
 namespace detail {
 
 std::vector<BinadeRun> binade_runs(const Model& m, const PairReport& p) {
-  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
+  const int nexp = exponents(m.bits).count;
   // The largest distance's bin (sweep::dist_label's), -1 for none.
   auto bin = [](double d) { return d > 0 ? sweep::dist_bin(std::uint64_t(d)) : -1; };
   std::vector<BinadeRun> runs;
@@ -76,8 +76,7 @@ std::vector<BinadeRun> binade_runs(const Model& m, const PairReport& p) {
 }
 
 std::string run_range(const Model& m, const BinadeRun& r) {
-  const int nexp = m.bits == 32 ? 1 << fp_bits<float>::exponent_bits : 1 << fp_bits<double>::exponent_bits;
-  const int bias = m.bits == 32 ? fp_bits<float>::exponent_bias : fp_bits<double>::exponent_bias;
+  const auto [nexp, bias] = exponents(m.bits);
   if (r.first == nexp - 1) return "inf/NaN";
   std::string o = "[";
   o += r.first == 0 ? std::string("0") : fmt::format("2^{}", r.first - bias);
