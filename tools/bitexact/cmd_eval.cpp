@@ -6,6 +6,9 @@
 #include <iostream>
 #include <map>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "command.hpp"
 #include "options.hpp"
 
@@ -39,14 +42,9 @@ void run_list(const std::string& only) {
                     p->description.c_str());
         any = true;
       }
-    if (!any) {
-      std::string names;
-      for (const auto& n : impl_names()) {
-        if (!names.empty()) names += ' ';
-        names += n;
-      }
-      throw input_error("unknown implementation '" + only + "' (implementations: " + names + ")");
-    }
+    if (!any)
+      throw input_error(fmt::format("unknown implementation '{}' (implementations: {})", only,
+                                    fmt::join(impl_names(), " ")));
     return;
   }
   std::map<std::string, std::string> by_name;
