@@ -306,6 +306,21 @@ struct BinadeAxis {
     const int e = be - bias;
     return be == 0 || be == nexp - 1 || (weight(be) == 4 ? e % 4 == 0 : e % 16 == 0);
   }
+  // The signed axis of the per-binade plots: negative binades mirrored to the
+  // left of the centre (units()), the largest magnitudes outermost. The first
+  // unit of binade be of that sign, and the labelled binades' ticks.
+  int signed_start(int be, bool negative) const {
+    const int half = units();
+    return negative ? half - start(be) - weight(be) : half + start(be);
+  }
+  std::vector<Tick> signed_ticks() const {
+    std::vector<Tick> t;
+    for (int be = hi; be >= lo; --be)
+      if (labelled(be)) t.push_back({signed_start(be, true) + 0.5 * weight(be), binade_label(nexp, bias, be, true)});
+    for (int be = lo; be <= hi; ++be)
+      if (labelled(be)) t.push_back({signed_start(be, false) + 0.5 * weight(be), binade_label(nexp, bias, be, false)});
+    return t;
+  }
 };
 
 // The three plots of an implementation.
@@ -351,20 +366,12 @@ std::string impl_plots(const Model& m, const ImplReport& k, const BinadeAxis& ax
     for (const auto& b : k.binades) {
       const int be = b.biased_exponent;
       if (be < blo || be > bhi) continue;
-      const int w = axis.weight(be);
-      const int x0 = b.negative ? half - axis.start(be) - w : half + axis.start(be);
+      const int w = axis.weight(be), x0 = axis.signed_start(be, b.negative);
       for (int i = 0; i < w; ++i) v[std::size_t(x0 + i)] = std::max(b.max_ulp, std::ldexp(1.0, -1));
     }
     p.yhi = error_axis_top(v);
-    std::vector<Tick> ticks;
-    for (int be = bhi; be >= blo; --be)
-      if (axis.labelled(be))
-        ticks.push_back({double(half - axis.start(be)) - 0.5 * axis.weight(be), binade_label(nexp, axis.bias, be, true)});
-    for (int be = blo; be <= bhi; ++be)
-      if (axis.labelled(be))
-        ticks.push_back({double(half + axis.start(be)) + 0.5 * axis.weight(be), binade_label(nexp, axis.bias, be, false)});
     o += frame(p, text("title_by_binade"), text("axis_binade"), text("axis_error"), bars(p, v, "b1", 1.0),
-               xtick_row(p, ticks, 50));
+               xtick_row(p, axis.signed_ticks(), 50));
   }
   {
     // Numeric bins up to the last one used (at least (1,2]), then the special bins.
@@ -429,11 +436,6 @@ std::string pair_binade_plot(const Model& m, const PairReport& pr, const BinadeA
   dist.ylo = -0.6;
   dist.yhi = std::max(1.0, std::ceil(std::log2(top) + 0.25));
   auto share_y = [&](double v) { return share.H - share.mb - v / share.yhi * (share.H - share.mt - share.mb); };
-  // x of the left edge of binade be, in units
-  auto x0_of = [&](int be, bool negative) {
-    const int w = axis.weight(be);
-    return negative ? half - axis.start(be) - w : half + axis.start(be);
-  };
 
   std::string o = fill("svg_open_pair", arg("width", share.W), arg("height", share.H), arg("left", share.ml),
                        arg("title", esc(fill("title_pair_binades", arg("a", pr.a), arg("b", pr.b)))));
@@ -455,7 +457,8 @@ std::string pair_binade_plot(const Model& m, const PairReport& pr, const BinadeA
   // Bars, a pixel apart where binades are wide enough.
   std::string shares, distances, covered;
   auto span = [&](int be, bool negative) {
-    const double xa = share.px(x0_of(be, negative)), xb = share.px(x0_of(be, negative) + axis.weight(be));
+    const int x0 = axis.signed_start(be, negative);
+    const double xa = share.px(x0), xb = share.px(x0 + axis.weight(be));
     const double gap = xb - xa >= 3 ? 1 : 0;
     return std::pair<double, double>(xa, std::max(0.5, xb - xa - gap));
   };
@@ -481,14 +484,7 @@ std::string pair_binade_plot(const Model& m, const PairReport& pr, const BinadeA
   if (!covered.empty()) o += fill("svg_bars", arg("class", "cov"), arg("path", covered));
   o += fill("svg_bars", arg("class", "b0"), arg("path", shares));
   if (!distances.empty()) o += fill("svg_bars", arg("class", "b1"), arg("path", distances));
-  std::vector<Tick> ticks;
-  for (int be = axis.hi; be >= axis.lo; --be)
-    if (axis.labelled(be))
-      ticks.push_back({double(half - axis.start(be)) - 0.5 * axis.weight(be), binade_label(axis.nexp, axis.bias, be, true)});
-  for (int be = axis.lo; be <= axis.hi; ++be)
-    if (axis.labelled(be))
-      ticks.push_back({double(half + axis.start(be)) + 0.5 * axis.weight(be), binade_label(axis.nexp, axis.bias, be, false)});
-  o += xtick_row(dist, ticks, 50);
+  o += xtick_row(dist, axis.signed_ticks(), 50);
   o += fill("svg_x_label", arg("x", share.ml + (share.W - share.ml - share.mr) / 2), arg("y", share.H - 4),
             arg("label", text("axis_binade")));
   o += text("svg_close");
