@@ -14,10 +14,6 @@ namespace {
 
 // Row F's entries, from nv::fast::row<F> (every row has one, nullptr or not).
 // nv-fast and nv-intrinsics are fast-math approximations (Impl::approximate).
-bool register_approximate(Impl i) {
-  i.approximate = true;
-  return register_impl(std::move(i));
-}
 
 template <Fn F>
 void register_row() {

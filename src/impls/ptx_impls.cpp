@@ -21,31 +21,27 @@ namespace {
 template <nv::mode M>
 void register_form(const char* impl) {
   // Every entry is an approximation instruction (Impl::approximate).
-  auto register_impl = [](Impl i) {
-    i.approximate = true;
-    return bitexact::register_impl(std::move(i));
-  };
   using nv::mode;
   const std::string form = M == mode::ftz ? ".ftz.f32" : ".f32";
   const std::string d = "NVIDIA sm_90 SFU (H100), PTX ";
   // PTX has no tanh.approx.ftz.f32 and MUFU.TANH flushes nothing: ptx-ftz's
   // tanh_approx is the one instruction, tanh.approx.f32 (as ptxas makes the
   // .ftz forms of sin/cos the same SASS as the plain ones).
-  register_impl({impl, Fn::tanh_approx, scalar_values_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>,
+  register_approximate({impl, Fn::tanh_approx, scalar_values_of<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>,
                  d + "tanh.approx.f32"});
-  register_impl(
+  register_approximate(
       {impl, Fn::sin_approx, scalar_values_of<Fn::sin_approx, &nv::ptx::sin_approx_model<M>>, d + "sin.approx" + form});
-  register_impl(
+  register_approximate(
       {impl, Fn::cos_approx, scalar_values_of<Fn::cos_approx, &nv::ptx::cos_approx_model<M>>, d + "cos.approx" + form});
-  register_impl(
+  register_approximate(
       {impl, Fn::ex2_approx, scalar_values_of<Fn::ex2_approx, &nv::ptx::ex2_approx_model<M>>, d + "ex2.approx" + form});
-  register_impl(
+  register_approximate(
       {impl, Fn::lg2_approx, scalar_values_of<Fn::lg2_approx, &nv::ptx::lg2_approx_model<M>>, d + "lg2.approx" + form});
-  register_impl(
+  register_approximate(
       {impl, Fn::rcp_approx, scalar_values_of<Fn::rcp_approx, &nv::ptx::rcp_approx_model<M>>, d + "rcp.approx" + form});
-  register_impl({impl, Fn::rsqrt_approx, scalar_values_of<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>,
+  register_approximate({impl, Fn::rsqrt_approx, scalar_values_of<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>,
                  d + "rsqrt.approx" + form});
-  register_impl({impl, Fn::sqrt_approx, scalar_values_of<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>,
+  register_approximate({impl, Fn::sqrt_approx, scalar_values_of<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>,
                  d + "sqrt.approx" + form});
 }
 

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -126,6 +127,12 @@ struct Impl {
 // Registration happens from static initialisers of object files in
 // src/impls/ (linked as an OBJECT library, so none is dropped).
 bool register_impl(Impl impl);
+// register_impl with Impl::approximate set: the fast-math approximations
+// (nv-fast, nv-intrinsics, ptx, ptx-ftz).
+inline bool register_approximate(Impl impl) {
+  impl.approximate = true;
+  return register_impl(std::move(impl));
+}
 const Impl* find_impl(std::string_view name, Fn fn);
 // The reference of sweeps and reports: the implementation of fn marked
 // correctly_rounded (today "mpfr"); nullptr if none is registered.
