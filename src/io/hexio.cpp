@@ -143,6 +143,26 @@ std::vector<hex_row> read_operand_rows(std::istream& in, int arity, int bits, st
   return read_rows(in, arity, bits, source, max_arity, parse_operand);
 }
 
+std::vector<hex_row> read_operand_args(const std::vector<std::string>& args, std::string_view name, int arity,
+                                       int bits, bool unknown_options) {
+  if (args.size() % std::size_t(arity) != 0)
+    throw input_error(fmt::format("{} takes {} operands per input; {} operand{} given", name, arity, args.size(),
+                                  args.size() == 1 ? " was" : "s were"));
+  std::vector<hex_row> rows(args.size() / std::size_t(arity));
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& t = args[i];
+    const bool option_like =
+        unknown_options && t.size() > 1 && t[0] == '-' && (t[1] == '-' || std::isalpha(static_cast<unsigned char>(t[1])));
+    try {
+      rows[i / std::size_t(arity)].v[i % std::size_t(arity)] = parse_operand(t, bits, fmt::format("operand {}", i + 1));
+    } catch (const input_error&) {
+      if (option_like) throw input_error(fmt::format("unknown option {} (see --help)", quote_input(t)));
+      throw;
+    }
+  }
+  return rows;
+}
+
 std::string format_hex(std::uint64_t v, int bits) {
   return bits == 64   ? fmt::format("0x{:016x}", v)
          : bits == 32 ? fmt::format("0x{:08x}", v)

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,23 @@ void eval_buffers(const bitexact::Impl& impl, const void* x, const void* y, void
 }
 
 // The function's operand width and arity, for the Python side's checks.
+// The operands of `python -m bitexact eval` as the CLI reads them (hexio.hpp):
+// the arguments, or when there are none the lines of `stdin_text`; rows of
+// `arity` words.
+std::vector<std::vector<std::uint64_t>> operand_rows(const std::vector<std::string>& args, const std::string& name,
+                                                     int arity, int bits, const std::string& stdin_text) {
+  std::vector<bitexact::hex_row> read;
+  if (args.empty()) {
+    std::istringstream in(stdin_text);
+    read = bitexact::read_operand_rows(in, arity, bits, "stdin");
+  } else {
+    read = bitexact::read_operand_args(args, name, arity, bits);
+  }
+  std::vector<std::vector<std::uint64_t>> rows;
+  for (const auto& r : read) rows.emplace_back(r.v.begin(), r.v.begin() + arity);
+  return rows;
+}
+
 py::tuple spec_info(const std::string& spec) {
   const auto& impl = bitexact::resolve_spec(spec);
   const auto& f = bitexact::fn_info(impl.fn);
@@ -219,6 +237,8 @@ PYBIND11_MODULE(_bitexact, m) {
   m.attr("__version__") = BITEXACT_VERSION;
   py::register_exception<bitexact::input_error>(m, "InputError", PyExc_ValueError);
   m.def("spec_info", &spec_info, "IMPL.FN -> (bits, arity, function, implementation)");
+  m.def("operand_rows", &operand_rows, py::arg("args"), py::arg("name"), py::arg("arity"), py::arg("bits"),
+        py::arg("stdin_text"), "operands as `bitexact eval` reads them: rows of words");
   m.def("eval", &eval, py::arg("spec"), py::arg("x"), py::arg("y"), py::arg("out"));
   m.def("ulp_error", &ulp_error, py::arg("fn"), py::arg("x"), py::arg("y"), py::arg("result"), py::arg("out"));
   m.def("sweep", &sweep, py::arg("fn"), py::arg("impls"), py::arg("inputs"), py::arg("threads") = 0);

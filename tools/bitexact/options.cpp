@@ -93,27 +93,13 @@ void add_output_option(CLI::App* cmd, std::string& target) {
 
 std::vector<std::array<word, 3>> operand_rows(const std::vector<std::string>& args, std::string_view name, int arity,
                                               int bits) {
-  if (args.empty()) {
-    std::vector<std::array<word, 3>> rows;
-    for (const auto& r : read_operand_rows(std::cin, arity, bits, "stdin")) rows.push_back(r.v);
-    return rows;
-  }
-  if (args.size() % std::size_t(arity) != 0)
-    throw input_error(fmt::format("{} takes {} operands per input; {} operand{} given", name, arity, args.size(),
-                                  args.size() == 1 ? " was" : "s were"));
-  std::vector<std::array<word, 3>> rows(args.size() / std::size_t(arity), {0, 0, 0});
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& t = args[i];
-    // An option CLI11 does not know reaches us as an operand: call it that.
-    const bool option_like = t.size() > 1 && t[0] == '-' && (t[1] == '-' || std::isalpha(static_cast<unsigned char>(t[1])));
-    try {
-      rows[i / std::size_t(arity)][i % std::size_t(arity)] = parse_operand(t, bits, fmt::format("operand {}", i + 1));
-    } catch (const input_error&) {
-      if (option_like)
-        throw input_error(fmt::format("unknown option {} (see --help)", quote_input(t)));
-      throw;
-    }
-  }
+  // An option CLI11 does not know reaches read_operand_args as an operand:
+  // it is called an unknown option there.
+  const std::vector<hex_row> read =
+      args.empty() ? read_operand_rows(std::cin, arity, bits, "stdin") : read_operand_args(args, name, arity, bits, true);
+  std::vector<std::array<word, 3>> rows;
+  rows.reserve(read.size());
+  for (const auto& r : read) rows.push_back(r.v);
   return rows;
 }
 

@@ -48,6 +48,15 @@ std::uint64_t parse_operand(std::string_view text, int bits, std::string_view wh
 std::vector<hex_row> read_hex_rows(std::istream& in, int arity, int bits, std::string_view source, int max_arity = -1);
 std::vector<hex_row> read_operand_rows(std::istream& in, int arity, int bits, std::string_view source,
                                        int max_arity = -1);
+// Operands given as arguments (`eval nv.sinf 1e6 3e38`): `arity` per input,
+// in order, parse_operand's rules ("operand K" in messages). Throws
+// input_error when their count is no multiple of arity ("NAME takes 2
+// operands per input; 3 operands were given"), and, with unknown_options (a
+// command-line parser that passes what it does not know through), calls a
+// token like -x or --x that is no operand an unknown option. The CLI's eval,
+// ulp and fpsan eval and `python -m bitexact eval` read their operands here.
+std::vector<hex_row> read_operand_args(const std::vector<std::string>& args, std::string_view name, int arity,
+                                       int bits, bool unknown_options = false);
 
 // "0x%08x" or "0x%016llx" depending on bits.
 std::string format_hex(std::uint64_t v, int bits);
