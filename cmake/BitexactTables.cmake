@@ -3,18 +3,26 @@
 # the check for the llvm-15 tools the bitcode builds use. Each function makes
 # the configure step depend on its table and stops on a row it cannot parse.
 
-# bitexact_function_rows(OUT): "NAME:ARITY:TYPE:OCML" per row of
-# include/bitexact/functions.def (sinf:1:float:sin_f32, ...).
+# bitexact_function_rows(OUT): "NAME:ARITY:TYPE:OCML:REPRODUCED" per
+# BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML row of
+# include/bitexact/functions.def (sinf:1:float:sin_f32:ocml,
+# expf:1:float:exp_f32:none): REPRODUCED is "none" where ocml's code is not
+# reproduced (ocml/not_reproduced.def).
 function(bitexact_function_rows out)
   set(def ${PROJECT_SOURCE_DIR}/include/bitexact/functions.def)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${def})
-  file(STRINGS ${def} rows REGEX "^BITEXACT_FUNCTION\\(")
+  file(STRINGS ${def} rows REGEX "^BITEXACT_FUNCTION(_NO_OCML)?\\(")
   set(result "")
   foreach(row ${rows})
-    if(NOT row MATCHES "^BITEXACT_FUNCTION\\(([a-z0-9_]+), ([12]), (float|double), ([a-z0-9_]+),")
+    if(NOT row MATCHES "^BITEXACT_FUNCTION(_NO_OCML)?\\(([a-z0-9_]+), ([12]), (float|double), ([a-z0-9_]+),")
       message(FATAL_ERROR "functions.def: cannot parse row: ${row}")
     endif()
-    list(APPEND result "${CMAKE_MATCH_1}:${CMAKE_MATCH_2}:${CMAKE_MATCH_3}:${CMAKE_MATCH_4}")
+    if(CMAKE_MATCH_1)
+      set(reproduced none)
+    else()
+      set(reproduced ocml)
+    endif()
+    list(APPEND result "${CMAKE_MATCH_2}:${CMAKE_MATCH_3}:${CMAKE_MATCH_4}:${CMAKE_MATCH_5}:${reproduced}")
   endforeach()
   set(${out} ${result} PARENT_SCOPE)
 endfunction()

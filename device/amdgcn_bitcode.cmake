@@ -35,7 +35,10 @@ set(_bx_entries "")
 foreach(row ${_bx_fn_rows})
   string(REPLACE ":" ";" f "${row}")
   list(GET f 3 ocml)
-  list(APPEND _bx_entries "__ocml_${ocml}")
+  list(GET f 4 reproduced)
+  if(reproduced STREQUAL "ocml")  # replace_ocml_nv.cpp leaves out the others
+    list(APPEND _bx_entries "__ocml_${ocml}")
+  endif()
 endforeach()
 string(REPLACE ";" "," _bx_entries "${_bx_entries}")
 

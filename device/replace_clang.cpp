@@ -57,6 +57,9 @@ extern "C" __attribute__((device)) int __nvvm_reflect(const char*);
 #else
 #define BX_BODY(name, ocml_name, args) \
   return bitexact::ocml::ocml_name<bitexact::ocml::BITEXACT_PERSONALITY_OCML>(args);
+// ocml's expf, logf, ... are not reproduced (ocml/not_reproduced.def): this
+// personality leaves their __nv_ names to libdevice.
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #endif
 
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                   \
@@ -65,3 +68,6 @@ extern "C" __attribute__((device)) int __nvvm_reflect(const char*);
   }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+#ifdef BITEXACT_PERSONALITY_OCML
+#undef BITEXACT_FUNCTION_NO_OCML
+#endif

@@ -26,6 +26,11 @@
 extern "C" {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   type __ocml_##ocml(BX_NV_PARAMS_##arity(type)) { return bitexact::nv::name(BX_NV_ARGS_##arity); }
+// Not the BITEXACT_FUNCTION_NO_OCML rows: their nv reproductions use the SFU
+// models (ex2.approx, rsqrt.approx, ...), whose tables this table-free build
+// (BITEXACT_SFU_NO_TABLES) cannot hold.
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION_NO_OCML
 #undef BITEXACT_FUNCTION
 }

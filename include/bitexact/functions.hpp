@@ -5,9 +5,11 @@
 //   fn_traits<Fn>       operand type, arity and signature of one function
 //   function_table      name, arity, width, ocml name and standard-set seed of each
 //   for_each_fn(f)      calls f(std::integral_constant<Fn, F>{}) for every F that
-//                       every vendor provides (BITEXACT_FUNCTION rows; the
-//                       BITEXACT_NV_FUNCTION rows are in the enum and
-//                       function_table only)
+//                       every vendor provides (BITEXACT_FUNCTION and
+//                       BITEXACT_FUNCTION_NO_OCML rows; the BITEXACT_NV_FUNCTION
+//                       rows are in the enum and function_table only)
+//   for_each_ocml_fn(f)  the same for the functions ocml is reproduced for
+//                       (BITEXACT_FUNCTION rows)
 //
 // The compiled engine adds what needs the truth library (bitexact/registry/registry.hpp: FnInfo).
 #pragma once
@@ -91,15 +93,19 @@ struct fn_desc {
   std::string_view ocml;     // ocml entry point without "__ocml_" ("" for BITEXACT_NV_FUNCTION rows)
   std::uint64_t first_seed;  // 0: exhaustive; else uniform SEED, structured SEED + 1
   std::string_view target;   // BITEXACT_NV_FUNCTION rows: the exact function approximated
+  bool ocml_reproduced;      // false: a BITEXACT_FUNCTION_NO_OCML row (ocml/not_reproduced.hpp says why)
 };
 
 inline constexpr fn_desc function_table[] = {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed, ""},
+  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed, "", true},
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed) \
+  {Fn::name, #name, arity, int(8 * sizeof(type)), #ocml, seed, "", false},
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) \
-  {Fn::name, #name, arity, int(8 * sizeof(type)), "", seed, #target},
+  {Fn::name, #name, arity, int(8 * sizeof(type)), "", seed, #target, false},
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION_NO_OCML
 #undef BITEXACT_FUNCTION
 };
 static_assert(sizeof(function_table) / sizeof(function_table[0]) == all_function_count);
@@ -111,6 +117,14 @@ template <class F>
 constexpr void for_each_fn(F&& f) {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+}
+template <class F>
+constexpr void for_each_ocml_fn(F&& f) {
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) f(std::integral_constant<Fn, Fn::name>{});
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION_NO_OCML
 #undef BITEXACT_FUNCTION
 }
 

@@ -9,13 +9,18 @@
 
 namespace bitexact::cuda {
 
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                                        \
+#define BX_NV_LINKED(name, arity, type)                                                                       \
   __device__ type nv::name(BITEXACT_PARAMS_##arity(type)) { return bitexact::nv::name(BITEXACT_ARGS_##arity); }        \
-  __device__ type nv_ftz::name(BITEXACT_PARAMS_##arity(type)) { return bitexact::nv::name##_ftz(BITEXACT_ARGS_##arity); } \
-  __device__ type ocml::name(BITEXACT_PARAMS_##arity(type)) {                                                     \
-    return bitexact::ocml::ocml_name<bitexact::ocml::gfx90a>(BITEXACT_ARGS_##arity);                              \
+  __device__ type nv_ftz::name(BITEXACT_PARAMS_##arity(type)) { return bitexact::nv::name##_ftz(BITEXACT_ARGS_##arity); }
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) \
+  BX_NV_LINKED(name, arity, type)                                    \
+  __device__ type ocml::name(BITEXACT_PARAMS_##arity(type)) {        \
+    return bitexact::ocml::ocml_name<bitexact::ocml::gfx90a>(BITEXACT_ARGS_##arity); \
   }
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed) BX_NV_LINKED(name, arity, type)
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION_NO_OCML
 #undef BITEXACT_FUNCTION
+#undef BX_NV_LINKED
 
 }  // namespace bitexact::cuda

@@ -5,6 +5,11 @@
 
 #include "bitexact/registry/registry.hpp"
 
+// The C library has no rsqrtf (CUDA and HIP have it): "host" is what a CPU port
+// writes for it, 1/sqrtf(x) in two IEEE operations. (A libm that one day
+// declares rsqrtf makes this a compile error, to be replaced by its own.)
+static float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+
 namespace bitexact {
 namespace {
 
@@ -12,8 +17,8 @@ const bool registered = [] {
   const char* d = "this machine's libm";
   // The cast picks the C function of the row's signature among <cmath>'s overloads.
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  register_impl(                                                \
-      {"host", Fn::name, scalar_values_of<Fn::name, static_cast<fn_traits<Fn::name>::signature*>(&::name)>, d});
+  register_impl({"host", Fn::name, scalar_values_of<Fn::name, static_cast<fn_traits<Fn::name>::signature*>(&::name)>, \
+                 Fn::name == Fn::rsqrtf ? "1.0f / sqrtf(x) with this machine's libm (C has no rsqrtf)" : d});
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
   return true;

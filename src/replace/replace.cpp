@@ -31,6 +31,10 @@
 #define BX_REPRO(name, ocml_name) bitexact::nv::name##_ftz
 #else
 #define BX_REPRO(name, ocml_name) bitexact::ocml::ocml_name<bitexact::ocml::BITEXACT_REPLACE_OCML>
+// ocml's expf, logf, ... are the AMD GPU's own instructions, not reproduced
+// (ocml/not_reproduced.def): this personality does not export them, so a
+// program linked with it keeps its libm's.
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed)
 #endif
 
 #define BX_EXPORT extern "C" __attribute__((visibility("default")))

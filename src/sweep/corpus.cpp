@@ -360,6 +360,29 @@ void edges_ceil(Builder& B) {
 }
 void edges_fmod(Builder& B) { add_fmod(B); }
 void edges_unary(Builder& B) { add_one_arg_common(B); }
+// exp-like functions (expf, exp2f, ...): where the result overflows, becomes
+// subnormal or rounds to zero (log_b of 2^128, 2^-126, 2^-149, 2^-150 for the
+// row's base, +-8 ulp), and tiny arguments whose result rounds to 1.
+void edges_exp(Builder& B) {
+  add_one_arg_common(B);
+  const std::string_view n = B.f.name;
+  const double base = n.starts_with("exp2") ? 2.0 : n.starts_with("exp10") ? 10.0 : 2.718281828459045;
+  for (int e : {128, -126, -149, -150}) {
+    const float t = float(e * std::log(2.0) / std::log(base));
+    for (int d = -8; d <= 8; ++d)
+      B.add(word(bit_cast<std::uint32_t>(t) + d), 0, fmt::format("{:+d} ulp from log of 2^{} (threshold)", d, e));
+  }
+  for (word b : {0x33000000u, 0x33800000u, 0x32800000u, 0x38000000u})
+    for (word s : {word(0), B.sign()}) B.add(s | b, 0, "tiny argument: the result rounds to 1");
+}
+// log-like functions: within 64 ulp of 1 (cancellation), every power of two,
+// subnormals (which libdevice scales by 2^23 first).
+void edges_log(Builder& B) {
+  add_one_arg_common(B);
+  for (int d = -64; d <= 64; ++d) B.add(word(0x3f800000u + d), 0, fmt::format("1 {:+d} ulp", d));
+  for (word b : {0x1u, 0x2u, 0x3u, 0x1000u, 0x400000u, 0x400001u, 0x7fffffu})
+    B.add(b, 0, "subnormal: scaled by 2^23 first");
+}
 
 }  // namespace
 

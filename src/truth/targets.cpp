@@ -101,6 +101,10 @@ float target_cr(target t, float x, float y, rounding r) {
     const float lo = detail::round_double_to_float(v - d, r), hi = detail::round_double_to_float(v + d, r);
     if (bit_cast<std::uint32_t>(lo) == bit_cast<std::uint32_t>(hi)) return lo;
   }
+  return target_mpfr(t, x, y, r);
+}
+
+float target_mpfr(target t, float x, float y, rounding r) {
   // MPFR, directly at 24 bits in mode r with binary32's exponent range, then
   // subnormalised: exact in every mode. (A wide value rounded again would
   // not be: exp(2^-149) = 1 + 2^-149 needs 150 bits to round upward right.)

@@ -75,7 +75,23 @@ double ceil(double x, rounding r) {
   return finish<double>(s.y53, 0, to_mpfr(r));
 }
 
+// Functions whose truth is a target's (truth.hpp, "the targets";
+// src/truth/targets.cpp): MPFR at 24 bits in binary32's exponent range.
+float expf(float x, rounding r) { return target_mpfr(target::exp, x, 0.0f, r); }
+float exp2f(float x, rounding r) { return target_mpfr(target::exp2, x, 0.0f, r); }
+float logf(float x, rounding r) { return target_mpfr(target::log, x, 0.0f, r); }
+float log2f(float x, rounding r) { return target_mpfr(target::log2, x, 0.0f, r); }
+float rsqrtf(float x, rounding r) { return target_mpfr(target::rsqrt, x, 0.0f, r); }
+float sqrtf(float x, rounding r) { return target_mpfr(target::sqrt, x, 0.0f, r); }
+
 }  // namespace mpfr_only
+
+double ulp_error_expf(float x, float result) { return target_ulp_error(target::exp, x, 0.0f, result); }
+double ulp_error_exp2f(float x, float result) { return target_ulp_error(target::exp2, x, 0.0f, result); }
+double ulp_error_logf(float x, float result) { return target_ulp_error(target::log, x, 0.0f, result); }
+double ulp_error_log2f(float x, float result) { return target_ulp_error(target::log2, x, 0.0f, result); }
+double ulp_error_rsqrtf(float x, float result) { return target_ulp_error(target::rsqrt, x, 0.0f, result); }
+double ulp_error_sqrtf(float x, float result) { return target_ulp_error(target::sqrt, x, 0.0f, result); }
 
 namespace {
 // Exact value of a unary transcendental at 128 bits, rounded toward zero

@@ -21,6 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Exported by the replacement libraries, not declared by <math.h>: C has no
+ * rsqrtf (CUDA's and HIP's math libraries do). */
+float rsqrtf(float);
+
 static float f32(uint32_t b) {
   float f;
   memcpy(&f, &b, sizeof f);

@@ -64,6 +64,10 @@ S to_bits(T v) {
 // program writes, for the functions named here; every other row of
 // bitexact/functions.def by its C name (<cmath> declares those too), so a new
 // row is probed with nothing to add here.
+// Exported by the replacement libraries, not declared by <cmath>: C has no
+// rsqrtf (CUDA's and HIP's math libraries do).
+extern "C" float rsqrtf(float) noexcept;
+
 template <bitexact::Fn F>
 struct tag {};
 float call(tag<bitexact::Fn::sinf>, float x, float) { return std::sin(x); }

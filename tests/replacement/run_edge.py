@@ -63,7 +63,7 @@ def functions(source):
     path = os.path.join(source, "include/bitexact/functions.def")
     try:
         with open(path) as f:
-            rows = re.findall(r"^BITEXACT_FUNCTION\(([a-z0-9_]+), ([12]),", f.read(), re.M)
+            rows = re.findall(r"^BITEXACT_FUNCTION(?:_NO_OCML)?\(([a-z0-9_]+), ([12]),", f.read(), re.M)
     except OSError as e:
         die(f"{path}: {e.strerror}")
     if not rows:

@@ -16,7 +16,7 @@ def function_rows():
     """[(NAME, width in bits, EDGES family)] in row order, from the BITEXACT_FUNCTION
     rows of include/bitexact/functions.def."""
     path = os.path.join(os.path.dirname(__file__), "..", "..", "include", "bitexact", "functions.def")
-    rows = re.findall(r"^BITEXACT_FUNCTION\((\w+), ([12]), (float|double), \w+, (\w+),", open(path).read(), re.M)
+    rows = re.findall(r"^BITEXACT_FUNCTION(?:_NO_OCML)?\((\w+), ([12]), (float|double), \w+, (\w+),", open(path).read(), re.M)
     return [(name, 32 if ty == "float" else 64, edges) for name, _, ty, edges in rows]
 
 
@@ -133,8 +133,39 @@ def fmod_64(group, fn):
           [(splitmix(17 + i), splitmix(1017 + i)) for i in range(512)])
 
 
+def unary_32(group, fn):
+    group("IEEE specials (zeros, subnormals, max, infinities, quiet and signalling NaNs)",
+          [(b,) for b, _ in F32_SPECIALS])
+    group("sampled: uniform bit patterns splitmix64(23 + i) >> 32, i < 512",
+          [(splitmix(23 + i) >> 32,) for i in range(512)])
+
+
+def exp_32(group, fn):
+    unary_32(group, fn)
+    # Where the result leaves the normal range, becomes subnormal, rounds to 0
+    # or overflows: the floats around log_b of 2^128, 2^-126, 2^-149 and
+    # 2^-150 for the function's base b, and libdevice's own breakpoints.
+    base = {"expf": math.e, "exp2f": 2.0, "exp10f": 10.0}.get(fn, math.e)
+    edges = [e * math.log(2.0) / math.log(base) for e in (128, -126, -149, -150)]
+    group("around the overflow, subnormal and underflow thresholds (+-8 ulp)",
+          [(f2b(v) + d,) for v in edges for d in range(-8, 9)])
+    group("tiny arguments where the result rounds to 1",
+          [(s | b,) for s in (0, 0x80000000) for b in (0x33000000, 0x33800000, 0x32800000, 0x38000000)])
+
+
+def log_32(group, fn):
+    unary_32(group, fn)
+    group("floats within 64 ulp of 1 (log near 1: cancellation)",
+          [(0x3F800000 + d,) for d in range(-64, 65)])
+    group("powers of two, every binade (exact results for log2)",
+          [(e << 23,) for e in range(1, 255)])
+    group("subnormals (libdevice scales them by 2^23 first)",
+          [(b,) for b in (0x00000001, 0x00000002, 0x00000003, 0x00001000, 0x00400000, 0x00400001, 0x007FFFFF)])
+
+
 FAMILIES = {("trig", 32): trig_32, ("ceil", 32): ceil_32, ("ceil", 64): ceil_64,
-            ("fmod", 32): fmod_32, ("fmod", 64): fmod_64}
+            ("fmod", 32): fmod_32, ("fmod", 64): fmod_64, ("unary", 32): unary_32,
+            ("exp", 32): exp_32, ("log", 32): log_32}
 
 # Inputs that found a bug in one function (Varity, docs/history.md), before its
 # family's groups.

@@ -29,8 +29,10 @@ namespace nv {
 namespace nv_ftz {
 #include "bitexact/functions.def"
 }  // namespace nv_ftz
-namespace ocml {
+namespace ocml {  // the functions ocml is reproduced for (ocml/not_reproduced.def)
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION_NO_OCML
 }  // namespace ocml
 }  // namespace bitexact::cuda
 

@@ -21,6 +21,7 @@
 
 #include <string_view>
 
+#include "bitexact/functions.hpp"
 #include "bitexact/nv/ptx.hpp"
 
 namespace bitexact::nv {
@@ -52,5 +53,27 @@ inline constexpr build nvcc_ftz{libdevice_file::cuda13_0, mode::ftz, mode::ftz, 
 // module's float operations IEEE; __CUDA_PREC_SQRT is not set, so 0.
 // Implementation "triton".
 inline constexpr build triton3_6{libdevice_file::triton3_6, mode::ftz, mode::ieee, false};
+
+// triton_form<F>: nv::NAME_triton for a row whose reproduction takes a build
+// (the implementation "triton", src/impls/triton_impls.cpp), nullptr for the
+// rows written per flush mode only (sinf, cosf, fmodf, fmod, ceilf, ceil).
+template <Fn F>
+inline constexpr typename fn_traits<F>::signature* triton_form = nullptr;
+
+// The named forms of a build-templated reproduction NAME<B>, after it:
+// NAME (nvcc -ftz=false), NAME_ftz (nvcc -ftz=true), NAME_triton, and its
+// triton_form entry. One macro per arity.
+#define BITEXACT_NV_BUILD_FORMS_1(name)                                             \
+  BITEXACT_INLINE float name(float x) { return name<nvcc_ieee>(x); }                \
+  BITEXACT_INLINE float name##_ftz(float x) { return name<nvcc_ftz>(x); }           \
+  BITEXACT_INLINE float name##_triton(float x) { return name<triton3_6>(x); }       \
+  template <>                                                                       \
+  inline constexpr fn_traits<Fn::name>::signature* triton_form<Fn::name> = &name##_triton;
+#define BITEXACT_NV_BUILD_FORMS_2(name)                                                         \
+  BITEXACT_INLINE float name(float x, float y) { return name<nvcc_ieee>(x, y); }                \
+  BITEXACT_INLINE float name##_ftz(float x, float y) { return name<nvcc_ftz>(x, y); }           \
+  BITEXACT_INLINE float name##_triton(float x, float y) { return name<triton3_6>(x, y); }       \
+  template <>                                                                                   \
+  inline constexpr fn_traits<Fn::name>::signature* triton_form<Fn::name> = &name##_triton;
 
 }  // namespace bitexact::nv

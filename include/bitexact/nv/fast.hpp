@@ -89,6 +89,10 @@ BITEXACT_INLINE float fdividef(float x, float y) {
 // implementation "nv-fast".
 BITEXACT_INLINE float use_fast_math_sinf(float x) { return sinf<mode::ftz>(x); }
 BITEXACT_INLINE float use_fast_math_cosf(float x) { return cosf<mode::ftz>(x); }
+// sqrtf: -prec-sqrt=false sets __CUDA_PREC_SQRT to 0, so libdevice's FTZ
+// sqrtf is sqrt.approx.ftz.f32 (nv/sqrtf.hpp).
+inline constexpr build nvcc_use_fast_math{libdevice_file::cuda13_0, mode::ftz, mode::ftz, false};
+BITEXACT_INLINE float use_fast_math_sqrtf(float x) { return nv::sqrtf<nvcc_use_fast_math>(x); }
 
 // The accurate functions -use_fast_math changes beyond FTZ, which therefore
 // need their own entry in the table below:
@@ -163,6 +167,7 @@ struct row {
   };
 BITEXACT_NV_FAST_ROW(sinf, &use_fast_math_sinf, "__sinf (sin.approx.ftz)", &sinf<mode::ieee>, "__sinf")
 BITEXACT_NV_FAST_ROW(cosf, &use_fast_math_cosf, "__cosf (cos.approx.ftz)", &cosf<mode::ieee>, "__cosf")
+BITEXACT_NV_FAST_ROW(sqrtf, &use_fast_math_sqrtf, "libdevice sqrtf, FTZ, -prec-sqrt=false (sqrt.approx.ftz)", nullptr, "")
 BITEXACT_NV_FAST_ROW(sin_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(cos_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(ex2_approx, nullptr, "", nullptr, "")

@@ -674,5 +674,102 @@ BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0)
 // computes the full 64-bit a*b + c (which cannot overflow 64 bits).
 BITEXACT_INLINE constexpr u64 mad_wide_u32(u32 a, u32 b, u32 c) { return u64(a) * b + c; }
 
+// ---- ops of the exp/log/sqrt family (nv/expf.hpp, logf.hpp, log2f.hpp, sqrtf.hpp)
+// fma.rm{.ftz}.f32: a*b + c rounded once toward -inf. An exact zero sum of
+// operands that are not both +0 is -0 in this mode (IEEE 754, 6.3).
+namespace detail {
+BITEXACT_INLINE constexpr float round_rm(double hi, int dir) {
+  // Toward -inf is toward zero for positive values and away from zero for
+  // negative ones: the rz rounding of the value plus (for negatives) one step
+  // of magnitude when anything was cut off. The exact value is hi + dir*eps.
+  const float t = round_to_f32<mode::ieee>(hi, dir, rounding::rz);
+  if (!(hi < 0) || is_nan(hi)) return t;
+  if (!is_finite(t)) return t;  // -inf stays
+  const double back = widen(t);
+  const bool exact = back == hi && dir == 0;
+  if (exact) return t;
+  // t is the truncation toward zero; the result is the next float down.
+  const u32 b = bits_of(t);
+  return b == 0xff7fffffu ? f32_from(0xff800000u) : f32_from(b + 1u);
+}
+template <mode M>
+BITEXACT_INLINE float fma_rm_model(float a, float b, float c) {
+  a = flush_int<M>(a), b = flush_int<M>(b), c = flush_int<M>(c);
+  const double p = bitexact::mul(widen(a), widen(b));  // exact
+  const double wc = widen(c);
+  if (!is_finite(a) || !is_finite(b) || !is_finite(c)) return round_to_f32<M>(p + wc, 0, rounding::rn);  // inf or NaN
+  double err = 0;
+  const double s = two_sum(p, wc, err);
+  if (s == 0 && err == 0)  // exact zero: +0 only when both addends are +0
+    return f32_from((bits_of(p) == 0 && bits_of(wc) == 0) ? 0u : 0x80000000u);
+  const float r = round_rm(s, sign_of(err));
+  return (M == mode::ftz && (bits_of(r) & 0x7f800000u) == 0) ? f32_from(bits_of(r) & 0x80000000u) : r;
+}
+}  // namespace detail
+template <mode M>
+BITEXACT_INLINE float fma_rm_f32(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("fma.rm.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  else
+    asm("fma.rm.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+  return r;
+#else
+  return detail::fma_rm_model<M>(a, b, c);
+#endif
+}
+// cvt.sat{.ftz}.f32.f32 (llvm.nvvm.saturate.f / .ftz.f): x clamped to
+// [+0, 1]; NaN gives +0 (PTX ISA, "cvt": .sat). A -0 or negative x gives +0.
+template <mode M>
+BITEXACT_INLINE float cvt_sat_f32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("cvt.sat.ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("cvt.sat.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+#else
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if (detail::is_nan(x) || (b & 0x80000000u)) return f32_from(0u);
+  return b >= 0x3f800000u ? f32_from(0x3f800000u) : x;
+#endif
+}
+// sqrt.rn{.ftz}.f32: the correctly rounded square root. Host: the binary64
+// square root (an IEEE operation, correctly rounded on every host) rounded to
+// binary32; rounding twice is harmless for sqrt because 53 >= 2*24 + 2
+// (Figueroa's theorem), so this is the correctly rounded binary32 sqrt.
+// -0 gives -0, negatives and NaN the canonical NaN.
+template <mode M>
+BITEXACT_INLINE float sqrt_rn_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("sqrt.rn.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("sqrt.rn.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+#else
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if ((b & 0x7fffffffu) == 0) return x;  // +-0
+  if (detail::is_nan(x) || (b & 0x80000000u)) return f32_from(canonical_nan_f32);
+  return detail::round_to_f32<M>(__builtin_sqrt(detail::widen(x)), 0, detail::rounding::rn);
+#endif
+}
+// setp.eq{.ftz}.f32 (fcmp oeq): equal and ordered, -0 == +0.
+template <mode M>
+BITEXACT_INLINE bool setp_eq_f32(float a, float b) {
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  if (detail::unordered(a, b)) return false;
+  return bits_of(a) == bits_of(b) || ((bits_of(a) | bits_of(b)) & 0x7fffffffu) == 0;
+}
+// cvt.rn.f32.s32 for the integers libdevice converts here: multiples of 2^23
+// of magnitude at most 2^31, every one a binary32 number, so the conversion is
+// exact and no flush or rounding is involved.
+BITEXACT_INLINE float cvt_rn_f32_s32_exact(std::int32_t i) { return float(i); }
+
 }  // namespace ptx
 }  // namespace bitexact::nv

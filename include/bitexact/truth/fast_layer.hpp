@@ -25,6 +25,7 @@
 #include "bitexact/functions.hpp"
 #include "bitexact/truth/exact.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
+#include "bitexact/truth/target_fast.hpp"
 #include "bitexact/truth/truth.hpp"
 
 namespace bitexact::truth::fast {
@@ -60,6 +61,21 @@ BITEXACT_INLINE double ulp_error_fmodf(float, float, float) { return -1.0; }
 BITEXACT_INLINE double ulp_error_fmod(double, double, double) { return -1.0; }
 BITEXACT_INLINE double ulp_error_ceilf(float, float) { return -1.0; }
 BITEXACT_INLINE double ulp_error_ceil(double, double) { return -1.0; }
+
+// exp, exp2, log, log2, sqrt, 1/sqrt: the binary64 value from a math library,
+// checked (target_fast.hpp).
+#define BX_TARGET_ROW(name, tgt)                                                                             \
+  BITEXACT_INLINE bool name(float x, rounding r, float& out) { return detail::target_fast(target::tgt, x, r, out); } \
+  BITEXACT_INLINE double ulp_error_##name(float x, float result) {                                           \
+    return detail::target_ulp_error_fast(target::tgt, x, result);                                           \
+  }
+BX_TARGET_ROW(expf, exp)
+BX_TARGET_ROW(exp2f, exp2)
+BX_TARGET_ROW(logf, log)
+BX_TARGET_ROW(log2f, log2)
+BX_TARGET_ROW(rsqrtf, rsqrt)
+BX_TARGET_ROW(sqrtf, sqrt)
+#undef BX_TARGET_ROW
 
 // ---- the table ---------------------------------------------------------------
 

@@ -125,6 +125,7 @@ inline float mpfr_cosf(float x, rounding r = rounding::nearest) { return mpfr_on
 // tests/truth_targets_test.cpp compares with MPFR).
 enum class target : std::uint8_t { sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div, tanh };
 float target_cr(target t, float x, float y, rounding r);
+float target_mpfr(target t, float x, float y, rounding r);  // MPFR only (target_cr's fallback)
 double target_ulp_error(target t, float x, float y, float result);
 double target_ulp_error_approx(target t, float x, float y, float result);
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
