@@ -62,7 +62,8 @@ import input_sets  # noqa: E402  (device/input_sets_lib.cpp through ctypes)
 
 REPO = input_sets.REPO
 BLOCK = 1 << 24  # outputs per digest (vectors/nv/digests.json "block")
-CHUNK = 1 << 28  # outputs per launch
+CHUNK_LOG2 = 28
+CHUNK = 1 << CHUNK_LOG2  # outputs per launch
 KB = 1024        # Triton BLOCK
 
 # name: operands (binary32). Issue 34's list.
@@ -94,9 +95,9 @@ EXHAUSTIVE = '''
 
 @triton.jit(do_not_specialize=["hi"])
 def k_exhaustive_{ident}(o_ptr, hi, BLOCK: tl.constexpr):
-    # output i of the launch: {call}(bit pattern hi * 2^28 + i)
+    # output i of the launch: {call}(bit pattern hi * 2^{shift} + i)
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    bits = offs.to(tl.uint32) + (hi.to(tl.uint32) << 28)
+    bits = offs.to(tl.uint32) + (hi.to(tl.uint32) << {shift})
     x = bits.to(tl.float32, bitcast=True)
     tl.store(o_ptr + offs, {call}(x))
 '''
@@ -112,7 +113,7 @@ def kernels(tmpdir, ident, call, arity, what):
         f.write(KERNELS.format(what=what, ident=ident, call=call, args="x, y" if arity == 2 else "x",
                                yload="\n    y = tl.load(y_ptr + offs, mask=m)" if arity == 2 else ""))
         if arity == 1:  # all 2^32 bit patterns, made in the kernel
-            f.write(EXHAUSTIVE.format(ident=ident, call=call))
+            f.write(EXHAUSTIVE.format(ident=ident, call=call, shift=CHUNK_LOG2))
     spec = importlib.util.spec_from_file_location(f"bx_triton_{ident}", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
@@ -243,7 +244,7 @@ class Runner:
             d_o = self.typed(self.dev["o"], width, n)
             if kind == "exhaustive":
                 assert width == 32 and arity == 1 and base % CHUNK == 0 and n % KB == 0
-                ck = k_exh[(n // KB,)](d_o, base >> 28, BLOCK=KB, **self.opts)
+                ck = k_exh[(n // KB,)](d_o, base >> CHUNK_LOG2, BLOCK=KB, **self.opts)
             else:
                 hx, hy = self.typed(self.host["x"], width, n), self.typed(self.host["y"], width, n)
                 self.lib.fill(kind, arity, seed, base, n, width=width, x=self.words(hx),
