@@ -1,7 +1,7 @@
 // device/input_sets_lib.cpp — the standard input sets of bitexact/inputs.hpp as a
 // C shared library, for Python harnesses that must feed a GPU exactly the
 // operands device/nv_native.cu and the CPU digest tests use
-// (tools/scripts/device/triton_libdevice.py loads it with ctypes).
+// (tools/scripts/device/input_sets_ctypes.py loads it with ctypes for triton_libdevice.py).
 //
 // Build (the harness does this itself, into a temporary directory):
 //   g++ -O2 -std=c++20 -shared -fPIC -Iinclude device/input_sets_lib.cpp -o libbx_inputs.so -pthread

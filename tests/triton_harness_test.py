@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The Triton device harness's inputs are the C++ ones (tools/scripts/device/input_sets.py).
+"""The Triton device harness's inputs are the C++ ones (tools/scripts/device/input_sets_ctypes.py).
 
 Builds device/input_sets_lib.cpp with g++ as the harness does, and a tiny C++
 program that prints inputs::standard_input<T, Arity> from bitexact/inputs.hpp
@@ -21,7 +21,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(REPO, "tools", "scripts", "device"))
-import input_sets  # noqa: E402
+import input_sets_ctypes as input_sets  # noqa: E402
 
 REFERENCE = r"""
 #include <cstdio>

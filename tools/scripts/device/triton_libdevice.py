@@ -58,7 +58,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import input_sets  # noqa: E402  (device/input_sets_lib.cpp through ctypes)
+import input_sets_ctypes as input_sets  # noqa: E402  (device/input_sets_lib.cpp through ctypes)
 
 REPO = input_sets.REPO
 BLOCK = 1 << 24  # outputs per digest (vectors/nv/digests.json "block")
