@@ -7,6 +7,13 @@ names the implementation of each locally (tools/scripts/frameworks_table.py).
 
 usage: frameworks_sin.py INPUTS.npy OUT.npz
 A framework that is missing or fails is recorded with its error, not fatal.
+
+As a module: framework_paths(x, meta) gives, for float32 inputs x, one
+callable per framework path (torch-eager, torch-compile, cupy, jax-jit,
+numba-cuda) that evaluates an op by its C name without the trailing f
+("exp", "log1p", "normcdf", ...) and returns the float32 outputs, raising
+KeyError where the framework has no such op (the NAMES tables);
+tools/scripts/device/triton_libdevice.py --frameworks runs them on its ops.
 """
 import json
 import sys
@@ -14,109 +21,164 @@ import traceback
 
 import numpy as np
 
-x = np.ascontiguousarray(np.load(sys.argv[1])[:, 0].astype(np.float32))
-results, meta = {}, {}
+# Each framework's function for an op, as a dotted path in its module(s); ops
+# without an entry are not offered by that framework (as a float32 elementwise op).
+_COMMON = {op: op for op in ("sin", "cos", "tan", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "tanh",
+                             "sqrt", "sinh", "cosh")}
+NAMES = {
+    "torch": dict(_COMMON, atan="atan", asin="asin", acos="acos", erf="erf", erfc="erfc", erfinv="erfinv",
+                  rsqrt="rsqrt", normcdf="special.ndtr"),
+    "cupy": dict(_COMMON, atan="arctan", asin="arcsin", acos="arccos", cbrt="cbrt", erf="x.erf", erfc="x.erfc",
+                 erfinv="x.erfinv", normcdf="x.ndtr"),  # x.: cupyx.scipy.special
+    "jax": dict(_COMMON, atan="arctan", asin="arcsin", acos="arccos", cbrt="cbrt", erf="x.erf", erfc="x.erfc",
+                erfinv="x.erfinv", normcdf="x.ndtr", rsqrt="lax.rsqrt"),  # x.: jax.scipy.special
+    "numba": dict(_COMMON, atan="atan", asin="asin", acos="acos", erf="erf", erfc="erfc"),  # the math module
+}
 
 
-def record(name, fn):
+def _resolve(modules, dotted):
+    """modules: {"": main module, "x": extra, ...}; dotted "x.erf" or "special.ndtr"."""
+    head, _, rest = dotted.partition(".")
+    if head in modules and rest:
+        obj, parts = modules[head], rest.split(".")
+    else:
+        obj, parts = modules[""], dotted.split(".")
+    for p in parts:
+        obj = getattr(obj, p)
+    return obj
+
+
+def framework_paths(x, meta):
+    """{path: f(op) -> float32 outputs on x}; versions and import failures go to meta."""
+    paths = {}
     try:
-        for op in ("sin", "cos"):
-            out = np.asarray(fn(op), dtype=np.float32)
-            assert out.shape == x.shape, out.shape
-            results[f"{name}.{op}"] = out
-        meta[name] = "ok"
-    except Exception as e:  # noqa: BLE001 - every failure is data here
-        meta[name] = "failed: " + "".join(traceback.format_exception_only(type(e), e)).strip()
+        import torch
+        meta["torch_version"] = torch.__version__
+        xt = torch.from_numpy(x).cuda()
+        compiled = {}
+
+        def eager(op):
+            return _resolve({"": torch}, NAMES["torch"][op])(xt).cpu().numpy()
+
+        def comp(op):
+            if op not in compiled:
+                compiled[op] = torch.compile(_resolve({"": torch}, NAMES["torch"][op]))
+            return compiled[op](xt).cpu().numpy()
+
+        paths["torch-eager"], paths["torch-compile"] = eager, comp
+    except Exception as e:  # noqa: BLE001
+        meta["torch"] = f"unavailable: {e}"
+
+    try:
+        import cupy as cp
+        import cupyx.scipy.special as cps
+        meta["cupy_version"] = cp.__version__
+        xc = cp.asarray(x)
+        paths["cupy"] = lambda op: cp.asnumpy(_resolve({"": cp, "x": cps}, NAMES["cupy"][op])(xc))
+    except Exception as e:  # noqa: BLE001
+        meta["cupy"] = f"unavailable: {e}"
+
+    try:
+        import jax
+        import jax.numpy as jnp
+        import jax.scipy.special as jss
+        meta["jax_version"] = jax.__version__
+        meta["jax_devices"] = str(jax.devices())
+        xj = jnp.asarray(x)
+        mods = {"": jnp, "x": jss, "lax": jax.lax}
+        paths["jax-jit"] = lambda op: np.asarray(jax.jit(_resolve(mods, NAMES["jax"][op]))(xj))
+    except Exception as e:  # noqa: BLE001
+        meta["jax"] = f"unavailable: {e}"
+
+    try:
+        import math
+        import numba
+        from numba import cuda
+        meta["numba_version"] = numba.__version__
+        kernels = {}
+
+        def nb(op):
+            if op not in kernels:
+                f = _resolve({"": math}, NAMES["numba"][op])
+
+                @cuda.jit
+                def k(a, o):
+                    i = cuda.grid(1)
+                    if i < a.size:
+                        o[i] = f(a[i])
+                kernels[op] = k
+            o = cuda.device_array_like(x)
+            kernels[op][(x.size + 255) // 256, 256](cuda.to_device(x), o)
+            return o.copy_to_host()
+
+        paths["numba-cuda"] = nb
+    except Exception as e:  # noqa: BLE001
+        meta["numba"] = f"unavailable: {e}"
+    return paths
 
 
-try:
-    import torch
-    meta["torch_version"] = torch.__version__
-    xt = torch.from_numpy(x).cuda()
-    record("torch-eager", lambda op: getattr(torch, op)(xt).cpu().numpy())
-    compiled = {op: torch.compile(getattr(torch, op)) for op in ("sin", "cos")}
-    record("torch-compile", lambda op: compiled[op](xt).cpu().numpy())
-except Exception as e:  # noqa: BLE001
-    meta["torch"] = f"unavailable: {e}"
+def evaluate(fn, op, shape):
+    """fn(op) as float32 of the inputs' shape; KeyError (no such op) passes through."""
+    out = np.asarray(fn(op), dtype=np.float32)
+    assert out.shape == shape, out.shape
+    return out
 
-try:
-    import triton
-    import triton.language as tl
-    from triton.language.extra import libdevice
-    meta["triton_version"] = triton.__version__
 
-    @triton.jit
-    def k_tl(x_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
-        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        v = tl.load(x_ptr + i, mask=i < n)
-        r = tl.sin(v) if OP == 0 else tl.cos(v)
-        tl.store(o_ptr + i, r, mask=i < n)
+def main():
+    x = np.ascontiguousarray(np.load(sys.argv[1])[:, 0].astype(np.float32))
+    results, meta = {}, {}
+    paths = framework_paths(x, meta)
 
-    @triton.jit
-    def k_ld(x_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
-        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        v = tl.load(x_ptr + i, mask=i < n)
-        r = libdevice.sin(v) if OP == 0 else libdevice.cos(v)
-        tl.store(o_ptr + i, r, mask=i < n)
+    try:
+        import torch
+        import triton
+        import triton.language as tl
+        from triton.language.extra import libdevice
+        meta["triton_version"] = triton.__version__
+        xt = torch.from_numpy(x).cuda()
 
-    def run(kernel):
-        def f(op):
-            o = torch.empty_like(xt)
-            kernel[(triton.cdiv(x.size, 1024),)](xt, o, x.size, OP=0 if op == "sin" else 1, BLOCK=1024)
-            return o.cpu().numpy()
-        return f
+        @triton.jit
+        def k_tl(x_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
+            i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            v = tl.load(x_ptr + i, mask=i < n)
+            r = tl.sin(v) if OP == 0 else tl.cos(v)
+            tl.store(o_ptr + i, r, mask=i < n)
 
-    record("triton-tl", run(k_tl))
-    record("triton-libdevice", run(k_ld))
-except Exception as e:  # noqa: BLE001
-    meta["triton"] = f"unavailable: {e}"
+        @triton.jit
+        def k_ld(x_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
+            i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            v = tl.load(x_ptr + i, mask=i < n)
+            r = libdevice.sin(v) if OP == 0 else libdevice.cos(v)
+            tl.store(o_ptr + i, r, mask=i < n)
 
-try:
-    import cupy as cp
-    meta["cupy_version"] = cp.__version__
-    xc = cp.asarray(x)
-    record("cupy", lambda op: cp.asnumpy(getattr(cp, op)(xc)))
-except Exception as e:  # noqa: BLE001
-    meta["cupy"] = f"unavailable: {e}"
+        def run(kernel):
+            def f(op):
+                o = torch.empty_like(xt)
+                kernel[(triton.cdiv(x.size, 1024),)](xt, o, x.size, OP=0 if op == "sin" else 1, BLOCK=1024)
+                return o.cpu().numpy()
+            return f
 
-try:
-    import jax
-    import jax.numpy as jnp
-    meta["jax_version"] = jax.__version__
-    meta["jax_devices"] = str(jax.devices())
-    xj = jnp.asarray(x)
-    record("jax-jit", lambda op: np.asarray(jax.jit(getattr(jnp, op))(xj)))
-except Exception as e:  # noqa: BLE001
-    meta["jax"] = f"unavailable: {e}"
+        # the order of the original table: torch, triton, cupy, jax, numba
+        order = ["torch-eager", "torch-compile"]
+        paths = dict([(p, paths[p]) for p in order if p in paths] +
+                     [("triton-tl", run(k_tl)), ("triton-libdevice", run(k_ld))] +
+                     [(p, f) for p, f in paths.items() if p not in order])
+    except Exception as e:  # noqa: BLE001
+        meta["triton"] = f"unavailable: {e}"
 
-try:
-    import math
-    import numba
-    from numba import cuda
-    meta["numba_version"] = numba.__version__
+    for name, fn in paths.items():
+        try:
+            for op in ("sin", "cos"):
+                results[f"{name}.{op}"] = evaluate(fn, op, x.shape)
+            meta[name] = "ok"
+        except Exception as e:  # noqa: BLE001 - every failure is data here
+            meta[name] = "failed: " + "".join(traceback.format_exception_only(type(e), e)).strip()
 
-    @cuda.jit
-    def k_nb_sin(a, o):
-        i = cuda.grid(1)
-        if i < a.size:
-            o[i] = math.sin(a[i])
+    np.savez(sys.argv[2], **results)
+    with open(sys.argv[2] + ".json", "w") as f:
+        json.dump(meta, f, indent=2)
+    print(json.dumps(meta, indent=2))
 
-    @cuda.jit
-    def k_nb_cos(a, o):
-        i = cuda.grid(1)
-        if i < a.size:
-            o[i] = math.cos(a[i])
 
-    def nb(op):
-        o = cuda.device_array_like(x)
-        (k_nb_sin if op == "sin" else k_nb_cos)[(x.size + 255) // 256, 256](cuda.to_device(x), o)
-        return o.copy_to_host()
-
-    record("numba-cuda", nb)
-except Exception as e:  # noqa: BLE001
-    meta["numba"] = f"unavailable: {e}"
-
-np.savez(sys.argv[2], **results)
-with open(sys.argv[2] + ".json", "w") as f:
-    json.dump(meta, f, indent=2)
-print(json.dumps(meta, indent=2))
+if __name__ == "__main__":
+    main()
