@@ -17,7 +17,11 @@
 //    fmas are .ftz (reflect = 1), which changes nothing else: no operand or
 //    result of them is subnormal for a normal or scaled x.
 // So triton equals nv-ftz except on subnormal inputs, where it equals nv.
-// Checked: tests/nv_exp_family_test.cpp (IR special values, MPFR error within
+// Checked on an H200 (2026-11-28, CUDA 13.0): this reproduction compiled for
+// the device equalled nvcc's own log10f (-ftz=false, -ftz=true) and Triton's
+// PTX on all 2^32 inputs, in each build; the host form equalled the GPU on
+// 2^19 sampled inputs a build. Triton against nv-ftz there: 16,777,214 (every subnormal).
+// Tests: tests/nv_exp_family_test.cpp.
 // CUDA's documented 2 ulp, the triton/nv-ftz difference set).
 #pragma once
 

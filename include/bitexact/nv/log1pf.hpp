@@ -29,7 +29,11 @@
 //    flush anyway, so the bits are nv-ftz's. A subnormal x: the .ftz fmas
 //    give +0 for either sign, and x == 0 is false in IEEE, so a negative
 //    subnormal gives +0 where nv-ftz gives -0.
-// Checked: tests/nv_exp_family_test.cpp.
+// Checked on an H200 (2026-11-28, CUDA 13.0): this reproduction compiled for
+// the device equalled nvcc's own log1pf (-ftz=false, -ftz=true) and Triton's
+// PTX on all 2^32 inputs, in each build; the host form equalled the GPU on
+// 2^19 sampled inputs a build. Triton against nv-ftz there: 8,388,607 (every negative subnormal).
+// Tests: tests/nv_exp_family_test.cpp.
 #pragma once
 
 #include <cstdint>

@@ -327,7 +327,10 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   // it exactly) although it rounds to 2^-126 as a subnormal; (1 - 2^-44) 2^-126
   // is not (24-bit rounding carries to 2^-126). Only the binade below 2^-126
   // can carry (E = -127, 24-bit quantum 2^-150); lower binades are always tiny.
-  if (M == mode::ftz && E < -126 && !(E == -127 && round_at(29) >> 24)) r = 0;
+  // Rounding toward zero from just above 2^-126 (hi = 2^-126 exactly, a
+  // negative residual) leaves the binade: (1 - 2^-24) 2^-126 is tiny too
+  // (H100 and H200: fma.rm.ftz 0x00800000 0x8474c3a0 0x00800000 is +0).
+  if (M == mode::ftz && (E < -126 ? !(E == -127 && round_at(29) >> 24) : r < 0x00800000u)) r = 0;
   return f32_from(sign | r);
 }
 
@@ -722,9 +725,8 @@ BITEXACT_INLINE float add_rz_f32(float a, float b) {
 #endif
 }
 // cvt{.ftz}.sat.f32.f32 (llvm.nvvm.saturate{.ftz}.f): clamp to [0, 1]; a NaN
-// gives +0 (PTX ISA: ".sat ... NaN results are flushed to +0.0f"). A negative
-// number gives +0; -0 is kept (what -0 gives is not observable in exp10f,
-// whose next step is 0 * 252 + 0x1.800002p23).
+// gives +0 (PTX ISA: ".sat ... NaN results are flushed to +0.0f"). Every
+// negative number, -0 included, gives +0 (H200: cvt.sat.f32.f32 -0 is +0).
 template <mode M>
 BITEXACT_INLINE float cvt_sat_f32_f32(float x) {
 #if defined(__CUDA_ARCH__)
@@ -738,8 +740,7 @@ BITEXACT_INLINE float cvt_sat_f32_f32(float x) {
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
   if (detail::is_nan(x)) return f32_from(0u);
-  if (b == 0x80000000u) return x;                  // -0
-  if (b & 0x80000000u) return f32_from(0u);        // negative
+  if (b & 0x80000000u) return f32_from(0u);        // negative, -0 too
   return b > 0x3f800000u ? 1.0f : x;               // above 1 (and +inf): 1
 #endif
 }

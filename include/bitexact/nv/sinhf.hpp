@@ -25,8 +25,12 @@
 // fmas flush x): a subnormal x gives +-0 in nv-ftz and x in nv. In Triton the
 // plain mul is IEEE but the .ftz fmas flush x itself: also +-0. The products
 // that get subnormal for tiny normal x are flushed by the .ftz fma that
-// consumes them. So triton should equal nv-ftz everywhere.
-// Checked: tests/nv_exp_family_test.cpp.
+// consumes them. So triton equals nv-ftz everywhere.
+// Checked on an H200 (2026-11-28, CUDA 13.0): this reproduction compiled for
+// the device equalled nvcc's own sinhf (-ftz=false, -ftz=true) and Triton's
+// PTX on all 2^32 inputs, in each build; the host form equalled the GPU on
+// 2^19 sampled inputs a build. Triton against nv-ftz there: none.
+// Tests: tests/nv_exp_family_test.cpp.
 #pragma once
 
 #include "bitexact/config.hpp"
