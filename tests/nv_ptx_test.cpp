@@ -287,4 +287,50 @@ TEST(PtxOps, RoundToIntegral) {
   }
 }
 
+
+// ---- the ops of libdevice's exp10f, expm1f, log1pf, log10f (issue 34) -------------
+// fma.rm and add.rz against MPFR (RNDD, RNDZ; FTZ: on flushed operands, the
+// result flushed), cvt.rni against the host's nearbyint in its default
+// nearest-even mode (an exact operation), cvt.rn.f32.s32 against MPFR, and
+// cvt.sat against its PTX definition. The H200 (2026-11-28, 65,536 operand
+// sets an op and FTZ form, specials and exp10f's own operands included) gave
+// the model's bits on all of them, and the two cases written out below.
+TEST(PtxOps, ExpFamilyOpsMatchMpfr) {
+  for (u64 i = 0; i < 200000; ++i) {
+    const u32 a = random_finite32(in::word_at(5, i, 0)), b = random_finite32(in::word_at(5, i, 1));
+    u32 c = random_finite32(in::word_at(5, i, 2));
+    if (i % 4 == 1) c = (a ^ 0x80000000u) + u32(int(in::word_at(5, i, 3) % 5) - 2);  // add: cancellation
+    for (bool ftz : {false, true}) {
+      const float fa = ftz ? F(flush32(a)) : F(a), fb = ftz ? F(flush32(b)) : F(b), fc = ftz ? F(flush32(c)) : F(c);
+      auto fl = [&](float v) { return ftz ? flush32(B(v)) : B(v); };
+      const u32 rm = ftz ? B(ptx::fma_rm_f32<mode::ftz>(F(a), F(b), F(c))) : B(ptx::fma_rm_f32<mode::ieee>(F(a), F(b), F(c)));
+      expect_same(rm, fl(mpfr_f32(op::fma, fa, fb, fc, MPFR_RNDD)), "fma.rm", a, b, c);
+      const u32 rz = ftz ? B(ptx::add_rz_f32<mode::ftz>(F(a), F(c))) : B(ptx::add_rz_f32<mode::ieee>(F(a), F(c)));
+      expect_same(rz, fl(mpfr_f32(op::add, fa, fc, 0, MPFR_RNDZ)), "add.rz", a, c);
+    }
+    const u32 x = in::structured_single<float>(6, i);
+    if (!isnan32(x)) {
+      ASSERT_EQ(B(ptx::cvt_rni_f32_f32<mode::ieee>(F(x))), B(std::nearbyint(F(x)))) << std::hex << x;
+      ASSERT_EQ(B(ptx::cvt_rni_f32_f32<mode::ftz>(F(x))), B(std::nearbyint(F(flush32(x))))) << std::hex << x;
+      const float v = F(x);  // .sat: [0, 1]; negatives and -0 give +0
+      const u32 sat = v > 1.0f ? 0x3f800000u : ((x >> 31) ? 0u : x);
+      ASSERT_EQ(B(ptx::cvt_sat_f32_f32<mode::ieee>(v)), sat) << std::hex << x;
+    }
+    const std::int32_t k = std::int32_t(u32(in::word_at(5, i, 4)) >> (i % 31));
+    ASSERT_EQ(B(ptx::cvt_rn_f32_s32(i % 2 ? k : -k)), B(float(double(i % 2 ? k : -k)))) << k;  // one rounding
+  }
+  EXPECT_EQ(B(ptx::cvt_sat_f32_f32<mode::ieee>(F(0x7fc00000u))), 0u);  // NaN -> +0 (PTX ISA)
+  EXPECT_EQ(B(ptx::cvt_rni_f32_f32<mode::ieee>(F(0x7fc00000u))), ptx::canonical_nan_f32);
+  // The H200: cvt.sat.f32.f32 of -0 is +0, and .ftz rounding toward zero
+  // from just above 2^-126 flushes: fma.rm.ftz 0x00800000 0x8474c3a0
+  // 0x00800000 is +0 (MPFR's RNDD result is the subnormal 0x007fffff).
+  EXPECT_EQ(B(ptx::cvt_sat_f32_f32<mode::ieee>(F(0x80000000u))), 0u);
+  EXPECT_EQ(B(ptx::fma_rm_f32<mode::ftz>(F(0x00800000u), F(0x8474c3a0u), F(0x00800000u))), 0u);
+  EXPECT_EQ(B(ptx::fma_rz_f32<mode::ftz>(F(0x00800000u), F(0x8474c3a0u), F(0x00800000u))), 0u);
+  EXPECT_EQ(B(ptx::fma_rm_f32<mode::ieee>(F(0x00800000u), F(0x8474c3a0u), F(0x00800000u))), 0x007fffffu);
+  // IEEE 754: an exact zero sum under rounding toward -inf is -0.
+  EXPECT_EQ(B(ptx::fma_rm_f32<mode::ieee>(F(0x3f800000u), F(0x3f800000u), F(0xbf800000u))), 0x80000000u);
+  EXPECT_EQ(B(ptx::add_rz_f32<mode::ieee>(F(0x3f800000u), F(0xbf800000u))), 0u);
+}
+
 }  // namespace

@@ -33,7 +33,7 @@ BITEXACT_INLINE log_split log_reduce(float x, std::uint32_t mid_bits) {
   const std::uint32_t ab = bit_cast<std::uint32_t>(a);
   const std::uint32_t ebits = (ab - mid_bits) & 0xff800000u;  // exponent field, as a two's complement multiple of 2^23
   const float m = bit_cast<float>(ab - ebits);
-  const float ef = ptx::cvt_rn_f32_s32_exact(std::int32_t(ebits));
+  const float ef = ptx::cvt_rn_f32_s32(std::int32_t(ebits));
   // e = ebits * 2^-23 + bias (0x3E80000000000000 in the IR: 2^-23).
   const float e = ptx::fma_rn_f32<R>(ef, bit_cast<float>(0x34000000u), bias);
   const float f = ptx::add_rn_f32<O>(m, -1.0f);

@@ -274,7 +274,8 @@ BITEXACT_INLINE constexpr double widen(float x) {
   return f64_from(sign | (u64(e - 127 + 1023) << 52) | (m << 29));
 }
 
-enum class rounding { rn, rz };
+// rm (toward -inf): fma.rm of libdevice's exp10f (and expf).
+enum class rounding { rn, rz, rm };
 
 // Round the exact real  hi + dir * eps  to binary32, where hi is a binary64
 // number and eps an infinitesimal (smaller than any binary64 ulp of hi):
@@ -293,8 +294,10 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   const int dmag = sign ? -dir : dir;              // residual direction in magnitude terms
   const int E = (e == 0 ? 1 : e) - 1023;           // unbiased exponent of hi's binade
   const u64 sig = e == 0 ? frac : (frac | (u64(1) << 52));
+  // Rounding away from zero in magnitude: rm on a negative value.
+  const bool away = rnd == rounding::rm && sign != 0;
   if (E > 127)  // beyond the binary32 range, whatever the rounding
-    return f32_from(sign | (rnd == rounding::rn ? 0x7f800000u : 0x7f7fffffu));
+    return f32_from(sign | (rnd == rounding::rn || away ? 0x7f800000u : 0x7f7fffffu));
   // Quantum of the binary32 result: 2^(E-23) for normals, 2^-149 below 2^-126.
   const int qexp = E >= -126 ? E - 23 : -149;
   const int shift = qexp - (E - 52);  // low bits of sig below the quantum (>= 29)
@@ -310,7 +313,8 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
       const bool up = rem != half ? rem > half : (dmag > 0 || (dmag == 0 && (q & 1)));
       return q + (up ? 1 : 0);
     }
-    return (rem == 0 && dmag < 0) ? q - 1 : q;
+    if (away) return (rem != 0 || dmag > 0) ? q + 1 : q;
+    return (rem == 0 && dmag < 0) ? q - 1 : q;  // toward zero (rz; rm on a positive value)
   };
   const u64 mag = round_at(shift);
   // Bits of a binary32 with biased exponent B and integer significand mag:
@@ -323,7 +327,10 @@ BITEXACT_INLINE constexpr float round_to_f32(double hi, int dir, rounding rnd) {
   // it exactly) although it rounds to 2^-126 as a subnormal; (1 - 2^-44) 2^-126
   // is not (24-bit rounding carries to 2^-126). Only the binade below 2^-126
   // can carry (E = -127, 24-bit quantum 2^-150); lower binades are always tiny.
-  if (M == mode::ftz && E < -126 && !(E == -127 && round_at(29) >> 24)) r = 0;
+  // Rounding toward zero from just above 2^-126 (hi = 2^-126 exactly, a
+  // negative residual) leaves the binade: (1 - 2^-24) 2^-126 is tiny too
+  // (H100 and H200: fma.rm.ftz 0x00800000 0x8474c3a0 0x00800000 is +0).
+  if (M == mode::ftz && (E < -126 ? !(E == -127 && round_at(29) >> 24) : r < 0x00800000u)) r = 0;
   return f32_from(sign | r);
 }
 
@@ -388,6 +395,10 @@ BITEXACT_INLINE float fma_f32(float a, float b, float c, rounding rnd) {
     return round_to_f32<M>(p + wc, 0, rnd);  // inf or NaN: no rounding involved
   double err = 0;
   const double s = two_sum(p, wc, err);
+  // IEEE 754: an exact zero sum is -0 under rounding toward -inf unless both
+  // addends are +0 (the host's TwoSum, rounding to nearest, gives +0).
+  if (rnd == rounding::rm && s == 0 && err == 0 && !(bits_of(p) == 0 && bits_of(wc) == 0))
+    return f32_from(0x80000000u);
   return round_to_f32<M>(s, sign_of(err), rnd);
 }
 }  // namespace detail
@@ -674,38 +685,11 @@ BITEXACT_INLINE float div_approx_f32(float a, float b, int rcp_perturb_ulps = 0)
 // computes the full 64-bit a*b + c (which cannot overflow 64 bits).
 BITEXACT_INLINE constexpr u64 mad_wide_u32(u32 a, u32 b, u32 c) { return u64(a) * b + c; }
 
-// ---- ops of the exp/log/sqrt family (nv/expf.hpp, logf.hpp, log2f.hpp, sqrtf.hpp)
-// fma.rm{.ftz}.f32: a*b + c rounded once toward -inf. An exact zero sum of
-// operands that are not both +0 is -0 in this mode (IEEE 754, 6.3).
-namespace detail {
-BITEXACT_INLINE constexpr float round_rm(double hi, int dir) {
-  // Toward -inf is toward zero for positive values and away from zero for
-  // negative ones: the rz rounding of the value plus (for negatives) one step
-  // of magnitude when anything was cut off. The exact value is hi + dir*eps.
-  const float t = round_to_f32<mode::ieee>(hi, dir, rounding::rz);
-  if (!(hi < 0) || is_nan(hi)) return t;
-  if (!is_finite(t)) return t;  // -inf stays
-  const double back = widen(t);
-  const bool exact = back == hi && dir == 0;
-  if (exact) return t;
-  // t is the truncation toward zero; the result is the next float down.
-  const u32 b = bits_of(t);
-  return b == 0xff7fffffu ? f32_from(0xff800000u) : f32_from(b + 1u);
-}
-template <mode M>
-BITEXACT_INLINE float fma_rm_model(float a, float b, float c) {
-  a = flush_int<M>(a), b = flush_int<M>(b), c = flush_int<M>(c);
-  const double p = bitexact::mul(widen(a), widen(b));  // exact
-  const double wc = widen(c);
-  if (!is_finite(a) || !is_finite(b) || !is_finite(c)) return round_to_f32<M>(p + wc, 0, rounding::rn);  // inf or NaN
-  double err = 0;
-  const double s = two_sum(p, wc, err);
-  if (s == 0 && err == 0)  // exact zero: +0 only when both addends are +0
-    return f32_from((bits_of(p) == 0 && bits_of(wc) == 0) ? 0u : 0x80000000u);
-  const float r = round_rm(s, sign_of(err));
-  return (M == mode::ftz && (bits_of(r) & 0x7f800000u) == 0) ? f32_from(bits_of(r) & 0x80000000u) : r;
-}
-}  // namespace detail
+
+// ---- exp10f, expm1f, log1pf, log10f (issue 34): fma.rm, cvt.sat, cvt.rni, add.rz,
+// ---- cvt.rn.f32.s32, and the comparisons setp.gt / setp.eq --------------------------
+// fma.rm{.ftz}.f32: a*b + c rounded toward -inf (libdevice's exp10f builds
+// 2^n in the exponent field of fma.rm(s, 252, 0x1.800002p23)).
 template <mode M>
 BITEXACT_INLINE float fma_rm_f32(float a, float b, float c) {
 #if defined(__CUDA_ARCH__)
@@ -716,27 +700,99 @@ BITEXACT_INLINE float fma_rm_f32(float a, float b, float c) {
     asm("fma.rm.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
   return r;
 #else
-  return detail::fma_rm_model<M>(a, b, c);
+  return detail::fma_f32<M>(a, b, c, detail::rounding::rm);
 #endif
 }
-// cvt.sat{.ftz}.f32.f32 (llvm.nvvm.saturate.f / .ftz.f): x clamped to
-// [+0, 1]; NaN gives +0 (PTX ISA, "cvt": .sat). A -0 or negative x gives +0.
+// add.rz{.ftz}.f32: the exact sum (TwoSum) rounded toward zero; an exact zero
+// sum of nonzero operands is +0 (IEEE, any rounding but rm). log1pf's 1 + x.
+template <mode M>
+BITEXACT_INLINE float add_rz_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("add.rz.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  else
+    asm("add.rz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+#else
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  const double wa = detail::widen(a), wb = detail::widen(b);
+  if (!detail::is_finite(a) || !detail::is_finite(b))
+    return detail::round_to_f32<M>(wa + wb, 0, detail::rounding::rz);  // inf or NaN
+  double err = 0;
+  const double s = detail::two_sum(wa, wb, err);
+  return detail::round_to_f32<M>(s, detail::sign_of(err), detail::rounding::rz);
+#endif
+}
+// cvt{.ftz}.sat.f32.f32 (llvm.nvvm.saturate{.ftz}.f): clamp to [0, 1]; a NaN
+// gives +0 (PTX ISA: ".sat ... NaN results are flushed to +0.0f"). Every
+// negative number, -0 included, gives +0 (H200: cvt.sat.f32.f32 -0 is +0).
 template <mode M>
 BITEXACT_INLINE float cvt_sat_f32_f32(float x) {
 #if defined(__CUDA_ARCH__)
   float r;
   if constexpr (M == mode::ftz)
-    asm("cvt.sat.ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+    asm("cvt.ftz.sat.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
   else
     asm("cvt.sat.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
 #else
   x = detail::flush_int<M>(x);
   const u32 b = bits_of(x);
-  if (detail::is_nan(x) || (b & 0x80000000u)) return f32_from(0u);
-  return b >= 0x3f800000u ? f32_from(0x3f800000u) : x;
+  if (detail::is_nan(x)) return f32_from(0u);
+  if (b & 0x80000000u) return f32_from(0u);        // negative, -0 too
+  return b > 0x3f800000u ? 1.0f : x;               // above 1 (and +inf): 1
 #endif
 }
+// cvt.rni{.ftz}.f32.f32: round to the nearest integer, ties to even (libdevice's
+// llvm.nvvm.round.f in expm1f: NVVM and Triton's LLVM both emit cvt.rni for it).
+// A NaN gives canonical_nan_f32; the sign of a zero result is x's.
+template <mode M>
+BITEXACT_INLINE constexpr float cvt_rni_f32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) {
+    float r;
+    if constexpr (M == mode::ftz)
+      asm("cvt.rni.ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+    else
+      asm("cvt.rni.f32.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
+  }
+#endif
+  x = detail::flush_int<M>(x);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
+  const u32 b = bits_of(x), sign = b & 0x80000000u, a = b & 0x7fffffffu;
+  if (a >= 0x4b000000u) return x;                                 // |x| >= 2^23: integral (and inf)
+  if (a < 0x3f800000u) return f32_from(sign | (a > 0x3f000000u ? 0x3f800000u : 0u));  // |x| < 1
+  const int e = int(a >> 23) - 127;                               // 0..22
+  const u32 unit = u32(1) << (23 - e), half = unit >> 1;          // 1.0 and 0.5 at this binade
+  const u32 frac = a & (unit - 1);
+  u32 t = a & ~(unit - 1);  // truncated; its bit `unit` is the integer's parity (e = 0: 1, odd)
+  if (frac > half || (frac == half && (t & unit))) t += unit;     // a carry bumps the exponent
+  return f32_from(sign | t);
+}
+// cvt.rn.f32.s32 (sitofp i32 -> float): nearest even, exact in binary64 first.
+BITEXACT_INLINE float cvt_rn_f32_s32(std::int32_t i) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  asm("cvt.rn.f32.s32 %0, %1;" : "=f"(r) : "r"(i));
+  return r;
+#else
+  return detail::round_to_f32<mode::ieee>(double(i), 0, detail::rounding::rn);  // int -> double is exact
+#endif
+}
+// setp.gt{.ftz}.f32 and setp.eq{.ftz}.f32, from the ordered comparisons above:
+// a > b is b < a; a == b (false for NaN, -0 == +0) is a >= b and b >= a.
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_gt_f32(float a, float b) {
+  return setp_lt_f32<M>(b, a);
+}
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_eq_f32(float a, float b) {
+  return setp_ge_f32<M>(a, b) && setp_ge_f32<M>(b, a);
+}
+
+// ---- sqrt.rn (nv/sqrtf.hpp) ----------------------------------------------------------
 // sqrt.rn{.ftz}.f32: the correctly rounded square root. Host: the binary64
 // square root (an IEEE operation, correctly rounded on every host) rounded to
 // binary32; rounding twice is harmless for sqrt because 53 >= 2*24 + 2
@@ -759,17 +815,5 @@ BITEXACT_INLINE float sqrt_rn_f32(float x) {
   return detail::round_to_f32<M>(__builtin_sqrt(detail::widen(x)), 0, detail::rounding::rn);
 #endif
 }
-// setp.eq{.ftz}.f32 (fcmp oeq): equal and ordered, -0 == +0.
-template <mode M>
-BITEXACT_INLINE bool setp_eq_f32(float a, float b) {
-  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
-  if (detail::unordered(a, b)) return false;
-  return bits_of(a) == bits_of(b) || ((bits_of(a) | bits_of(b)) & 0x7fffffffu) == 0;
-}
-// cvt.rn.f32.s32 for the integers libdevice converts here: multiples of 2^23
-// of magnitude at most 2^31, every one a binary32 number, so the conversion is
-// exact and no flush or rounding is involved.
-BITEXACT_INLINE float cvt_rn_f32_s32_exact(std::int32_t i) { return float(i); }
-
 }  // namespace ptx
 }  // namespace bitexact::nv
