@@ -738,7 +738,7 @@ BITEXACT_INLINE std::int32_t cvt_rzi_s32_f32(float x) {
 // sub.rn{.ftz}.f32: a - b is a + (-b) exactly (the sign flip is exact; a NaN
 // result is canonical either way).
 template <mode M>
-BITEXACT_INLINE float sub_rn_f32(float a, float b) {
+BITEXACT_INLINE constexpr float sub_rn_f32(float a, float b) {
 #if defined(__CUDA_ARCH__)
   if (!__builtin_is_constant_evaluated()) return insn::sub_rn_f32<M>(a, b);
 #endif
