@@ -815,5 +815,158 @@ BITEXACT_INLINE float sqrt_rn_f32(float x) {
   return detail::round_to_f32<M>(__builtin_sqrt(detail::widen(x)), 0, detail::rounding::rn);
 #endif
 }
+// ---- ops of powf (nv/powf.hpp) ---------------------------------------------------------
+// sub.rn{.ftz}.f32, setp.{neu,geu,nan}{.ftz}.f32, cvt.rmi{.ftz}.f32.f32,
+// cvt.rzi{.ftz}.s32.f32, cvt.rn.f32.u32. Same conventions as
+// above: on an NVIDIA GPU the instruction, elsewhere an exact model.
+#if defined(__CUDA_ARCH__)
+namespace insn {
+#define BITEXACT_PTX_SETP_F32_POWF(CMP)                                                          \
+  template <mode M>                                                                              \
+  BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
+    unsigned r;                                                                                  \
+    if constexpr (M == mode::ftz)                                                                \
+      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".ftz.f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
+          : "=r"(r)                                                                              \
+          : "f"(a), "f"(b));                                                                     \
+    else                                                                                         \
+      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"     \
+          : "=r"(r)                                                                              \
+          : "f"(a), "f"(b));                                                                     \
+    return r != 0;                                                                               \
+  }
+BITEXACT_PTX_SETP_F32_POWF(neu)
+BITEXACT_PTX_SETP_F32_POWF(geu)
+BITEXACT_PTX_SETP_F32_POWF(nan)
+#undef BITEXACT_PTX_SETP_F32_POWF
+#define BITEXACT_PTX_UNARY_F32_POWF(NAME, MNEMONIC)                      \
+  template <mode M>                                                      \
+  BITEXACT_INLINE float NAME(float x) {                                  \
+    float r;                                                             \
+    if constexpr (M == mode::ftz)                                        \
+      asm(MNEMONIC ".ftz.f32.f32 %0, %1;" : "=f"(r) : "f"(x));           \
+    else                                                                 \
+      asm(MNEMONIC ".f32.f32 %0, %1;" : "=f"(r) : "f"(x));               \
+    return r;                                                            \
+  }
+BITEXACT_PTX_UNARY_F32_POWF(cvt_rmi_f32_f32, "cvt.rmi")
+#undef BITEXACT_PTX_UNARY_F32_POWF
+template <mode M>
+BITEXACT_INLINE float sub_rn_f32(float a, float b) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("sub.rn.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  else
+    asm("sub.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+  return r;
+}
+template <mode M>
+BITEXACT_INLINE std::int32_t cvt_rzi_s32_f32(float x) {
+  std::int32_t r;
+  if constexpr (M == mode::ftz)
+    asm("cvt.rzi.ftz.s32.f32 %0, %1;" : "=r"(r) : "f"(x));
+  else
+    asm("cvt.rzi.s32.f32 %0, %1;" : "=r"(r) : "f"(x));
+  return r;
+}
+}  // namespace insn
+#endif
+
+// sub.rn{.ftz}.f32: a - b is a + (-b) exactly (the sign flip is exact; a NaN
+// result is canonical either way).
+template <mode M>
+BITEXACT_INLINE constexpr float sub_rn_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::sub_rn_f32<M>(a, b);
+#endif
+  return add_rn_f32<M>(a, f32_from(bits_of(b) ^ 0x80000000u));
+}
+// setp.{neu,geu,nan}{.ftz}.f32, as the five above (eq and gt: the block before).
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_neu_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_neu_f32<M>(a, b);
+#endif
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return detail::unordered(a, b) || ordered(a) != ordered(b);
+}
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_geu_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_geu_f32<M>(a, b);
+#endif
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  return detail::unordered(a, b) || ordered(a) >= ordered(b);
+}
+template <mode M>
+BITEXACT_INLINE constexpr bool setp_nan_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::setp_nan_f32<M>(a, b);
+#endif
+  return detail::unordered(a, b);  // flushing never makes or unmakes a NaN
+}
+// cvt.rmi{.ftz}.f32.f32: toward -inf. f32 NaN: canonical_nan_f32. A zero or
+// integral value is returned as is.
+namespace detail {
+// |x| < 2^23 and not NaN: x rounded to an integral value in direction `dir`
+// (0: nearest even, -1: toward -inf), by integer masking of the significand.
+BITEXACT_INLINE constexpr float round_integral_f32(float x, int dir) {
+  const u32 b = bits_of(x);
+  const u32 sign = b & 0x80000000u, mag = b & 0x7fffffffu;
+  const int e = int(mag >> 23) - 127;
+  if (e >= 23 || mag == 0) return x;
+  if (e < 0) {  // 0 < |x| < 1
+    if (dir == 0) return f32_from(sign | (mag > 0x3f000000u ? 0x3f800000u : 0u));  // 0.5 ties to 0
+    return f32_from(sign ? 0xbf800000u : 0u);                                      // floor
+  }
+  const u32 sig = (mag & 0x7fffffu) | 0x800000u;
+  const int sh = 23 - e;
+  const u32 frac = sig & ((u32(1) << sh) - 1), half = u32(1) << (sh - 1);
+  u32 q = sig >> sh;
+  if (dir == 0) {
+    if (frac > half || (frac == half && (q & 1))) ++q;
+  } else if (sign && frac != 0) {
+    ++q;  // toward -inf: the magnitude of a negative value rounds up
+  }
+  if (q == 0) return f32_from(sign);
+  // q < 2^24: normalise back to binary32 (exact).
+  int ex = 0;
+  while ((q >> ex) > 1) ++ex;
+  return f32_from(sign | (u32(ex + 127) << 23) | ((q << (23 - ex)) & 0x7fffffu));
+}
+}  // namespace detail
+template <mode M>
+BITEXACT_INLINE constexpr float cvt_rmi_f32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::cvt_rmi_f32_f32<M>(x);
+#endif
+  x = detail::flush_int<M>(x);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
+  return detail::round_integral_f32(x, -1);
+}
+// cvt.rzi{.ftz}.s32.f32: truncation to a 32-bit integer; PTX saturates
+// out-of-range values to INT32_MIN / INT32_MAX and converts NaN to 0.
+template <mode M>
+BITEXACT_INLINE constexpr std::int32_t cvt_rzi_s32_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return insn::cvt_rzi_s32_f32<M>(x);
+#endif
+  x = detail::flush_int<M>(x);
+  if (detail::is_nan(x)) return 0;
+  const u32 b = bits_of(x);
+  const bool neg = (b >> 31) != 0;
+  const int e = int((b >> 23) & 0xffu) - 127;
+  if (e < 0) return 0;
+  if (e >= 31) return neg ? std::int32_t(-2147483647 - 1) : std::int32_t(2147483647);
+  const u32 sig = (b & 0x7fffffu) | 0x800000u;
+  const u32 mag = e >= 23 ? sig << (e - 23) : sig >> (23 - e);
+  return neg ? -std::int32_t(mag) : std::int32_t(mag);
+}
+// cvt.rn.f32.u32: integer to binary32, nearest even (no FTZ form; the binary64
+// value is exact, so round_to_f32 rounds once).
+BITEXACT_INLINE constexpr float cvt_rn_f32_u32(u32 i) {
+  return detail::round_to_f32<mode::ieee>(double(i), 0, detail::rounding::rn);
+}
+
 }  // namespace ptx
 }  // namespace bitexact::nv
