@@ -7,7 +7,7 @@ if(TARGET bitexact_replace)
     COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/replacement/run_edge.py
       --source ${PROJECT_SOURCE_DIR} --libdir ${PROJECT_BINARY_DIR}/src/replace
       --work ${CMAKE_CURRENT_BINARY_DIR}/replacement-edge
-      --cc ${CMAKE_C_COMPILER} --cxx ${CMAKE_CXX_COMPILER} --exports "${BITEXACT_REPLACE_EXPORTS}"
+      --cc ${CMAKE_C_COMPILER} --cxx ${CMAKE_CXX_COMPILER} --exports "${BITEXACT_REPLACE_EXPORTS}" --ocml-exports "${BITEXACT_REPLACE_OCML_EXPORTS}"
       ${BITEXACT_REPLACE_PERSONALITIES})
   set_tests_properties(replacement_edge PROPERTIES LABELS unit TIMEOUT 300)
 

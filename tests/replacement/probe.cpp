@@ -65,8 +65,11 @@ S to_bits(T v) {
 // bitexact/functions.def by its C name (<cmath> declares those too), so a new
 // row is probed with nothing to add here.
 // Exported by the replacement libraries, not declared by <cmath>: C has no
-// rsqrtf (CUDA's and HIP's math libraries do).
-extern "C" float rsqrtf(float) noexcept;
+// rsqrtf (CUDA's and HIP's math libraries do). Weak, so that the program links
+// against glibc alone; where nothing defines it the probe returns a quiet NaN.
+extern "C" float rsqrtf(float) noexcept __attribute__((weak));
+// "if (!::name)" below is always false for the libm functions.
+#pragma GCC diagnostic ignored "-Waddress"
 
 template <bitexact::Fn F>
 struct tag {};
@@ -79,6 +82,7 @@ double call(tag<bitexact::Fn::ceil>, double x, double) { return std::ceil(x); }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   [[maybe_unused]] type call_c(tag<bitexact::Fn::name>, type x, type y) { \
     (void)y;                                                    \
+    if (!::name) return type(__builtin_nan(""));                \
     return ::name(BITEXACT_ARGS_##arity);                       \
   }
 #include "bitexact/functions.def"
