@@ -44,7 +44,8 @@
 //   fma.rn.ftz, which flushes it as mul.ftz would have. (A product x*x whose
 //   IEEE rounding is 2^-126 while its 24-bit rounding is below it would
 //   differ; no binary32 x has one: it needs x^2 in [2^-126 - 2^-150, 2^-126).)
-//   tests/nv_tanhf_test.cpp checks the equality on every binary32 input.
+//   tests/nv_tanhf_test.cpp checks the equality on every subnormal, on the
+//   binades around 2^-63 and on a stride through all 2^32 inputs.
 //
 // Contraction: the plain mul.f32/add.f32 of nvcc's PTX never form a mul+add
 // pair that ptxas could fuse (ax * 2.885 feeds ex2, 1 + e is the sum of an
