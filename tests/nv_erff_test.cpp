@@ -104,9 +104,10 @@ TEST(NvErff, WithinTwoUlpOfMpfr) {
   for (u32 x : xs) {
     const float y[3] = {nv::erff<nv::nvcc_ieee>(F(x)), nv::erff<nv::nvcc_ftz>(F(x)),
                         nv::erff<nv::triton3_6>(F(x))};
+    ex.set(fn::erf, F(x));
     for (int k = 0; k < 3; ++k) {
       if (k > 0 && subnormal32(x)) continue;
-      const double e = ex.ulp_error(fn::erf, F(x), y[k]);
+      const double e = ex.err(y[k]);
       if (e > worst[k]) worst[k] = e;
       ASSERT_LE(e, 2.0) << "build " << k << std::hex << " x=0x" << x << " r=0x" << B(y[k]);
     }
@@ -123,7 +124,7 @@ TEST(NvErff, TritonDiffersFromFtzOnlyInTheBigPolynomial) {
     for (u32 a = 0x1f800000u; a < 0x21000000u; ++a) same_below(a | s);  // 2^-64 <= |x| < 2^-61
   }
   u64 differ = 0, above = 0;
-  for (u64 x = 0; x < (u64(1) << 32); x += 251) {
+  for (u64 x = 0; x < (u64(1) << 32); x += 1021) {
     same_below(u32(x));
     const u32 a = u32(x) & 0x7fffffffu;
     if (a >= big_min && a <= 0x40800000u) {  // 1.003 <= |x| <= 4: erf not yet +-1

@@ -31,17 +31,19 @@ class exact {
   exact(const exact&) = delete;
   exact& operator=(const exact&) = delete;
 
-  // |r - f(x)| / ulp(f(x)), ulp of binary32 at f(x): 2^(max(e, -126) - 23)
-  // for 2^e <= |f(x)| < 2^(e+1) (subnormal spacing 2^-149 below 2^-126).
-  // f(x) is never exactly 0 for finite x != 0 here; for x = 0 (tanh, erf)
-  // the error is 0 if r is 0, else huge.
-  double ulp_error(fn f, float x, float r) {
+  // Computes f(x) once; err() and tiny() then refer to it.
+  void set(fn f, float x) {
     mpfr_set_flt(x_, x, MPFR_RNDN);
     switch (f) {
       case fn::tanh: mpfr_tanh(y_, x_, MPFR_RNDN); break;
       case fn::erf: mpfr_erf(y_, x_, MPFR_RNDN); break;
       case fn::erfc: mpfr_erfc(y_, x_, MPFR_RNDN); break;
     }
+  }
+  // |r - f(x)| / ulp(f(x)), ulp of binary32 at f(x): 2^(max(e, -126) - 23)
+  // for 2^e <= |f(x)| < 2^(e+1) (subnormal spacing 2^-149 below 2^-126).
+  // For f(x) = 0 (x = 0: tanh, erf) the error is 0 if r is 0, else huge.
+  double err(float r) {
     if (mpfr_zero_p(y_)) return r == 0.0f ? 0.0 : 1e30;
     mpfr_set_flt(d_, r, MPFR_RNDN);
     mpfr_sub(d_, d_, y_, MPFR_RNDN);
@@ -51,10 +53,7 @@ class exact {
     return std::fabs(mpfr_get_d(d_, MPFR_RNDN));
   }
   // |f(x)| < 2^-126: a result an FTZ build may flush.
-  bool tiny(fn f, float x) {
-    (void)ulp_error(f, x, 0.0f);
-    return mpfr_zero_p(y_) || mpfr_get_exp(y_) - 1 < -126;
-  }
+  bool tiny() { return mpfr_zero_p(y_) || mpfr_get_exp(y_) - 1 < -126; }
 
  private:
   mpfr_t x_, y_, d_;

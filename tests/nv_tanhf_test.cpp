@@ -91,9 +91,10 @@ TEST(NvTanhf, WithinTwoUlpOfMpfr) {
   for (u32 x : xs) {
     const float y[3] = {nv::tanhf<nv::nvcc_ieee>(F(x)), nv::tanhf<nv::nvcc_ftz>(F(x)),
                         nv::tanhf<nv::triton3_6>(F(x))};
+    ex.set(fn::tanh, F(x));
     for (int k = 0; k < 3; ++k) {
       if (k > 0 && subnormal32(x)) continue;
-      const double e = ex.ulp_error(fn::tanh, F(x), y[k]);
+      const double e = ex.err(y[k]);
       if (e > worst[k]) worst[k] = e;
       ASSERT_LE(e, 2.0) << "build " << k << std::hex << " x=0x" << x << " r=0x" << B(y[k]);
     }
