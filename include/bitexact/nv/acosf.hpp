@@ -55,14 +55,17 @@ using ptx::u32;
 inline constexpr u32 two = 0x40000000u;
 inline constexpr u32 pi = 0x40490fdbu;  // 0x1.921fb6p1: IR 0x400921FB60000000
 // CUDA 13.0 __internal_acosf_kernel, highest degree first.
-inline constexpr u32 cuda_acos_p[6] = {
-    0x3d10ecefu,  // 0x1.21d9dep-5: IR 0x3FA21D9DE0000000
-    0x3c8b1abbu,  // 0x1.163576p-6: IR 0x3F91635760000000
-    0x3cfc028cu,  // 0x1.f80518p-6: IR 0x3F9F805180000000
-    0x3d372139u,  // 0x1.6e4272p-5: IR 0x3FA6E42720000000
-    0x3d9993dbu,  // 0x1.3327b6p-4: IR 0x3FB3327B60000000
-    0x3e2aaac6u,  // 0x1.55558cp-3: IR 0x3FC55558C0000000
-};
+template <mode R>
+BITEXACT_INLINE float cuda_acos_poly(float s) {
+  using namespace ptx;
+  float p = fma_rn_f32<R>(f32_from(0x3d10ecefu), s,  // 0x1.21d9dep-5: IR 0x3FA21D9DE0000000
+                          f32_from(0x3c8b1abbu));  // 0x1.163576p-6: IR 0x3F91635760000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3cfc028cu));  // 0x1.f80518p-6: IR 0x3F9F805180000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d372139u));  // 0x1.6e4272p-5: IR 0x3FA6E42720000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d9993dbu));  // 0x1.3327b6p-4: IR 0x3FB3327B60000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3e2aaac6u));  // 0x1.55558cp-3: IR 0x3FC55558C0000000
+  return p;
+}
 }  // namespace acosf_detail
 
 template <build B>
@@ -77,8 +80,7 @@ BITEXACT_INLINE float acosf(float x) {
     const bool big = setp_gt_f32<P>(a, f32_from(cuda_t));
     const float v = copysign_f32(x, big ? s : a);
     const float v2 = mul_rn_f32<P>(v, v);
-    float p = fma_rn_f32<R>(f32_from(cuda_acos_p[0]), v2, f32_from(cuda_acos_p[1]));
-    for (int i = 2; i < 6; ++i) p = fma_rn_f32<R>(p, v2, f32_from(cuda_acos_p[i]));
+    const float p = cuda_acos_poly<R>(v2);
     const float z = fma_rn_f32<R>(mul_rn_f32<P>(p, v2), v, v);
     const float y = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), big ? z : neg_f32<P>(z));
     float r = setp_gt_f32<P>(x, f32_from(cuda_t)) ? z : y;
@@ -87,7 +89,7 @@ BITEXACT_INLINE float acosf(float x) {
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    const float z = odd_poly<B>(big ? w : a, triton_p);
+    const float z = odd_poly<B, triton_poly<R>>(big ? w : a);
     float r = big ? mul_rn_f32<P>(f32_from(two), z) : sub_rn_f32<P>(f32_from(pio2), z);
     if (setp_lt_f32<P>(x, 0.0f)) r = sub_rn_f32<P>(f32_from(pi), r);
     return r;

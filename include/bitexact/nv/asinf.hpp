@@ -72,21 +72,27 @@ inline constexpr u32 pio2 = 0x3fc90fdbu;      // 0x1.921fb6p0:  IR 0x3FF921FB600
 inline constexpr u32 cuda_t = 0x3f0f5c29u;    // 0x1.1eb852p-1 (0.56): IR 0x3FE1EB8520000000
 inline constexpr u32 triton_t = 0x3f11eb85u;  // 0x1.23d70ap-1 (0.57): IR 0x3FE23D70A0000000
 // CUDA 13.0 __internal_asinf_kernel, highest degree first.
-inline constexpr u32 cuda_asin_p[5] = {
-    0x3d4dd2f7u,  // 0x1.9ba5eep-5: IR 0x3FA9BA5EE0000000
-    0x3c99ca97u,  // 0x1.33952ep-6: IR 0x3F933952E0000000
-    0x3d3f90e8u,  // 0x1.7f21dp-5:  IR 0x3FA7F21D00000000
-    0x3d993ccfu,  // 0x1.32799ep-4: IR 0x3FB32799E0000000
-    0x3e2aac04u,  // 0x1.555808p-3: IR 0x3FC5558080000000
-};
+template <mode R>
+BITEXACT_INLINE float cuda_asin_poly(float s) {
+  using namespace ptx;
+  float p = fma_rn_f32<R>(f32_from(0x3d4dd2f7u), s,  // 0x1.9ba5eep-5: IR 0x3FA9BA5EE0000000
+                          f32_from(0x3c99ca97u));  // 0x1.33952ep-6: IR 0x3F933952E0000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d3f90e8u));  // 0x1.7f21dp-5:  IR 0x3FA7F21D00000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d993ccfu));  // 0x1.32799ep-4: IR 0x3FB32799E0000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3e2aac04u));  // 0x1.555808p-3: IR 0x3FC5558080000000
+  return p;
+}
 // Triton 3.6's kernel (its asinf and acosf share it), highest degree first.
-inline constexpr u32 triton_p[5] = {
-    0x3d53f941u,  // 0x1.a7f282p-5: IR 0x3FAA7F2820000000
-    0x3c94d2e9u,  // 0x1.29a5d2p-6: IR 0x3F929A5D20000000
-    0x3d3f841fu,  // 0x1.7f083ep-5: IR 0x3FA7F083E0000000
-    0x3d994929u,  // 0x1.329252p-4: IR 0x3FB3292520000000
-    0x3e2aab94u,  // 0x1.555728p-3: IR 0x3FC5557280000000
-};
+template <mode R>
+BITEXACT_INLINE float triton_poly(float s) {
+  using namespace ptx;
+  float p = fma_rn_f32<R>(f32_from(0x3d53f941u), s,  // 0x1.a7f282p-5: IR 0x3FAA7F2820000000
+                          f32_from(0x3c94d2e9u));  // 0x1.29a5d2p-6: IR 0x3F929A5D20000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d3f841fu));  // 0x1.7f083ep-5: IR 0x3FA7F083E0000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d994929u));  // 0x1.329252p-4: IR 0x3FB3292520000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3e2aab94u));  // 0x1.555728p-3: IR 0x3FC5557280000000
+  return p;
+}
 
 // CUDA 13.0's sqrt((1 - a) / 2) for a = |x| (asinf and acosf): an rsqrt and
 // one Newton step, 0 for a == 1.
@@ -113,15 +119,13 @@ BITEXACT_INLINE float triton_half_sqrt(float a) {
   else
     return sqrt_approx_f32<R>(h);
 }
-// v + v^3 p(v^2): the kernel both files share in form (coefficients c).
-template <build B>
-BITEXACT_INLINE float odd_poly(float v, const u32 (&c)[5]) {
+// v + v^3 p(v^2): the kernel both files share in form (the polynomial Poly).
+template <build B, float (*Poly)(float)>
+BITEXACT_INLINE float odd_poly(float v) {
   using namespace ptx;
-  constexpr mode R = B.reflect, P = B.ops;
+  constexpr mode P = B.ops;
   const float v2 = mul_rn_f32<P>(v, v);
-  float p = fma_rn_f32<R>(f32_from(c[0]), v2, f32_from(c[1]));
-  for (int i = 2; i < 5; ++i) p = fma_rn_f32<R>(p, v2, f32_from(c[i]));
-  return fma_rn_f32<R>(mul_rn_f32<P>(p, v2), v, v);
+  return fma_rn_f32<B.reflect>(mul_rn_f32<P>(Poly(v2), v2), v, v);
 }
 }  // namespace asinf_detail
 
@@ -134,14 +138,14 @@ BITEXACT_INLINE float asinf(float x) {
   if constexpr (B.file == libdevice_file::cuda13_0) {
     const float s = cuda_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(cuda_t));
-    float z = odd_poly<B>(big ? s : a, cuda_asin_p);
+    float z = odd_poly<B, cuda_asin_poly<R>>(big ? s : a);
     if (big) z = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), mul_rn_f32<P>(f32_from(minus_two), z));
     if (setp_ge_f32<P>(f32_from(inf), z)) z = copysign_f32(x, z);  // fcmp ole z, inf
     return z;
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    float z = odd_poly<B>(big ? w : a, triton_p);
+    float z = odd_poly<B, triton_poly<R>>(big ? w : a);
     if (big) z = fma_rn_f32<R>(f32_from(minus_two), z, f32_from(pio2));
     if (setp_ge_f32<P>(f32_from(inf), z)) z = f32_from(bits_of(z) | (bits_of(x) & 0x80000000u));
     return z;

@@ -68,16 +68,19 @@ inline constexpr u32 pi = 0x40490fdbu;         // 0x1.921fb6p1: IR 0x400921FB600
 inline constexpr u32 three_pio4 = 0x4016cbe4u; // 0x1.2d97c8p1: IR 0x4002D97C80000000
 inline constexpr u32 pio4 = 0x3f490fdbu;       // 0x1.921fb6p-1: IR 0x3FE921FB60000000
 // CUDA 13.0 __internal_atan2f_kernel, highest degree first.
-inline constexpr u32 cuda_atan2_p[8] = {
-    0x3b33710bu,  // 0x1.66e216p-9:  IR 0x3F666E2160000000
-    0xbc807748u,  // -0x1.00ee9p-6:  IR 0xBF900EE900000000
-    0x3d2cdab2u,  // 0x1.59b564p-5:  IR 0x3FA59B5640000000
-    0xbd992d10u,  // -0x1.325a2p-4:  IR 0xBFB325A200000000
-    0x3dd9ea6cu,  // 0x1.b3d4d8p-4:  IR 0x3FBB3D4D80000000
-    0xbe117cb1u,  // -0x1.22f962p-3: IR 0xBFC22F9620000000
-    0x3e4cbce0u,  // 0x1.9979cp-3:   IR 0x3FC9979C00000000
-    0xbeaaaa7du,  // -0x1.5554fap-2: IR 0xBFD5554FA0000000
-};
+template <mode R>
+BITEXACT_INLINE float cuda_atan2_poly(float s) {
+  using namespace ptx;
+  float p = fma_rn_f32<R>(f32_from(0x3b33710bu), s,  // 0x1.66e216p-9:  IR 0x3F666E2160000000
+                          f32_from(0xbc807748u));  // -0x1.00ee9p-6:  IR 0xBF900EE900000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d2cdab2u));  // 0x1.59b564p-5:  IR 0x3FA59B5640000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbd992d10u));  // -0x1.325a2p-4:  IR 0xBFB325A200000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3dd9ea6cu));  // 0x1.b3d4d8p-4:  IR 0x3FBB3D4D80000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbe117cb1u));  // -0x1.22f962p-3: IR 0xBFC22F9620000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3e4cbce0u));  // 0x1.9979cp-3:   IR 0x3FC9979C00000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbeaaaa7du));  // -0x1.5554fap-2: IR 0xBFD5554FA0000000
+  return p;
+}
 }  // namespace atan2f_detail
 
 template <build B>
@@ -94,8 +97,7 @@ BITEXACT_INLINE float atan2f(float a, float b) {
     const float mx = big ? A : C, mn = big ? C : A;
     const float q = div_rn_f32<R>(mn, mx);
     const float s = mul_rn_f32<P>(q, q);
-    float p = fma_rn_f32<R>(f32_from(cuda_atan2_p[0]), s, f32_from(cuda_atan2_p[1]));
-    for (int i = 2; i < 8; ++i) p = fma_rn_f32<R>(p, s, f32_from(cuda_atan2_p[i]));
+    const float p = cuda_atan2_poly<R>(s);
     float r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), q, q);
     if (big)
       r = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), b_neg ? r : neg_f32<P>(r));

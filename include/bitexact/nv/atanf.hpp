@@ -69,16 +69,19 @@ inline constexpr u32 pio2_a = 0x3f6ee581u;  // 0x1.ddcb02p-1: IR 0x3FEDDCB020000
 inline constexpr u32 pio2_b = 0x3fd774ebu;  // 0x1.aee9d6p0:  IR 0x3FFAEE9D60000000
 inline constexpr u32 pio2 = 0x3fc90fdbu;    // 0x1.921fb6p0:  IR 0x3FF921FB60000000
 // CUDA 13.0 __internal_atanf_poly, highest degree first.
-inline constexpr u32 cuda_p[8] = {
-    0x3b2090aau,  // 0x1.412154p-9:  IR 0x3F64121540000000
-    0xbc6be14fu,  // -0x1.d7c29ep-7: IR 0xBF8D7C29E0000000
-    0x3d23397eu,  // 0x1.4672fcp-5:  IR 0x3FA4672FC0000000
-    0xbd948a7au,  // -0x1.2914f4p-4: IR 0xBFB2914F40000000
-    0x3dd76b21u,  // 0x1.aed642p-4:  IR 0x3FBAED6420000000
-    0xbe111e88u,  // -0x1.223d1p-3:  IR 0xBFC223D100000000
-    0x3e4caf60u,  // 0x1.995ecp-3:   IR 0x3FC995EC00000000
-    0xbeaaaa27u,  // -0x1.55544ep-2: IR 0xBFD55544E0000000
-};
+template <mode R>
+BITEXACT_INLINE float cuda_poly(float s) {
+  using namespace ptx;
+  float p = fma_rn_f32<R>(f32_from(0x3b2090aau), s,  // 0x1.412154p-9:  IR 0x3F64121540000000
+                          f32_from(0xbc6be14fu));  // -0x1.d7c29ep-7: IR 0xBF8D7C29E0000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3d23397eu));  // 0x1.4672fcp-5:  IR 0x3FA4672FC0000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbd948a7au));  // -0x1.2914f4p-4: IR 0xBFB2914F40000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3dd76b21u));  // 0x1.aed642p-4:  IR 0x3FBAED6420000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbe111e88u));  // -0x1.223d1p-3:  IR 0xBFC223D100000000
+  p = fma_rn_f32<R>(p, s, f32_from(0x3e4caf60u));  // 0x1.995ecp-3:   IR 0x3FC995EC00000000
+  p = fma_rn_f32<R>(p, s, f32_from(0xbeaaaa27u));  // -0x1.55544ep-2: IR 0xBFD55544E0000000
+  return p;
+}
 // Triton 3.6 __internal_atanf_kernel (shared with its atan2f).
 inline constexpr u32 tri_n0 = 0xbf52c7eau;  // -0x1.a58fd4p-1: IR 0xBFEA58FD40000000
 inline constexpr u32 tri_n1 = 0xc0b59883u;  // -0x1.6b3106p2:  IR 0xC016B31060000000
@@ -113,8 +116,7 @@ BITEXACT_INLINE float atanf(float x) {
   if constexpr (B.file == libdevice_file::cuda13_0) {
     const float t = big ? rcp_approx_f32<mode::ftz>(a) : a;
     const float s = mul_rn_f32<P>(t, t);
-    float p = fma_rn_f32<R>(f32_from(cuda_p[0]), s, f32_from(cuda_p[1]));
-    for (int i = 2; i < 8; ++i) p = fma_rn_f32<R>(p, s, f32_from(cuda_p[i]));
+    const float p = cuda_poly<R>(s);
     float r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), t, t);
     if (big) r = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), neg_f32<P>(r));
     if (setp_ge_f32<P>(f32_from(inf), a)) r = copysign_f32(x, r);  // fcmp ole a, inf
