@@ -968,5 +968,110 @@ BITEXACT_INLINE constexpr float cvt_rn_f32_u32(u32 i) {
   return detail::round_to_f32<mode::ieee>(double(i), 0, detail::rounding::rn);
 }
 
+// ---- ops of atanf / asinf / acosf / atan2f (nv/atanf.hpp ...) -----------------------
+// div.rn{.ftz}.f32 (llvm.nvvm.div.rn{.ftz}.f: CUDA 13.0's atan2f; and Triton's
+// LLVM lowers an IEEE `fdiv` to it), rcp.rn{.ftz}.f32 (Triton's LLVM lowers
+// `fdiv 1.0, x` to it: triton-ptx/atan.ptx), max{.ftz}.f32 and min{.ftz}.f32
+// (llvm.nvvm.fmax/fmin{.ftz}.f: Triton's atan2f). Same conventions as above.
+#if defined(__CUDA_ARCH__)
+namespace insn {
+#define BITEXACT_PTX_BINARY_F32_ATAN(NAME, MNEMONIC)                                 \
+  template <mode M>                                                                  \
+  BITEXACT_INLINE float NAME(float a, float b) {                                     \
+    float r;                                                                         \
+    if constexpr (M == mode::ftz)                                                    \
+      asm(MNEMONIC ".ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));               \
+    else                                                                             \
+      asm(MNEMONIC ".f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));                   \
+    return r;                                                                        \
+  }
+BITEXACT_PTX_BINARY_F32_ATAN(div_rn_f32, "div.rn")
+BITEXACT_PTX_BINARY_F32_ATAN(max_f32, "max")
+BITEXACT_PTX_BINARY_F32_ATAN(min_f32, "min")
+#undef BITEXACT_PTX_BINARY_F32_ATAN
+template <mode M>
+BITEXACT_INLINE float rcp_rn_f32(float x) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("rcp.rn.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+}  // namespace insn
+#endif
+
+// div.rn{.ftz}.f32: the correctly rounded quotient (PTX: IEEE 754 division,
+// round to nearest even). Host: the binary64 quotient q = a / b is rounded
+// once (an IEEE operation on any host); the remainder a - q b is exact in
+// binary64 for binary32 operands (|a| >= 2^-149, so nothing underflows), and
+// its sign, times b's, says on which side of q the exact quotient lies: the
+// residual direction that round_to_f32 needs to round q once more, correctly,
+// to binary32. Specials (0/0, inf/inf: canonical NaN; x/0: inf; x/inf: 0) come
+// from the binary64 quotient itself. mode::ftz flushes the operands and a
+// result below 2^-126 (after rounding) to a zero of the same sign.
+template <mode M>
+BITEXACT_INLINE float div_rn_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return insn::div_rn_f32<M>(a, b);
+#else
+  a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
+  const double wa = detail::widen(a), wb = detail::widen(b);
+  const double q = wa / wb;
+  if (!detail::is_finite(a) || !detail::is_finite(b) || (bits_of(b) & 0x7fffffffu) == 0 ||
+      (bits_of(a) & 0x7fffffffu) == 0)
+    return detail::round_to_f32<M>(q, 0, detail::rounding::rn);  // exact: 0, inf or NaN
+  const double rem = bitexact::fma(-q, wb, wa);                  // a - q b, exact
+  const int dir = detail::sign_of(rem) * detail::sign_of(wb);
+  return detail::round_to_f32<M>(q, dir, detail::rounding::rn);
+#endif
+}
+// rcp.rn{.ftz}.f32: the correctly rounded 1/x, i.e. div.rn(1, x) bit for bit
+// (both are the one correctly rounded value; 1/+-0 = +-inf, 1/+-inf = +-0).
+template <mode M>
+BITEXACT_INLINE float rcp_rn_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  return insn::rcp_rn_f32<M>(x);
+#else
+  return div_rn_f32<M>(1.0f, x);
+#endif
+}
+// max{.ftz}.f32 / min{.ftz}.f32 (PTX ISA: a NaN operand is ignored, two NaNs
+// give the canonical NaN; .ftz flushes subnormal operands). Equal zeros of
+// opposite signs: max gives +0, min -0 (assumed from IEEE 754-2019
+// maximumNumber/minimumNumber; Triton's atan2f, their only user, passes them
+// absolute values, which are never -0, so it is not exercised there).
+namespace detail {
+template <mode M>
+BITEXACT_INLINE constexpr float minmax_f32(float a, float b, bool want_max) {
+  a = flush_int<M>(a), b = flush_int<M>(b);
+  if (is_nan(a) && is_nan(b)) return f32_from(canonical_nan_f32);
+  if (is_nan(a)) return b;
+  if (is_nan(b)) return a;
+  const auto oa = ordered(a), ob = ordered(b);
+  if (oa == ob) {  // equal values; only +0/-0 can differ in bits
+    const bool a_neg = (bits_of(a) >> 31) != 0;
+    return want_max ? (a_neg ? b : a) : (a_neg ? a : b);
+  }
+  return (oa > ob) == want_max ? a : b;
+}
+}  // namespace detail
+template <mode M>
+BITEXACT_INLINE float max_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return insn::max_f32<M>(a, b);
+#else
+  return detail::minmax_f32<M>(a, b, true);
+#endif
+}
+template <mode M>
+BITEXACT_INLINE float min_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return insn::min_f32<M>(a, b);
+#else
+  return detail::minmax_f32<M>(a, b, false);
+#endif
+}
+
 }  // namespace ptx
 }  // namespace bitexact::nv
