@@ -7,7 +7,7 @@
 //  * FTZ behaviour per build: nvcc -ftz=true and Triton flush subnormal
 //    operands (fabs.ftz under __CUDA_FTZ = 1), nvcc -ftz=false keeps them and
 //    rounds subnormal results (checked against MPFR);
-//  * the error against MPFR's correctly rounded hypot on a few million sampled
+//  * the error against MPFR's correctly rounded hypot on 2^20 sampled
 //    pairs: at most 3 ulp for every build (CUDA Programming Guide,
 //    single-precision functions: hypotf 3 ulp);
 //  * that Triton's build differs from nv-ftz by the square root alone: Triton
