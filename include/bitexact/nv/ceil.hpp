@@ -9,6 +9,7 @@
 // with its payload (measured on the H100, vectors/nv/edge.txt).
 #pragma once
 
+#include "bitexact/nv/build.hpp"
 #include "bitexact/nv/ptx.hpp"
 
 namespace bitexact::nv {
@@ -21,4 +22,10 @@ namespace bitexact::nv {
 // __nv_ceil does not read __CUDA_FTZ (PTX has no .ftz for f64): nvcc -ftz=true
 // runs the same code.
 BITEXACT_INLINE double ceil_ftz(double x) { return ceil(x); }
+// Triton 3.6: the same IR in its libdevice file (one llvm.nvvm.ceil.d), so the
+// same cvt.rpi.f64.f64 (the Triton bridge: nv.ceil on 2^20 inputs, H100,
+// vectors/device-logs/triton_bridge_h100_ftz.txt).
+BITEXACT_INLINE double ceil_triton(double x) { return ceil(x); }
+template <>
+inline constexpr fn_traits<Fn::ceil>::signature* triton_form<Fn::ceil> = &ceil_triton;
 }  // namespace bitexact::nv

@@ -1,4 +1,5 @@
-// bitexact/nv/fmod.hpp — CUDA 13.0 libdevice __nv_fmod, bit for bit.
+// bitexact/nv/fmod.hpp — libdevice __nv_fmod, bit for bit: CUDA 13.0's
+// (nv::fmod, fmod_ftz) and Triton 3.6's (fmod_triton).
 //
 // Source: libdevice.10.bc (CUDA 13.0), __nv_fmod. The function has two
 // bodies chosen by __nvvm_reflect("__CUDA_ARCH"): one for arch 200/350/370
@@ -20,8 +21,21 @@
 //   b = +-0                -> 0xfff8000000000000
 //   |a| < |b|              -> a
 //   otherwise              -> the remainder with the sign of a (+-0 if exact).
+//
+// Triton 3.6 (fmod_triton, fmod<triton3_6>): its libdevice file's __nv_fmod
+// differs in two places of the sm_90 body: the NaN case is a plain IR
+// `fadd double %a, %b` instead of llvm.nvvm.add.rn.d(a, b), and the final
+// copysign is spelled as integer operations on the high words (sign of a ORed
+// into the remainder's high word, which has its sign bit clear: the same bits,
+// as this file already computes it). An add.f64 and an add.rn.f64 round alike,
+// but with two NaN operands which payload comes back is ptxas's choice of
+// DADD operand order (see ptx::add_rn_f64): in Triton's kernels the H100
+// returned a's NaN, quieted (the Triton bridge, 2^20 pairs,
+// vectors/device-logs/triton_bridge_h100_ftz.txt and _ieee.txt, "nv.fmod, x's
+// NaN if both NaN"; docs/history.md). Every other pair: nv::fmod's bits.
 #pragma once
 
+#include "bitexact/nv/build.hpp"
 #include "bitexact/nv/ptx.hpp"
 
 namespace bitexact::nv {
@@ -43,6 +57,9 @@ BITEXACT_INLINE u32 hi_word(double v) { return u32(ptx::bits_of(v) >> 32); }
 
 }  // namespace fmod_detail
 
+// __nv_fmod in build B: the same code in every build (no FTZ branch), except
+// for which NaN a NaN pair returns (see the header comment).
+template <build B>
 BITEXACT_INLINE double fmod(double a, double b) {
   using namespace fmod_detail;
   using ptx::bits_of;
@@ -52,6 +69,9 @@ BITEXACT_INLINE double fmod(double a, double b) {
   const double inf = f64_from(inf_bits);
   if (hi_word(fa) >= inf_hi || hi_word(fb) >= inf_hi) {  // an inf or a NaN
     if (fa <= inf && fb <= inf) return fa == inf ? f64_from(fmod_nan) : a;
+    // Triton's a + b: a's NaN when both are NaN (the model's add returns the
+    // second operand's).
+    if constexpr (B.file == libdevice_file::triton3_6) return ptx::add_rn_f64(b, a);
     return ptx::add_rn_f64(a, b);
   }
   if (fb == 0.0) return f64_from(fmod_nan);
@@ -96,10 +116,17 @@ BITEXACT_INLINE double fmod(double a, double b) {
   return f64_from(rem | (bits_of(a) & fmod_sign_mask));
 }
 
+// __nv_fmod as built by nvcc (-ftz=false; the same code for -ftz=true).
+BITEXACT_INLINE double fmod(double a, double b) { return fmod<nvcc_ieee>(a, b); }
+
 }  // namespace bitexact::nv
 
 namespace bitexact::nv {
 // __nv_fmod does not read __CUDA_FTZ (PTX has no .ftz for f64): nvcc -ftz=true
 // runs the same code.
 BITEXACT_INLINE double fmod_ftz(double a, double b) { return fmod(a, b); }
+// Triton 3.6 ("triton").
+BITEXACT_INLINE double fmod_triton(double a, double b) { return fmod<triton3_6>(a, b); }
+template <>
+inline constexpr fn_traits<Fn::fmod>::signature* triton_form<Fn::fmod> = &fmod_triton;
 }  // namespace bitexact::nv
