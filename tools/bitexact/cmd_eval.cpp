@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "bitexact/ocml/not_reproduced.hpp"
+
 #include "command.hpp"
 #include "options.hpp"
 
@@ -30,6 +32,29 @@ void run_eval(const std::string& spec, const std::vector<std::string>& args, con
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+// The functions a vendor implementation family has no reproduction of, and
+// why (ocml: ocml/not_reproduced.def; triton: the rows without a build
+// template). `only` empty: every family; else the family of that name.
+void print_not_reproduced(const std::string& only) {
+  const bool ocml = only.empty() || only.starts_with("ocml") && !only.starts_with("ocml-bc");
+  const bool triton = only.empty() || only == "triton";
+  bool header = false;
+  auto line = [&](std::string_view impl, std::string_view fn, const std::string& why) {
+    if (!header) std::printf("\nNot reproduced:\n");
+    header = true;
+    std::printf("  %s.%-12s %s\n", std::string(impl).c_str(), std::string(fn).c_str(), why.c_str());
+  };
+  for (const fn_desc& d : function_table) {
+    if (!d.target.empty()) continue;  // the fast-path rows: NVIDIA only by definition
+    if (ocml)
+      if (const auto* r = ocml::not_reproduced_of(d.id))
+        line("ocml*", d.name, fmt::format("{}: calls {}, the AMD GPU's own instruction, whose bits cannot be "
+                                          "observed without an AMD GPU",
+                                          r->why, r->instructions));
+    if (triton && !find_impl("triton", d.id)) line("triton", d.name, "no Triton form yet");
+  }
+}
+
 // `bitexact list`: one line per implementation, its functions and what it is
 // as a whole; `bitexact list IMPL`: one line per function of IMPL with its own
 // description (where they differ: nv-fast's intrinsics, ptx's instructions).
@@ -45,6 +70,7 @@ void run_list(const std::string& only) {
     if (!any)
       throw input_error(fmt::format("unknown implementation '{}' (implementations: {})", only,
                                     fmt::join(impl_names(), " ")));
+    print_not_reproduced(only);
     return;
   }
   std::map<std::string, std::string> by_name;
@@ -57,6 +83,7 @@ void run_list(const std::string& only) {
   for (const auto& [name, e] : by_name) width = std::max(width, int(name.size()));
   for (const auto& [name, e] : by_name)
     std::printf("%-*s  %-34s %s\n", width, name.c_str(), e.c_str(), impl_summary(name).c_str());
+  print_not_reproduced("");
 }
 
 const bool registered = register_command([](CLI::App& app) {

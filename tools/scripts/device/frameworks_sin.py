@@ -61,8 +61,12 @@ def framework_paths(x, meta):
             return _resolve({"": torch}, NAMES["torch"][op])(xt).cpu().numpy()
 
         def comp(op):
+            # Each op compiled afresh, fullgraph: torch.compile of one builtin
+            # after another recompiles the same wrapper frame, and past
+            # dynamo's recompile limit (8) it silently runs eager instead.
             if op not in compiled:
-                compiled[op] = torch.compile(_resolve({"": torch}, NAMES["torch"][op]))
+                torch._dynamo.reset()
+                compiled[op] = torch.compile(_resolve({"": torch}, NAMES["torch"][op]), fullgraph=True)
             return compiled[op](xt).cpu().numpy()
 
         paths["torch-eager"], paths["torch-compile"] = eager, comp
