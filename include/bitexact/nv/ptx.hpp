@@ -968,5 +968,44 @@ BITEXACT_INLINE constexpr float cvt_rn_f32_u32(u32 i) {
   return detail::round_to_f32<mode::ieee>(double(i), 0, detail::rounding::rn);
 }
 
+// ---- op of erfinvf (nv/erfinvf.hpp) ------------------------------------------------------
+// rcp.rn{.ftz}.f32: the correctly rounded 1/x (Triton's PTX for its file's
+// erfinvf tail: LLVM lowers `fdiv float 1.0, %r` to rcp.rn.f32). Host: the
+// binary64 quotient d = 1/w, and the sign of the exact residual 1 - w d
+// (an fma: the residual of a correctly rounded binary64 quotient is itself a
+// binary64 number, and no underflow happens for |w| in [2^-149, 2^128)) says
+// on which side of d the exact 1/w lies, so round_to_f32 rounds once.
+// +-0 gives +-inf, +-inf gives +-0, NaN the canonical NaN.
+#if defined(__CUDA_ARCH__)
+namespace insn {
+template <mode M>
+BITEXACT_INLINE float rcp_rn_f32(float x) {
+  float r;
+  if constexpr (M == mode::ftz)
+    asm("rcp.rn.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  else
+    asm("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+}  // namespace insn
+#endif
+template <mode M>
+BITEXACT_INLINE float rcp_rn_f32(float x) {
+#if defined(__CUDA_ARCH__)
+  return insn::rcp_rn_f32<M>(x);
+#else
+  x = detail::flush_int<M>(x);
+  const u32 b = bits_of(x);
+  if (detail::is_nan(x)) return f32_from(canonical_nan_f32);
+  if ((b & 0x7fffffffu) == 0) return f32_from((b & 0x80000000u) | 0x7f800000u);  // 1/+-0
+  if ((b & 0x7fffffffu) == 0x7f800000u) return f32_from(b & 0x80000000u);        // 1/+-inf
+  const double w = detail::widen(x);
+  const double d = 1.0 / w;                           // binary64 quotient
+  const double res = bitexact::fma(-w, d, 1.0);       // exact: w (1/w - d)
+  const int dir = detail::sign_of(res) * (w > 0 ? 1 : -1);
+  return detail::round_to_f32<M>(d, dir, detail::rounding::rn);
+#endif
+}
+
 }  // namespace ptx
 }  // namespace bitexact::nv
