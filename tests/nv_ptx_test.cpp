@@ -273,6 +273,24 @@ TEST(PtxOps, RcpStandInIsCorrectlyRoundedWithFtz) {
   EXPECT_EQ(B(ptx::rcp_approx_f32<mode::ftz>(F(0x80000001u))), 0xff800000u);
 }
 
+// rcp.rn{.ftz}.f32 (nv/erfinvf.hpp, Triton's tail): the correctly rounded
+// 1/x, against MPFR, in both FTZ forms, subnormal inputs and results included
+// (|x| > 2^126 gives a subnormal 1/x, which .ftz flushes).
+TEST(PtxOps, RcpRnMatchesMpfr) {
+  for (u64 i = 0; i < 200000; ++i) {
+    const u32 a = random_finite32(in::word_at(7, i));
+    expect_same(B(ptx::rcp_rn_f32<mode::ieee>(F(a))), B(mpfr_f32(op::rcp, F(a), 0, 0, MPFR_RNDN)), "rcp.rn", a, 0);
+    const u32 want_ftz = flush32(B(mpfr_f32(op::rcp, F(flush32(a)), 0, 0, MPFR_RNDN)));
+    expect_same(B(ptx::rcp_rn_f32<mode::ftz>(F(a))), want_ftz, "rcp.rn.ftz", a, 0);
+  }
+  const u32 sp[] = {0, 0x80000000u, 1, 0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7e800000u, 0x7e800001u, 0x7f7fffffu};
+  for (u32 a : sp) {
+    expect_same(B(ptx::rcp_rn_f32<mode::ieee>(F(a))), B(mpfr_f32(op::rcp, F(a), 0, 0, MPFR_RNDN)), "rcp.rn", a, 0);
+    expect_same(B(ptx::rcp_rn_f32<mode::ftz>(F(a))), flush32(B(mpfr_f32(op::rcp, F(flush32(a)), 0, 0, MPFR_RNDN))),
+                "rcp.rn.ftz", a, 0);
+  }
+}
+
 TEST(PtxOps, RoundToIntegral) {
   // trunc vs the host's trunc (an exact operation) on structured singles
   // (integers +-2 ulp, (0,2), specials). ceil: tests/nv_arith_test.cpp (ceilf).

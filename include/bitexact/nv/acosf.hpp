@@ -96,6 +96,6 @@ BITEXACT_INLINE float acosf(float x) {
   }
 }
 
-// lead: BITEXACT_NV_BUILD_FORMS_1(acosf)
+BITEXACT_NV_BUILD_FORMS_1(acosf)
 
 }  // namespace bitexact::nv

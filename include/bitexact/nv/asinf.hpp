@@ -152,6 +152,6 @@ BITEXACT_INLINE float asinf(float x) {
   }
 }
 
-// lead: BITEXACT_NV_BUILD_FORMS_1(asinf)
+BITEXACT_NV_BUILD_FORMS_1(asinf)
 
 }  // namespace bitexact::nv

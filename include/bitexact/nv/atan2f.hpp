@@ -125,6 +125,6 @@ BITEXACT_INLINE float atan2f(float a, float b) {
   }
 }
 
-// lead: BITEXACT_NV_BUILD_FORMS_2(atan2f)
+BITEXACT_NV_BUILD_FORMS_2(atan2f)
 
 }  // namespace bitexact::nv

@@ -130,6 +130,6 @@ BITEXACT_INLINE float atanf(float x) {
   }
 }
 
-// lead: BITEXACT_NV_BUILD_FORMS_1(atanf)
+BITEXACT_NV_BUILD_FORMS_1(atanf)
 
 }  // namespace bitexact::nv

@@ -154,8 +154,6 @@ BITEXACT_INLINE float erfcf(float x) {
   return res;
 }
 
-BITEXACT_INLINE float erfcf(float x) { return erfcf<nvcc_ieee>(x); }
-BITEXACT_INLINE float erfcf_ftz(float x) { return erfcf<nvcc_ftz>(x); }
-BITEXACT_INLINE float erfcf_triton(float x) { return erfcf<triton3_6>(x); }
+BITEXACT_NV_BUILD_FORMS_1(erfcf)
 
 }  // namespace bitexact::nv

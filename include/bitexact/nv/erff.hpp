@@ -132,8 +132,6 @@ BITEXACT_INLINE float erff(float x) {
     return copysign_f32(x, s);  // llvm.copysign -> copysign.f32
 }
 
-BITEXACT_INLINE float erff(float x) { return erff<nvcc_ieee>(x); }
-BITEXACT_INLINE float erff_ftz(float x) { return erff<nvcc_ftz>(x); }
-BITEXACT_INLINE float erff_triton(float x) { return erff<triton3_6>(x); }
+BITEXACT_NV_BUILD_FORMS_1(erff)
 
 }  // namespace bitexact::nv

@@ -93,6 +93,6 @@ BITEXACT_INLINE float hypotf(float x, float y) {
   return r;
 }
 
-// lead: BITEXACT_NV_BUILD_FORMS_2(hypotf)
+BITEXACT_NV_BUILD_FORMS_2(hypotf)
 
 }  // namespace bitexact::nv

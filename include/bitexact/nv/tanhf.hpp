@@ -104,8 +104,6 @@ BITEXACT_INLINE float tanhf(float x) {
   return fma_rn_f32<R>(p, x, x);
 }
 
-BITEXACT_INLINE float tanhf(float x) { return tanhf<nvcc_ieee>(x); }
-BITEXACT_INLINE float tanhf_ftz(float x) { return tanhf<nvcc_ftz>(x); }
-BITEXACT_INLINE float tanhf_triton(float x) { return tanhf<triton3_6>(x); }
+BITEXACT_NV_BUILD_FORMS_1(tanhf)
 
 }  // namespace bitexact::nv
