@@ -151,7 +151,7 @@ TEST(VectorsExport, BadInputIsOneLineExit2AndWritesNothing) {
   for (const std::string& args : {"vectors export sinf --impl nope --inputs edge --out " + out.string(),
                                   "vectors export sinf --impl nv --inputs edge --format xls --out " + out.string(),
                                   "vectors export sinf --impl nv --inputs uniform:abc --out " + out.string(),
-                                  "vectors export expf --impl nv --inputs edge --out " + out.string()}) {
+                                  "vectors export ex2_approx --impl nv --inputs edge --out " + out.string()}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -375,6 +375,42 @@ void edges_exp(Builder& B) {
   for (word b : {0x33000000u, 0x33800000u, 0x32800000u, 0x38000000u})
     for (word s : {word(0), B.sign()}) B.add(s | b, 0, "tiny argument: the result rounds to 1");
 }
+// Two-operand functions with no family of their own (atan2f, hypotf): every
+// pair of the special operands, then sampled pairs near both operands' unit
+// and across the range.
+void edges_binary(Builder& B) {
+  auto sp = specials(B.f);
+  for (const auto& [a, wa] : sp)
+    for (const auto& [b, wb] : sp) B.add(a, b, "special operands: x = " + wa + ", y = " + wb);
+  for (int e = -149; e <= 127; e += 8)
+    for (double m : {1.0, -1.0}) {
+      const word p = B.bits_of(m * std::ldexp(1.0, e)), one = B.bits_of(1.0);  // 2^e: exact, subnormal too
+      B.add(p, one, fmt::format("x = {}2^{}, y = 1", m < 0 ? "-" : "", e));
+      B.add(one, p, fmt::format("x = 1, y = {}2^{}", m < 0 ? "-" : "", e));
+    }
+}
+// powf: C99 Annex F's special cases (x or y zero, one, infinite or NaN;
+// negative x with odd, even and non-integer y), x near 1 with large |y|
+// (cancellation), and y*log2(x) around the overflow and underflow thresholds.
+void edges_pow(Builder& B) {
+  edges_binary(B);
+  for (double x : {-8.0, -2.0, -1.0, -0.5, 0.5, 2.0, 8.0})
+    for (double y : {-3.0, -2.0, -1.0, -0.5, 0.5, 1.0, 2.0, 3.0, 1e10, -1e10, 16777217.0, 16777216.0})
+      B.add(B.bits_of(x), B.bits_of(y), "negative/positive x with integer, odd, even and non-integer y");
+  for (int d = -4; d <= 4; ++d)
+    for (double y : {1e6, -1e6, 1e9, 8388608.0})
+      B.add(word(0x3f800000u + d), B.bits_of(y), fmt::format("x = 1 {:+d} ulp, large |y|", d));
+  for (double y : {127.0, 128.0, 128.5, -126.0, -149.0, -149.5, -150.0, -151.0})
+    for (int d = -2; d <= 2; ++d)
+      B.add(B.bits_of(2.0), word(bit_cast<std::uint32_t>(float(y)) + d), "2^y around the overflow/underflow thresholds");
+}
+// erfinv-like functions: within 64 ulp of +-1 (the tail and the poles) and
+// of 0.
+void edges_erfinv(Builder& B) {
+  add_one_arg_common(B);
+  for (int d = 1; d <= 64; ++d)
+    for (word s : {word(0), B.sign()}) B.add(s | word(0x3f800000u - d), 0, fmt::format("+-(1 - {} ulp)", d));
+}
 // log-like functions: within 64 ulp of 1 (cancellation), every power of two,
 // subnormals (which libdevice scales by 2^23 first).
 void edges_log(Builder& B) {

@@ -15,6 +15,8 @@
  * Built with -fno-builtin-NAME for every function but sinf and cosf
  * (tests/replacement/run_edge.py): GCC inlines ceilf and ceil at -O1 and
  * above on x86-64 (an SSE2 sequence, no call), which no library can replace. */
+/* exp10f and the other GNU names of <math.h>. */
+#define _GNU_SOURCE
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,9 +24,12 @@
 #include <string.h>
 
 /* Exported by the replacement libraries, not declared by <math.h>: C has no
- * rsqrtf (CUDA's and HIP's math libraries do). Weak, so that the program
- * links against glibc alone; it prints "absent" where nothing defines it. */
+ * rsqrtf, erfinvf or normcdff (CUDA's and HIP's math libraries do). Weak, so
+ * that the program links against glibc alone; it prints "absent" where
+ * nothing defines them. */
 float rsqrtf(float) __attribute__((weak));
+float erfinvf(float) __attribute__((weak));
+float normcdff(float) __attribute__((weak));
 /* "if (!(name))" below is always false for the libm functions. */
 #pragma GCC diagnostic ignored "-Waddress"
 

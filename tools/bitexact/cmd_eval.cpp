@@ -48,9 +48,12 @@ void print_not_reproduced(const std::string& only) {
     if (!d.target.empty()) continue;  // the fast-path rows: NVIDIA only by definition
     if (ocml)
       if (const auto* r = ocml::not_reproduced_of(d.id))
-        line("ocml*", d.name, fmt::format("{}: calls {}, the AMD GPU's own instruction, whose bits cannot be "
-                                          "observed without an AMD GPU",
-                                          r->why, r->instructions));
+        line("ocml*", d.name,
+             r->instructions.empty()
+                 ? std::string(r->why)
+                 : fmt::format("{}: calls {}, the AMD GPU's own instructions, whose bits cannot be observed "
+                               "without an AMD GPU",
+                               r->why, r->instructions));
     if (triton && !find_impl("triton", d.id)) line("triton", d.name, "no Triton form yet");
   }
 }

@@ -163,9 +163,35 @@ def log_32(group, fn):
           [(b,) for b in (0x00000001, 0x00000002, 0x00000003, 0x00001000, 0x00400000, 0x00400001, 0x007FFFFF)])
 
 
+def binary_32(group, fn):
+    sp = [b for b, _ in F32_SPECIALS]
+    group("every pair of IEEE specials", [(a, b) for a in sp for b in sp])
+    group("sampled: uniform bit pattern pairs splitmix64(29 + i), splitmix64(1029 + i)",
+          [(splitmix(29 + i) >> 32, splitmix(1029 + i) >> 32) for i in range(512)])
+
+
+def pow_32(group, fn):
+    binary_32(group, fn)
+    group("negative and positive x with integer, odd, even and non-integer y (C99 Annex F)",
+          [(f2b(x), f2b(y)) for x in (-8.0, -2.0, -1.0, -0.5, 0.5, 2.0, 8.0)
+           for y in (-3.0, -2.0, -1.0, -0.5, 0.5, 1.0, 2.0, 3.0, 1e10, -1e10, 16777217.0, 16777216.0)])
+    group("x within 4 ulp of 1 with large |y|",
+          [(0x3F800000 + d, f2b(y)) for d in range(-4, 5) for y in (1e6, -1e6, 1e9, 8388608.0)])
+    group("2^y around the overflow and underflow thresholds",
+          [(f2b(2.0), f2b(y) + d) for y in (127.0, 128.0, 128.5, -126.0, -149.0, -149.5, -150.0, -151.0)
+           for d in range(-2, 3)])
+
+
+def erfinv_32(group, fn):
+    unary_32(group, fn)
+    group("within 64 ulp of +-1 (the tail and the poles)",
+          [(s | (0x3F800000 - d),) for d in range(1, 65) for s in (0, 0x80000000)])
+
+
 FAMILIES = {("trig", 32): trig_32, ("ceil", 32): ceil_32, ("ceil", 64): ceil_64,
             ("fmod", 32): fmod_32, ("fmod", 64): fmod_64, ("unary", 32): unary_32,
-            ("exp", 32): exp_32, ("log", 32): log_32}
+            ("exp", 32): exp_32, ("log", 32): log_32, ("binary", 32): binary_32,
+            ("pow", 32): pow_32, ("erfinv", 32): erfinv_32}
 
 # Inputs that found a bug in one function (Varity, docs/history.md), before its
 # family's groups.

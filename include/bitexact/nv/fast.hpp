@@ -78,6 +78,12 @@ template <mode M>
 BITEXACT_INLINE float log10f(float x) {
   return ptx::mul_rn_f32<M>(ptx::lg2_approx_f32<M>(x), bit_cast<float>(log10_2_bits));
 }
+// __powf (libdevice __nv_fast_powf): lg2.approx(x), one multiplication by y,
+// ex2.approx, each in the build's flush mode.
+template <mode M>
+BITEXACT_INLINE float powf(float x, float y) {
+  return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(y, ptx::lg2_approx_f32<M>(x)));
+}
 // __fdividef(x, y) = div.approx: x * MUFU.RCP(y), both operands scaled by 2^24
 // first in the IEEE build when |y| < 2^-126 (nv/ptx.hpp, div_approx_f32).
 template <mode M>
@@ -93,6 +99,7 @@ BITEXACT_INLINE float use_fast_math_cosf(float x) { return cosf<mode::ftz>(x); }
 // sqrtf is sqrt.approx.ftz.f32 (nv/sqrtf.hpp).
 inline constexpr build nvcc_use_fast_math{libdevice_file::cuda13_0, mode::ftz, mode::ftz, false};
 BITEXACT_INLINE float use_fast_math_sqrtf(float x) { return nv::sqrtf<nvcc_use_fast_math>(x); }
+BITEXACT_INLINE float use_fast_math_hypotf(float x, float y) { return nv::hypotf<nvcc_use_fast_math>(x, y); }
 
 // The accurate functions -use_fast_math changes beyond FTZ, which therefore
 // need their own entry in the table below:
@@ -168,6 +175,10 @@ struct row {
 BITEXACT_NV_FAST_ROW(sinf, &use_fast_math_sinf, "__sinf (sin.approx.ftz)", &sinf<mode::ieee>, "__sinf")
 BITEXACT_NV_FAST_ROW(cosf, &use_fast_math_cosf, "__cosf (cos.approx.ftz)", &cosf<mode::ieee>, "__cosf")
 BITEXACT_NV_FAST_ROW(sqrtf, &use_fast_math_sqrtf, "libdevice sqrtf, FTZ, -prec-sqrt=false (sqrt.approx.ftz)", nullptr, "")
+BITEXACT_NV_FAST_ROW(hypotf, &use_fast_math_hypotf, "libdevice hypotf, FTZ, -prec-sqrt=false (sqrt.approx.ftz)", nullptr,
+                     "")
+BITEXACT_NV_FAST_ROW(powf, &powf<mode::ftz>, "__powf (lg2.approx.ftz, ex2.approx.ftz)", &powf<mode::ieee>,
+                     "__powf (lg2.approx, ex2.approx)")
 BITEXACT_NV_FAST_ROW(sin_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(cos_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(ex2_approx, nullptr, "", nullptr, "")

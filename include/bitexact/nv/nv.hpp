@@ -1,17 +1,37 @@
 // bitexact/nv/nv.hpp — every libdevice reproduction (one file per function,
-// named after it: bitexact/nv/NAME.hpp defines nv::NAME and nv::NAME_ftz).
+// named after it: bitexact/nv/NAME.hpp defines nv::NAME and nv::NAME_ftz, and
+// for the functions written per build (nv/build.hpp) nv::NAME<B> and
+// nv::NAME_triton).
 #pragma once
 
+#include "bitexact/nv/acosf.hpp"
+#include "bitexact/nv/asinf.hpp"
+#include "bitexact/nv/atan2f.hpp"
+#include "bitexact/nv/atanf.hpp"
+#include "bitexact/nv/cbrtf.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/cosf.hpp"
+#include "bitexact/nv/coshf.hpp"
+#include "bitexact/nv/erfcf.hpp"
+#include "bitexact/nv/erff.hpp"
+#include "bitexact/nv/erfinvf.hpp"
+#include "bitexact/nv/exp10f.hpp"
 #include "bitexact/nv/exp2f.hpp"
 #include "bitexact/nv/expf.hpp"
+#include "bitexact/nv/expm1f.hpp"
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
+#include "bitexact/nv/hypotf.hpp"
+#include "bitexact/nv/log10f.hpp"
+#include "bitexact/nv/log1pf.hpp"
 #include "bitexact/nv/log2f.hpp"
 #include "bitexact/nv/logf.hpp"
+#include "bitexact/nv/normcdff.hpp"
+#include "bitexact/nv/powf.hpp"
 #include "bitexact/nv/rsqrtf.hpp"
 #include "bitexact/nv/sinf.hpp"
+#include "bitexact/nv/sinhf.hpp"
 #include "bitexact/nv/sqrtf.hpp"
+#include "bitexact/nv/tanhf.hpp"
 #include "bitexact/nv/version.hpp"

@@ -1,6 +1,7 @@
 // bitexact/truth/target_fast.hpp — the fast layer of the truth for functions
 // whose binary64 value a math library gives to well within 2^-49 relative
-// (exp, exp2, log, log2, sqrt, ...): host and device code (BITEXACT_HD).
+// (exp, exp2, log, log2, sqrt, ...): host and device code (BITEXACT_HD,
+// header-only).
 //
 // The same method as the targets of the BITEXACT_NV_FUNCTION rows
 // (src/truth/targets.cpp, docs/truth.md): y, the binary64 value from the
