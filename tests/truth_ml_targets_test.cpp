@@ -88,8 +88,16 @@ void normcdf_ref(mpfr_ptr out, float xf, mpfr_prec_t prec) {
   mpfr_div(t, t, q, MPFR_RNDN);
   mpfr_erfc(q, t, MPFR_RNDN);
   mpfr_div_2ui(q, q, 1, MPFR_RNDN);  // Q(|x|)
-  if (mpfr_zero_p(q)) mpfr_set_ui_2exp(q, 1, -(1 << 24), MPFR_RNDN);  // beyond MPFR's range: 0 < Q < 2^-2^24
+  if (xf > 0 && (mpfr_zero_p(q) || mpfr_get_exp(q) < -prec - 64)) {
+    // 1 - Q strictly between 1 - 2^-prec (out's neighbour below 1) and 1:
+    // rounds like it to binary32 and to 128 bits toward zero.
+    mpfr_set_ui(out, 1, MPFR_RNDN);
+    mpfr_nextbelow(out);
+    mpfr_clears(t, q, (mpfr_ptr)0);
+    return;
+  }
   if (xf < 0) {
+    if (mpfr_zero_p(q)) mpfr_set_ui_2exp(q, 1, -1000000, MPFR_RNDN);  // underflowed: 0 < Phi(x) < 2^-1000000
     mpfr_set(out, q, MPFR_RNDN);
   } else {
     mpfr_t one_minus;
@@ -439,7 +447,6 @@ void expect_exact(F f, float x, float v) { expect_exact(f, x, 0, v); }
 constexpr u32 NaN = 0x7fc00000u, Inf = 0x7f800000u, NInf = 0xff800000u, Max = 0x7f7fffffu, NMax = 0xff7fffffu;
 constexpr u32 Pi_n = 0x40490fdbu, Pi_d = 0x40490fdau, Pi2_n = 0x3fc90fdbu, Pi2_d = 0x3fc90fdau;
 constexpr u32 Pi4_n = 0x3f490fdbu, Pi4_d = 0x3f490fdau;
-float neg(u32 b) { return fl(b ^ 0x80000000u); }
 
 TEST(TruthMlTargets, PowAnnexF) {
   const float nan = fl(NaN), inf = fl(Inf);

@@ -368,13 +368,15 @@ BITEXACT_INLINE bool ml_fast(target t, float x, rounding r, float& out) {
   return ml_decide(t, ml_approx(t, x), r, out);
 }
 
-// The ULP error of `result` against c + d (c = +-2^k a float, 0 < |d| <
+// The ULP error of `result` against c + d (c a nonzero float, 0 < |d| <
 // |c| 2^-25, d within 2^-30 relative): the binade is c's, or the one below
-// when d points toward zero. Within 2^-50 ulp plus one rounding.
+// when c is a power of two (above 2^-126) and d points toward zero. Within
+// 2^-50 ulp plus one rounding.
 BITEXACT_INLINE double ml_ulp_error_offset(float c, double d, float result) {
   const std::uint32_t cb = bit_cast<std::uint32_t>(c) & 0x7fffffffu;
   int e = int(cb >> 23) - 127;
-  if ((d < 0) != (c < 0)) e -= 1;
+  if (e < -126) e = -126;  // subnormal c: ulp 2^-149
+  if ((cb & 0x7fffffu) == 0 && e > -126 && (d < 0) != (c < 0)) e -= 1;
   return mul(sincos_fabs(sub(sub(double(result), double(c)), d)), sincos_pow2(23 - e));
 }
 BITEXACT_INLINE double ml_tiny_floor(double d) {  // |d| at least 2^-1000 (the true value's is smaller: < 2^-976 ulp)
@@ -449,14 +451,35 @@ BITEXACT_INLINE double ml_ulp_error_fast(target t, float x, float result) {
 // ---- two operands: pow, atan2 (C's order: atan2(x, y) = arg(y + i x)), hypot
 BITEXACT_INLINE bool ml_special(float v) { return (bit_cast<std::uint32_t>(v) & 0x7f800000u) == 0x7f800000u || v == 0; }
 
+// pow(x, y) for x > 0 close to 1 (|y ln x| < 2^-28, measured in binary64 with
+// a 2^-50 relative error): e^L - 1 has L's sign and |e^L - 1| < 2^-27.9, less
+// than half the gap on either side of 1 (2^-25 below, 2^-24 above). A
+// negative base needs |y| >= 1 (an integer) and |ln|x|| >= 2^-24: never here.
+BITEXACT_INLINE bool ml_pow_near_one(float x, float y, double& l) {
+  if (!(x > 0)) return false;
+  l = mul(double(y), ::log(double(x)));
+  return sincos_fabs(l) < 0x1p-28;
+}
+// hypot(x, y) with the smaller magnitude s below 2^-13 times the larger b:
+// b < hypot < b (1 + 2^-27), less than half the gap above b.
+BITEXACT_INLINE bool ml_hypot_lopsided(float x, float y, float& big, float& small) {
+  const float ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
+  big = ax < ay ? ay : ax;
+  small = ax < ay ? ax : ay;
+  return mul(double(small), 0x1p13) < double(big);
+}
+
 BITEXACT_INLINE bool target_fast2(target t, float x, float y, rounding r, float& out) {
   switch (t) {
-    case target::pow:
+    case target::pow: {
       // Annex F: pow(x, +-0) = 1 and pow(+1, y) = 1 for any x, y (NaN too).
       if (y == 0 || x == 1.0f) { out = 1.0f; return true; }
       if (ml_special(x) || ml_special(y)) return false;
       if (y == 1.0f) { out = x; return true; }
+      double l;
+      if (ml_pow_near_one(x, y, l)) { out = l > 0 ? ml_just_above(1.0f, r) : ml_just_below(1.0f, r); return true; }
       return ml_decide(t, ::pow(double(x), double(y)), r, out);
+    }
     case target::atan2:
       if (ml_special(x) || ml_special(y)) return false;
       return ml_decide(t, ::atan2(double(x), double(y)), r, out);
@@ -465,6 +488,8 @@ BITEXACT_INLINE bool target_fast2(target t, float x, float y, rounding r, float&
       if (ax == 0x7f800000u || ay == 0x7f800000u) { out = bit_cast<float>(0x7f800000u); return true; }  // even with NaN
       if (ax > 0x7f800000u || ay > 0x7f800000u) return false;
       if (ax == 0 || ay == 0) { out = bit_cast<float>(ax | ay); return true; }  // |x|, |y| or +0: exact
+      float big, small;
+      if (ml_hypot_lopsided(x, y, big, small)) { out = ml_just_above(big, r); return true; }
       // x^2 and y^2 are exact in binary64 (48 bits, exponents within range),
       // the sum and the square root round once each: relative error < 2^-52.4.
       const double xd = x, yd = y;
@@ -478,6 +503,17 @@ BITEXACT_INLINE double target_ulp_error_fast2(target t, float x, float y, float 
   if ((bit_cast<std::uint32_t>(result) & 0x7f800000u) == 0x7f800000u || ml_special(x) || ml_special(y)) return -1.0;
   double v;
   const double xd = x, yd = y;
+  if (t == target::pow) {  // c + d forms of the rules of target_fast2
+    if (x == 1.0f || y == 1.0f) return -1.0;  // exact
+    double l;
+    if (ml_pow_near_one(x, y, l)) return ml_ulp_error_offset(1.0f, ::expm1(l), result);
+  } else if (t == target::hypot) {
+    float big, small;
+    if (ml_hypot_lopsided(x, y, big, small)) {  // hypot - b = s^2 / (hypot + b), no cancellation
+      const double b = big, sm = small;
+      return ml_ulp_error_offset(big, mul(sm, sm) / add(b, ::sqrt(add(mul(b, b), mul(sm, sm)))), result);
+    }
+  }
   switch (t) {
     case target::pow: v = ::pow(xd, yd); break;
     case target::atan2: v = ::atan2(xd, yd); break;
