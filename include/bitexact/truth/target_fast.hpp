@@ -354,6 +354,10 @@ BITEXACT_INLINE bool ml_decide(target t, double y, rounding r, float& out) {
 
 BITEXACT_INLINE bool ml_fast(target t, float x, rounding r, float& out) {
   const std::uint32_t b = bit_cast<std::uint32_t>(x);
+  if ((b & 0x7fffffffu) > 0x7f800000u) {  // NaN: NaN for every one of these functions
+    out = bit_cast<float>(0x7fc00000u);
+    return true;
+  }
   if ((b & 0x7f800000u) == 0x7f800000u || (b & 0x7fffffffu) == 0) return false;  // MPFR: exact there
   if (ml_rule(t, x, r, out)) return true;
 #if !BITEXACT_DEVICE_PASS
@@ -474,6 +478,7 @@ BITEXACT_INLINE bool target_fast2(target t, float x, float y, rounding r, float&
     case target::pow: {
       // Annex F: pow(x, +-0) = 1 and pow(+1, y) = 1 for any x, y (NaN too).
       if (y == 0 || x == 1.0f) { out = 1.0f; return true; }
+      if (x != x || y != y) { out = bit_cast<float>(0x7fc00000u); return true; }  // any other NaN operand
       if (ml_special(x) || ml_special(y)) return false;
       if (y == 1.0f) { out = x; return true; }
       double l;
@@ -481,12 +486,13 @@ BITEXACT_INLINE bool target_fast2(target t, float x, float y, rounding r, float&
       return ml_decide(t, ::pow(double(x), double(y)), r, out);
     }
     case target::atan2:
+      if (x != x || y != y) { out = bit_cast<float>(0x7fc00000u); return true; }
       if (ml_special(x) || ml_special(y)) return false;
       return ml_decide(t, ::atan2(double(x), double(y)), r, out);
     case target::hypot: {
       const std::uint32_t ax = bit_cast<std::uint32_t>(x) & 0x7fffffffu, ay = bit_cast<std::uint32_t>(y) & 0x7fffffffu;
       if (ax == 0x7f800000u || ay == 0x7f800000u) { out = bit_cast<float>(0x7f800000u); return true; }  // even with NaN
-      if (ax > 0x7f800000u || ay > 0x7f800000u) return false;
+      if (ax > 0x7f800000u || ay > 0x7f800000u) { out = bit_cast<float>(0x7fc00000u); return true; }  // NaN, no inf
       if (ax == 0 || ay == 0) { out = bit_cast<float>(ax | ay); return true; }  // |x|, |y| or +0: exact
       float big, small;
       if (ml_hypot_lopsided(x, y, big, small)) { out = ml_just_above(big, r); return true; }
