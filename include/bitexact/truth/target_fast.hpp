@@ -54,7 +54,8 @@ BITEXACT_INLINE bool target_usable(double v) {
 //     like every target: the float both ends of y (1 -+ 2^-47) round to. Where
 //     y comes from a math library (the host's glibc, the device's CUDA/HIP
 //     double functions), the bound is the library's documented maximum error
-//     (at most 5 binary64 ulps = 2^-49.7 relative for every function used);
+//     (glibc's: at most 5 binary64 ulps = 2^-49.7 relative for every function
+//     used; the device's are taken as at most 8 ulps, docs/truth.md);
 //     hypot and the host's sinpi, cospi, normcdf are binary64 formulas whose
 //     error is bounded below; the host's erfinv (glibc has none) is checked
 //     through erf instead (erfinv_host_decide);
