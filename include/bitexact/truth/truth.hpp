@@ -123,7 +123,16 @@ inline float mpfr_cosf(float x, rounding r = rounding::nearest) { return mpfr_on
 // the bits do not depend on the libm as long as it is within 8 binary64 ulps,
 // which glibc documents for every function used (docs/truth.md;
 // tests/truth_targets_test.cpp compares with MPFR).
-enum class target : std::uint8_t { sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div, tanh };
+// Issue 34 adds the targets from expm1 on (the correctly rounded truth of
+// expm1f ... hypotf, see "functions of issue 34" below): the library's
+// binary64 value, checked the same way, for the functions a libm has; exact
+// MPFR forms for erfinv, normcdf, sinpi, cospi, which MPFR lacks or which
+// need an argument reduction (docs/truth.md). pow, atan2, hypot take two
+// operands in C's order: atan2(x, y) is the angle of the point (y, x).
+enum class target : std::uint8_t {
+  sin, cos, tan, exp, exp2, exp10, log, log2, log10, rec, rsqrt, sqrt, div, tanh,
+  expm1, log1p, sinh, cosh, erf, erfc, erfinv, cbrt, atan, asin, acos, normcdf, sinpi, cospi, pow, atan2, hypot
+};
 float target_cr(target t, float x, float y, rounding r);
 float target_mpfr(target t, float x, float y, rounding r);  // MPFR only (target_cr's fallback)
 double target_ulp_error(target t, float x, float y, float result);
@@ -146,6 +155,58 @@ double target_ulp_error_approx(target t, float x, float y, float result);
 #undef BITEXACT_TARGET_ARGS_2
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
+
+// ---- functions of issue 34 (not yet rows of functions.def) -----------------------
+// The truth of expm1f log1pf sinhf coshf exp10f log10f tanhf erff erfcf erfinvf
+// cbrtf atanf asinf acosf normcdff sinpif cospif tanf powf atan2f hypotf: MPFR
+// alone and the exact ULP error (src/truth/truth.cpp); the fast layer is
+// truth::fast::NAME / ulp_error_NAME (bitexact/truth/fast_layer.hpp). Declared
+// without default arguments, so that the rows' declarations (with
+// `rounding r = rounding::nearest`) may join them once functions.def has the
+// rows. exp10f, log10f and tanf are BITEXACT_NV_FUNCTION rows today: their
+// truth::ulp_error_NAME is the inline one above (the same target), and
+// src/truth/truth.cpp defines its own only once they are BITEXACT_FUNCTION rows.
+namespace mpfr_only {
+float expm1f(float x, rounding r);
+float log1pf(float x, rounding r);
+float sinhf(float x, rounding r);
+float coshf(float x, rounding r);
+float exp10f(float x, rounding r);
+float log10f(float x, rounding r);
+float tanhf(float x, rounding r);
+float erff(float x, rounding r);
+float erfcf(float x, rounding r);
+float erfinvf(float x, rounding r);
+float cbrtf(float x, rounding r);
+float atanf(float x, rounding r);
+float asinf(float x, rounding r);
+float acosf(float x, rounding r);
+float normcdff(float x, rounding r);
+float sinpif(float x, rounding r);
+float cospif(float x, rounding r);
+float tanf(float x, rounding r);
+float powf(float x, float y, rounding r);
+float atan2f(float x, float y, rounding r);
+float hypotf(float x, float y, rounding r);
+}  // namespace mpfr_only
+double ulp_error_expm1f(float x, float result);
+double ulp_error_log1pf(float x, float result);
+double ulp_error_sinhf(float x, float result);
+double ulp_error_coshf(float x, float result);
+double ulp_error_tanhf(float x, float result);
+double ulp_error_erff(float x, float result);
+double ulp_error_erfcf(float x, float result);
+double ulp_error_erfinvf(float x, float result);
+double ulp_error_cbrtf(float x, float result);
+double ulp_error_atanf(float x, float result);
+double ulp_error_asinf(float x, float result);
+double ulp_error_acosf(float x, float result);
+double ulp_error_normcdff(float x, float result);
+double ulp_error_sinpif(float x, float result);
+double ulp_error_cospif(float x, float result);
+double ulp_error_powf(float x, float y, float result);
+double ulp_error_atan2f(float x, float y, float result);
+double ulp_error_hypotf(float x, float y, float result);
 
 // ---- fast-path statistics -------------------------------------------------------
 // Number of calls of truth::sinf / truth::cosf that had to fall back to MPFR,
