@@ -56,8 +56,8 @@ inline constexpr build triton3_6{libdevice_file::triton3_6, mode::ftz, mode::iee
 
 // triton_form<F>: nv::NAME_triton for a row whose reproduction takes a build
 // (the implementation "triton", src/impls/triton_impls.cpp), nullptr for the
-// rows written per flush mode only (sinf, cosf). fmodf, fmod, ceilf and ceil
-// set theirs in their own files (fmod and ceil, f64, by hand).
+// rows without a build template (none left: fmodf, fmod, ceilf, ceil, sinf
+// and cosf set theirs in their own files; fmod and ceil, f64, by hand).
 template <Fn F>
 inline constexpr typename fn_traits<F>::signature* triton_form = nullptr;
 

@@ -46,6 +46,23 @@
 // against the H100 on all 2^32 inputs, and against the vendor bitcode run on
 // the CPU with a full per-instruction FTZ model; see docs/nv-trig.md).
 //
+// Builds (nv/build.hpp). The functions below take `auto C`: a build, or a
+// mode (the interface of nv::sinf<mode> and of trig_batch.hpp), which names
+// the nvcc build of that flush mode (trig_build). Of the whole computation
+// only x * 2/pi is a plain IR operation (`fmul float %a, ...`); every other f32
+// step is a libdevice intrinsic behind the FTZ reflect (__nv_fmaf_rn,
+// __nv_fmul_rn, __nv_fabsf, __nv_float2int_rn) or exact (the Payne-Hanek
+// fptrunc and sign flip, see there). So B.reflect is the flush mode of the
+// function everywhere, and B.ops that of the one product:
+//  * nvcc_ieee, nvcc_ftz: reflect == ops, exactly the mode forms above.
+//  * triton3_6 (same IR for sinf and cosf in its libdevice file): reflect FTZ,
+//    and Triton's PTX (triton-ptx/sin.ptx, cos.ptx) shows the product as an
+//    IEEE `mul.f32` of the unflushed x, then `cvt.rni.ftz.s32.f32`, the
+//    `fma.rn.ftz.f32` reduction, `abs.ftz.f32` + `setp.ltu.f32`, and the
+//    .ftz kernel (no fmul + fadd pair for its LLVM to contract). The IEEE
+//    product differs from the .ftz one only for a subnormal x, where both
+//    round to k = 0; so every triton result is nv-ftz's.
+//
 // Every constant below appears once, in hex, with its origin. The float
 // constants are written in NVVM IR as doubles ("float 0x3FE45F3060000000");
 // they are exactly representable in f32, and are given here as f32 hex floats.
@@ -56,6 +73,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/config.hpp"
 #include "bitexact/dispatch.hpp"
+#include "bitexact/nv/build.hpp"
 #include "bitexact/nv/ptx.hpp"
 
 // The rare path (|x| >= 105615, Inf, NaN) is kept out of line on the host so
@@ -99,6 +117,12 @@ struct trig_reduced {
   float r;
   std::int32_t q;
 };
+
+// The build a template argument of this file names: a build itself, or a
+// mode, which stands for the nvcc build of that flush mode (the original
+// interface: nv::sinf<mode::ftz> is nv::sinf<nvcc_ftz>).
+BITEXACT_INLINE constexpr build trig_build(build b) { return b; }
+BITEXACT_INLINE constexpr build trig_build(mode m) { return m == mode::ftz ? nvcc_ftz : nvcc_ieee; }
 
 // ---- the f32 operations of this file --------------------------------------------
 // Host (and AMD GPU): IEEE arithmetic (bitexact::mul / add / sub / fma) and
@@ -157,12 +181,16 @@ BITEXACT_INLINE float trig_flush(float x) {
 // an integer, ties to even: exactly f2i.rn(y), and already converted back to
 // float as the IR's sitofp does (a zero comes out as +0 both ways). This
 // replaces a float->int->float round trip on the host.
-// `x` must already be flushed in the FTZ flavour (trig_flush; see the top of
-// this file).
+// `x` is the input as it is: the reflect's flush of the fmas' operand and the
+// plain product's flush (B.ops) are done here (trig_flush; see the top of
+// this file). The rounding of y to k follows f2i.rn{.ftz} (B.reflect); a y
+// that one of them flushes rounds to k = 0 anyway.
 inline constexpr float trig_rint_shift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
-template <mode M>
-BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x) {
-  const float y = trig_mul<M>(x, trig_two_over_pi);
+template <auto C>
+BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {
+  constexpr mode M = trig_build(C).reflect, P = trig_build(C).ops;
+  const float x = trig_flush<M>(x_in);
+  const float y = trig_mul<P>(trig_flush<P>(x_in), trig_two_over_pi);
   const float kf = trig_sub<M>(trig_add<M>(y, trig_rint_shift), trig_rint_shift);
   float r = trig_fma<M>(kf, trig_minus_pio2_hi, x);
   r = trig_fma<M>(kf, trig_minus_pio2_mid, r);
@@ -279,8 +307,9 @@ inline constexpr trig_poly_sign trig_poly_sign_table[2] = {{1.0f, -0.0f},   // q
 
 // The libdevice sequence written with selects (used on the device, where
 // selects are cheap and tables would live in memory).
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
+  constexpr mode M = trig_build(C).reflect;
   const float s = trig_flush<M>(trig_mul<M>(r, r));  // .ftz: may underflow
   const bool odd = (q & 1) != 0;
   const float m = odd ? 1.0f : r;
@@ -293,8 +322,9 @@ BITEXACT_INLINE float trig_poly_selects(float r, std::int32_t q) {
 }
 
 // The same bits without data-dependent branches (used on the host).
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
+  constexpr mode M = trig_build(C).reflect;
   const float s = ptx::flush<M>(bitexact::mul(r, r));  // .ftz: may underflow
   const trig_poly_parity& c = trig_poly_table[q & 1];
   const float m = bitexact::fma(r, c.m_mul, c.m_add);  // r or 1, exactly
@@ -308,14 +338,14 @@ BITEXACT_INLINE float trig_poly_tables(float r, std::int32_t q) {
   return bitexact::fma(z, g.mul, g.add);
 }
 
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
   // __AMDGPU__: plain C++ for amdgcn (device/replace_ocml_nv.cpp) is device
   // code too; the tables would be global memory there.
 #if BITEXACT_DEVICE_PASS || defined(__AMDGPU__)
-  return trig_poly_selects<M>(r, q);
+  return trig_poly_selects<trig_build(C)>(r, q);
 #else
-  return trig_poly_tables<M>(r, q);
+  return trig_poly_tables<trig_build(C)>(r, q);
 #endif
 }
 
@@ -327,35 +357,35 @@ BITEXACT_INLINE float trig_poly(float r, std::int32_t q) {
 //    the polynomial keeps it.
 // Both end in 0x7fffffff: no sign flip happens on a NaN (q & 2 only negates
 // with an fma, which returns the canonical NaN again).
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_large_body(float x, std::int32_t quadrant_offset) {
   if (!fp_bits<float>(x).is_finite()) return bit_cast<float>(ptx::canonical_nan_f32);
   const trig_reduced red = trig_reduce_payne_hanek(x);
-  return trig_poly<M>(red.r, red.q + quadrant_offset);
+  return trig_poly<trig_build(C)>(red.r, red.q + quadrant_offset);
 }
 // The out-of-line copy the scalar functions call (the span kernels of
 // trig_batch.hpp inline trig_large_body into their own instruction set).
-template <mode M>
+template <auto C>
 BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadrant_offset) {
-  return trig_large_body<M>(x, quadrant_offset);
+  return trig_large_body<trig_build(C)>(x, quadrant_offset);
 }
 
 // The Cody-Waite path, |x| < 105615 (not Inf or NaN).
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_fast(float x, std::int32_t quadrant_offset) {
-  const trig_reduced red = trig_reduce_cody_waite<M>(trig_flush<M>(x));
-  return trig_poly<M>(red.r, red.q + quadrant_offset);
+  const trig_reduced red = trig_reduce_cody_waite<trig_build(C)>(x);
+  return trig_poly<trig_build(C)>(red.r, red.q + quadrant_offset);
 }
 
 BITEXACT_INLINE bool trig_is_fast(float x) {
   return (bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits;
 }
 
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_eval_here(float x, std::int32_t quadrant_offset) {
   if (trig_is_fast(x)) [[likely]]
-    return trig_fast<M>(x, quadrant_offset);
-  return trig_large<M>(x, quadrant_offset);
+    return trig_fast<trig_build(C)>(x, quadrant_offset);
+  return trig_large<trig_build(C)>(x, quadrant_offset);
 }
 
 #if BITEXACT_X86_DISPATCH && !defined(__FMA__)
@@ -366,25 +396,25 @@ BITEXACT_INLINE float trig_eval_here(float x, std::int32_t quadrant_offset) {
 // instead of ten. Same bits: both fmas are correctly rounded, and the
 // contraction-proof mul() keeps every other operation as it is.
 // The rare path gets its own FMA copy, out of line like trig_large.
-template <mode M>
+template <auto C>
 BITEXACT_TARGET_FMA __attribute__((noinline)) float trig_large_fma(float x, std::int32_t quadrant_offset) {
-  return trig_large_body<M>(x, quadrant_offset);
+  return trig_large_body<trig_build(C)>(x, quadrant_offset);
 }
-template <mode M>
+template <auto C>
 BITEXACT_TARGET_FMA float trig_eval_fma(float x, std::int32_t quadrant_offset) {
   if (trig_is_fast(x)) [[likely]]
-    return trig_fast<M>(x, quadrant_offset);
-  return trig_large_fma<M>(x, quadrant_offset);
+    return trig_fast<trig_build(C)>(x, quadrant_offset);
+  return trig_large_fma<trig_build(C)>(x, quadrant_offset);
 }
 #endif
 
 // sin (quadrant_offset 0) or cos (1) of x: the complete __nv_sinf / __nv_cosf.
-template <mode M>
+template <auto C>
 BITEXACT_INLINE float trig_eval(float x, std::int32_t quadrant_offset) {
 #if BITEXACT_X86_DISPATCH && !defined(__FMA__)
-  if (dispatch::host_level() != dispatch::level::baseline) return trig_eval_fma<M>(x, quadrant_offset);
+  if (dispatch::host_level() != dispatch::level::baseline) return trig_eval_fma<trig_build(C)>(x, quadrant_offset);
 #endif
-  return trig_eval_here<M>(x, quadrant_offset);
+  return trig_eval_here<trig_build(C)>(x, quadrant_offset);
 }
 
 }  // namespace bitexact::nv::detail
