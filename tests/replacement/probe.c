@@ -23,13 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Exported by the replacement libraries, not declared by <math.h>: C has no
- * rsqrtf, erfinvf or normcdff (CUDA's and HIP's math libraries do). Weak, so
- * that the program links against glibc alone; it prints "absent" where
- * nothing defines them. */
+/* Exported by the replacement libraries, not defined by glibc 2.36: C has no
+ * rsqrtf, erfinvf or normcdff (CUDA's and HIP's math libraries do), and C23's
+ * sinpif and cospif came later. Weak, so that the program links against glibc
+ * alone; it prints "absent" where nothing defines them. */
 float rsqrtf(float) __attribute__((weak));
 float erfinvf(float) __attribute__((weak));
 float normcdff(float) __attribute__((weak));
+float sinpif(float) __attribute__((weak));
+float cospif(float) __attribute__((weak));
 /* "if (!(name))" below is always false for the libm functions. */
 #pragma GCC diagnostic ignored "-Waddress"
 

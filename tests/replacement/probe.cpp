@@ -64,13 +64,15 @@ S to_bits(T v) {
 // program writes, for the functions named here; every other row of
 // bitexact/functions.def by its C name (<cmath> declares those too), so a new
 // row is probed with nothing to add here.
-// Exported by the replacement libraries, not declared by <cmath>: C has no
-// rsqrtf, erfinvf or normcdff (CUDA's and HIP's math libraries do). Weak, so
-// that the program links against glibc alone; where nothing defines them the
-// probe returns a quiet NaN.
+// Exported by the replacement libraries, not defined by glibc 2.36: C has no
+// rsqrtf, erfinvf or normcdff (CUDA's and HIP's math libraries do), and C23's
+// sinpif and cospif came later. Weak, so that the program links against glibc
+// alone; where nothing defines them the probe returns a quiet NaN.
 extern "C" float rsqrtf(float) noexcept __attribute__((weak));
 extern "C" float erfinvf(float) noexcept __attribute__((weak));
 extern "C" float normcdff(float) noexcept __attribute__((weak));
+extern "C" float sinpif(float) noexcept __attribute__((weak));
+extern "C" float cospif(float) noexcept __attribute__((weak));
 // "if (!::name)" below is always false for the libm functions.
 #pragma GCC diagnostic ignored "-Waddress"
 

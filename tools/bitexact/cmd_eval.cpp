@@ -38,11 +38,12 @@ void run_eval(const std::string& spec, const std::vector<std::string>& args, con
 void print_not_reproduced(const std::string& only) {
   const bool ocml = only.empty() || only.starts_with("ocml") && !only.starts_with("ocml-bc");
   const bool triton = only.empty() || only == "triton";
+  const bool host = only.empty() || only == "host";
   bool header = false;
   auto line = [&](std::string_view impl, std::string_view fn, const std::string& why) {
     if (!header) std::printf("\nNot reproduced:\n");
     header = true;
-    std::printf("  %s.%-12s %s\n", std::string(impl).c_str(), std::string(fn).c_str(), why.c_str());
+    std::printf("  %-16s %s\n", fmt::format("{}.{}", impl, fn).c_str(), why.c_str());
   };
   for (const fn_desc& d : function_table) {
     if (!d.target.empty()) continue;  // the fast-path rows: NVIDIA only by definition
@@ -51,10 +52,11 @@ void print_not_reproduced(const std::string& only) {
         line("ocml*", d.name,
              r->instructions.empty()
                  ? std::string(r->why)
-                 : fmt::format("{}: calls {}, the AMD GPU's own instructions, whose bits cannot be observed "
-                               "without an AMD GPU",
-                               r->why, r->instructions));
+                 : fmt::format("{} ({}); their bits cannot be observed without an AMD GPU", r->why,
+                               r->instructions));
     if (triton && !find_impl("triton", d.id)) line("triton", d.name, "no Triton form yet");
+    if (host && !find_impl("host", d.id))
+      line("host", d.name, fmt::format("this machine's C library has no {}", d.name));
   }
 }
 

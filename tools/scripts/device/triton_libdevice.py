@@ -66,10 +66,10 @@ CHUNK_LOG2 = 28
 CHUNK = 1 << CHUNK_LOG2  # outputs per launch
 KB = 1024        # Triton BLOCK
 
-# name: operands (binary32). Issue 34's list.
+# name: operands (binary32). Issue 34's list, and the binary32 rows before it.
 FUNCTIONS = {n: 1 for n in ("expf exp2f exp10f expm1f logf log2f log10f log1pf tanhf erff erfcf erfinvf rsqrtf sqrtf "
-                            "cbrtf tanf atanf asinf acosf sinhf coshf normcdff sinpif cospif").split()}
-FUNCTIONS.update({"powf": 2, "atan2f": 2, "hypotf": 2})
+                            "cbrtf tanf atanf asinf acosf sinhf coshf normcdff sinpif cospif sinf cosf ceilf").split()}
+FUNCTIONS.update({"powf": 2, "atan2f": 2, "hypotf": 2, "fmodf": 2})
 # Seeds of the two-operand sets ("uniform" SEED, "structured" SEED + 1) while
 # functions.def has no row for them; a row's SEED wins (seeds_from_def).
 DEFAULT_SEEDS = {"powf": 13, "atan2f": 15, "hypotf": 17}
