@@ -29,6 +29,7 @@
 #include "bitexact/nv/nv.hpp"
 #include "bitexact/nv/ptx.hpp"
 #include "bitexact/nv/sin_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
 
 namespace bitexact::nv::fast {
 
@@ -84,6 +85,11 @@ template <mode M>
 BITEXACT_INLINE float powf(float x, float y) {
   return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(y, ptx::lg2_approx_f32<M>(x)));
 }
+// __tanhf (libdevice __nv_fast_tanhf, only in CUDA 13.0's file): on sm_73 and
+// later (__nvvm_reflect("__CUDA_ARCH") >= 730) the instruction tanh.approx.f32,
+// which has no .ftz form. -use_fast_math makes tanhf this (the H200, all 2^32
+// inputs: vectors/device-logs).
+BITEXACT_INLINE float tanhf(float x) { return ptx::tanh_approx_f32<mode::ieee>(x); }
 // __fdividef(x, y) = div.approx: x * MUFU.RCP(y), both operands scaled by 2^24
 // first in the IEEE build when |y| < 2^-126 (nv/ptx.hpp, div_approx_f32).
 template <mode M>
@@ -105,7 +111,9 @@ BITEXACT_INLINE float use_fast_math_hypotf(float x, float y) { return nv::hypotf
 // need their own entry in the table below:
 //   - the CUDA C++ Programming Guide's list of functions the header replaces
 //     by an intrinsic under -use_fast_math ("Intrinsic Functions"): sinf cosf
-//     tanf sincosf logf log2f log10f expf exp10f powf;
+//     tanf sincosf logf log2f log10f expf exp10f powf, and in CUDA 13.0 tanhf
+//     (__tanhf: found on the H200, where -use_fast_math's tanhf differed from
+//     the FTZ libdevice code on 256,135,964 inputs);
 //   - the functions whose libdevice code reads __nvvm_reflect("__CUDA_PREC_SQRT")
 //     (-prec-sqrt=false): sqrtf hypotf normf norm3df norm4df jnf;
 //   - the functions whose libdevice code holds an IR `fdiv float`, which
@@ -117,7 +125,7 @@ BITEXACT_INLINE float use_fast_math_hypotf(float x, float y) { return nv::hypotf
 // libdevice function of the FTZ build (-use_fast_math implies -ftz=true;
 // -fmad=true is nvcc's default anyway): the table's default below.
 inline constexpr std::string_view changed_by_use_fast_math[] = {
-    "sinf", "cosf", "tanf", "sincosf", "logf", "log2f", "log10f", "expf", "exp10f", "powf",
+    "sinf", "cosf", "tanf", "sincosf", "logf", "log2f", "log10f", "expf", "exp10f", "powf", "tanhf",
     "sqrtf", "hypotf", "normf", "norm3df", "norm4df", "jnf", "y1f", "ynf", "erfcxf", "powif"};
 BITEXACT_INLINE constexpr bool is_changed_by_use_fast_math(std::string_view name) {
   for (std::string_view n : changed_by_use_fast_math)
@@ -179,6 +187,7 @@ BITEXACT_NV_FAST_ROW(hypotf, &use_fast_math_hypotf, "libdevice hypotf, FTZ, -pre
                      "")
 BITEXACT_NV_FAST_ROW(powf, &powf<mode::ftz>, "__powf (lg2.approx.ftz, ex2.approx.ftz)", &powf<mode::ieee>,
                      "__powf (lg2.approx, ex2.approx)")
+BITEXACT_NV_FAST_ROW(tanhf, &tanhf, "__tanhf (tanh.approx.f32)", &tanhf, "__tanhf (tanh.approx.f32)")
 BITEXACT_NV_FAST_ROW(sin_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(cos_approx, nullptr, "", nullptr, "")
 BITEXACT_NV_FAST_ROW(ex2_approx, nullptr, "", nullptr, "")

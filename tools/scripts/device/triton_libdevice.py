@@ -129,7 +129,7 @@ def libdevice_call(fn):
 def seeds_from_def():
     """{fn: SEED} of the rows of include/bitexact/functions.def."""
     text = open(os.path.join(REPO, "include", "bitexact", "functions.def")).read()
-    rows = re.findall(r"^BITEXACT_(?:NV_)?FUNCTION\((\w+),\s*\d,\s*\w+,\s*\w+,\s*\w+,\s*(\d+)\)", text, re.M)
+    rows = re.findall(r"^BITEXACT_(?:NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*\d,\s*\w+,\s*\w+,\s*\w+,\s*(\d+)\)", text, re.M)
     return {name: int(seed) for name, seed in rows}
 
 
