@@ -248,8 +248,10 @@ TEST(NvCbrtf, Subnormals) {
     // nv-ftz: x + x flushes to +-0 and equals x flushed: +-0.
     EXPECT_EQ(B(cbrtf<nvcc_ftz>(x)), s) << std::hex << m;
     // triton: abs.ftz gives 0, e = ex2(-inf) = 0, rcp(0) = inf, inf * -0 is
-    // NaN; the IEEE x + x != x: the canonical NaN, for either sign.
-    EXPECT_EQ(B(cbrtf<triton3_6>(x)), ptx::canonical_nan_f32) << std::hex << m;
+    // NaN; the IEEE x + x != x: the canonical NaN, its sign flipped for a
+    // negative x (the H200 gave 0xffffffff for every negative subnormal of
+    // the frameworks sample, 94 of them).
+    EXPECT_EQ(B(cbrtf<triton3_6>(x)), ptx::canonical_nan_f32 | s) << std::hex << m;
   }
   mpfr_clear(T);
 }

@@ -138,7 +138,7 @@ TEST(SweepCli, BadInputIsOneLineAndExit2) {
   expect_usage_error("sweep sinf --impl host --inputs file:" + empty.string() + " --out " + d.string(), "no inputs", d);
   expect_usage_error("sweep sinf --impl host --inputs file:/nonexistent.hex --out " + d.string(), "cannot read", d);
   expect_usage_error("sweep sinf --impl nosuch --inputs random:10 --out " + d.string(), "unknown implementation", d);
-  expect_usage_error("sweep atanf --impl host --inputs random:10 --out " + d.string(), "unknown function", d);
+  expect_usage_error("sweep lgammaf --impl host --inputs random:10 --out " + d.string(), "unknown function", d);
   expect_usage_error("sweep fmodf --impl host --inputs exhaustive --out " + d.string(), "exhaustive", d);
   expect_usage_error("sweep sinf --impl host --inputs random:10 --shard 3/2 --out " + d.string(), "shard", d);
   expect_usage_error("sweep sinf --impl host --inputs random:10 --resume --out " + (tmpdir() / "none").string(),

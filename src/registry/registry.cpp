@@ -9,7 +9,11 @@
 #include <type_traits>
 #include <variant>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/ocml/not_reproduced.hpp"
 #include "bitexact/registry/registry.hpp"
 #include "bitexact/truth/truth.hpp"
 
@@ -159,6 +163,22 @@ const Impl* find_truth(Fn fn) {
   return nullptr;
 }
 
+std::string no_function_message(std::string_view impl, Fn fn) {
+  const std::string name(fn_info(fn).name);
+  std::string why;
+  if (impl.starts_with("ocml") && !impl.starts_with("ocml-bc"))
+    if (const auto* r = ocml::not_reproduced_of(fn))
+      why = r->instructions.empty() ? std::string(r->why) : fmt::format("{} ({})", r->why, r->instructions);
+  if (impl == "host") why = "this machine's C library has no " + name;
+  std::vector<std::string> have;
+  for (const Impl* p : all_impls())
+    if (p->fn == fn && (have.empty() || have.back() != p->name)) have.push_back(p->name);
+  std::sort(have.begin(), have.end());
+  have.erase(std::unique(have.begin(), have.end()), have.end());
+  return fmt::format("implementation '{}' has no function '{}'{} ({} is in: {})", impl, name,
+                     why.empty() ? "" : ": " + why, name, fmt::join(have, " "));
+}
+
 Fn require_fn(std::string_view name) {
   if (auto f = parse_fn(name)) return *f;
   throw input_error("unknown function '" + std::string(name) + "' (functions: " + function_list() + ")");
@@ -174,7 +194,7 @@ const Impl& resolve_spec(std::string_view spec_view) {
   if (!p) {
     bool known = false;
     for (const auto& n : impl_names()) known |= (n == impl);
-    if (known) throw input_error("implementation '" + impl + "' has no function '" + fn + "'");
+    if (known) throw input_error(no_function_message(impl, require_fn(fn)));
     throw input_error("unknown implementation '" + impl + "' (see 'bitexact list')");
   }
   return *p;

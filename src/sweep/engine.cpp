@@ -42,7 +42,7 @@ std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
     if (!p) {
       bool known = false;
       for (const auto& n : names) known |= (n == name);
-      if (known) throw input_error(fmt::format("implementation '{}' has no function '{}'", name, fn_info(fn).name));
+      if (known) throw input_error(no_function_message(name, fn));
       throw input_error(fmt::format("unknown implementation '{}' (see 'bitexact list')", name));
     }
     if (p->correctly_rounded) continue;  // the truth is always there

@@ -94,7 +94,7 @@ TEST(MpiSweep, TheComparisonCanFail) {
 
 TEST(MpiSweep, BadCommandLineEndsEveryRankWithOneLine) {
   const fs::path d = tmpdir() / "bad";
-  expect_one_line_error(mpirun(2, "sweep atanf --impl host --inputs uniform:10 --out " + d.string()),
+  expect_one_line_error(mpirun(2, "sweep lgammaf --impl host --inputs uniform:10 --out " + d.string()),
                         "unknown function");
   expect_one_line_error(mpirun(2, "sweep sinf --impl host --inputs uniform:10 --shard 1/2 --out " + d.string()),
                         "--shard does not combine with mpirun");

@@ -58,13 +58,17 @@ def read_rows(path):
         die(f"{path}: {e.strerror}")
 
 
-def functions(source):
-    """{NAME: ARITY} of the BITEXACT_FUNCTION rows of include/bitexact/functions.def
-    (the functions the replacement libraries export), in row order."""
+def functions(source, ocml_only=False):
+    """{NAME: ARITY} of the BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML rows of
+    include/bitexact/functions.def (the functions the nv replacement libraries
+    export), in row order; ocml_only: the BITEXACT_FUNCTION rows alone (what the
+    ocml personalities export)."""
     path = os.path.join(source, "include/bitexact/functions.def")
+    pattern = r"^BITEXACT_FUNCTION\(([a-z0-9_]+), ([12])," if ocml_only else \
+        r"^BITEXACT_FUNCTION(?:_NO_OCML)?\(([a-z0-9_]+), ([12]),"
     try:
         with open(path) as f:
-            rows = re.findall(r"^BITEXACT_FUNCTION(?:_NO_OCML)?\(([a-z0-9_]+), ([12]),", f.read(), re.M)
+            rows = re.findall(pattern, f.read(), re.M)
     except OSError as e:
         die(f"{path}: {e.strerror}")
     if not rows:
@@ -95,7 +99,7 @@ def ocml_cases(source, personality):
     if config is None:
         die(f"vectors/ocml/MANIFEST.txt names no configuration for {personality}")
     cases = []
-    for fn in functions(source):
+    for fn in functions(source, ocml_only=True):
         for r in read_rows(os.path.join(source, f"vectors/ocml/edge/{config}.{fn}.txt")):
             cases.append((" ".join([fn] + r[:-1]), r[-1]))
     return cases

@@ -32,8 +32,8 @@
 //    setp.eq.f32, setp.lt.f32, neg.f32). A subnormal x: a = 0 (abs.ftz),
 //    lg2 = -inf, e = 0, rcp(0) = +inf, fma(inf, -0, 0) = NaN, y NaN; the
 //    IEEE x + x = 2x differs from x, so the result is that NaN: the
-//    canonical 0x7fffffff (neg.f32 of a NaN is canonical too, so for either
-//    sign). A normal x: e e is never subnormal (e >= 2^-42.1) and
+//    canonical 0x7fffffff for a positive x, 0xffffffff for a negative one
+//    (the negation is a sign flip there, below). A normal x: e e is never subnormal (e >= 2^-42.1) and
 //    no plain op sees a subnormal, but the algorithm differs from CUDA
 //    13.0's, so triton differs from nv-ftz at many normal inputs, and its
 //    error exceeds CUDA 13.0's 1 ulp at some (1.12 ulp at x = 0x1ff33b17,
@@ -81,7 +81,16 @@ BITEXACT_INLINE float cbrtf(float x) {
     const float c = mul_rn_f32<O>(f32_from(one_third), fma_rn_f32<R>(s, m, f32_from(one)));
     y = fma_rn_f32<R>(s, c, s);
   }
-  if (setp_lt_f32<O>(x, f32_from(0))) y = neg_f32<O>(y);
+  if (setp_lt_f32<O>(x, f32_from(0))) {
+    if constexpr (B.file == libdevice_file::triton3_6)
+      // Triton's PTX has neg.f32 feeding a selp, and there ptxas flips the sign
+      // bit and nothing else: a NaN keeps its payload (the H200, triton
+      // libdevice.cbrt of every negative subnormal x is 0xffffffff: the
+      // canonical NaN with the sign set; frameworks run of issue 34).
+      y = f32_from(bits_of(y) ^ 0x80000000u);
+    else
+      y = neg_f32<O>(y);
+  }
   const float xx = add_rn_f32<O>(x, x);
   return setp_eq_f32<O>(xx, x) ? xx : y;
 }

@@ -150,6 +150,10 @@ std::vector<const Impl*> all_impls();
 // "... (per function: bitexact list NAME)". "" for an unknown name.
 bool register_summary(std::string name, std::string summary);
 std::string impl_summary(std::string_view name);
+// The one-line error for a known implementation that lacks function fn: why,
+// where bitexact knows (ocml's own instructions, a C library without it), and
+// the implementations that have fn.
+std::string no_function_message(std::string_view impl, Fn fn);
 // Distinct implementation names, sorted.
 std::vector<std::string> impl_names();
 
