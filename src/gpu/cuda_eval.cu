@@ -64,7 +64,7 @@ int launch(const void* a, const void* b, void* out, u64 n, void* stream) {
 template <class Op>
 constexpr bool covers(Fn f) {
   if constexpr (requires { Op::ocml_only; })
-    return fn_desc_of(f).ocml_reproduced;
+    return !Op::ocml_only || fn_desc_of(f).ocml_reproduced;
   else
     return true;
 }

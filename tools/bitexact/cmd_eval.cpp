@@ -36,7 +36,7 @@ void run_eval(const std::string& spec, const std::vector<std::string>& args, con
 // why (ocml: ocml/not_reproduced.def; triton: the rows without a build
 // template). `only` empty: every family; else the family of that name.
 void print_not_reproduced(const std::string& only) {
-  const bool ocml = only.empty() || only.starts_with("ocml") && !only.starts_with("ocml-bc");
+  const bool ocml = only.empty() || (only.starts_with("ocml") && !only.starts_with("ocml-bc"));
   const bool triton = only.empty() || only == "triton";
   const bool host = only.empty() || only == "host";
   bool header = false;
