@@ -144,7 +144,8 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
     asm("fma.rz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
   return r;
 }
-// setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p  (CMP: lt, ge, ltu, gtu, leu).
+// setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p  (CMP: lt, ge, ltu, gtu, leu;
+// neu, geu, nan for powf).
 #define BITEXACT_PTX_SETP_F32(CMP)                                                               \
   template <mode M>                                                                              \
   BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
@@ -164,6 +165,9 @@ BITEXACT_PTX_SETP_F32(ge)
 BITEXACT_PTX_SETP_F32(ltu)
 BITEXACT_PTX_SETP_F32(gtu)
 BITEXACT_PTX_SETP_F32(leu)
+BITEXACT_PTX_SETP_F32(neu)
+BITEXACT_PTX_SETP_F32(geu)
+BITEXACT_PTX_SETP_F32(nan)
 #undef BITEXACT_PTX_SETP_F32
 template <mode M>
 BITEXACT_INLINE float abs_f32(float x) {
@@ -821,24 +825,6 @@ BITEXACT_INLINE float sqrt_rn_f32(float x) {
 // above: on an NVIDIA GPU the instruction, elsewhere an exact model.
 #if defined(__CUDA_ARCH__)
 namespace insn {
-#define BITEXACT_PTX_SETP_F32_POWF(CMP)                                                          \
-  template <mode M>                                                                              \
-  BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
-    unsigned r;                                                                                  \
-    if constexpr (M == mode::ftz)                                                                \
-      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".ftz.f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
-          : "=r"(r)                                                                              \
-          : "f"(a), "f"(b));                                                                     \
-    else                                                                                         \
-      asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"     \
-          : "=r"(r)                                                                              \
-          : "f"(a), "f"(b));                                                                     \
-    return r != 0;                                                                               \
-  }
-BITEXACT_PTX_SETP_F32_POWF(neu)
-BITEXACT_PTX_SETP_F32_POWF(geu)
-BITEXACT_PTX_SETP_F32_POWF(nan)
-#undef BITEXACT_PTX_SETP_F32_POWF
 #define BITEXACT_PTX_UNARY_F32_POWF(NAME, MNEMONIC)                      \
   template <mode M>                                                      \
   BITEXACT_INLINE float NAME(float x) {                                  \
