@@ -36,9 +36,11 @@ class DeviceVectors(unittest.TestCase):
             rows.setdefault(f[0], []).append(f[1:])
         checked = 0
         for fn, rs in rows.items():
-            bits = 64 if fn in ("fmod", "ceil") else 32
+            # the width and the operand count from the module's own table
+            # (functions.def), not from a list here that new rows outgrow
+            bits, arity, _, _ = bitexact._bitexact.spec_info(f"nv.{fn}")
             w = np.uint64 if bits == 64 else np.uint32
-            two = fn in ("fmodf", "fmod")
+            two = arity == 2
             cols = np.array([[int(v, 16) for v in r] for r in rs], dtype=w)
             x = cols[:, 0]
             y = cols[:, 1] if two else None
@@ -73,7 +75,7 @@ class DeviceVectors(unittest.TestCase):
         for s in d["sets"]:
             if s["fn"] not in impls.get(s["impl"], []):
                 continue  # an implementation this build lacks
-            bits = 64 if s["fn"] in ("fmod", "ceil") else 32
+            bits, arity, _, _ = bitexact._bitexact.spec_info(f"{s['impl']}.{s['fn']}")
             count, block = s["count"], s["block"]
             spec = "exhaustive" if s["set"] == "exhaustive" else f"{s['set']}:{count}:{s['seed']}"
             what = f"{s['impl']}.{s['fn']} {s['set']}"
@@ -90,7 +92,7 @@ class DeviceVectors(unittest.TestCase):
             end = k * block + (self.SAME_CODE_SLICE if slice_only else block)
             a, b = bitexact._bitexact.inputs(s["fn"], spec, k * block, end)
             w = np.uint64 if bits == 64 else np.uint32
-            two = s["fn"] in ("fmodf", "fmod", "fdividef")
+            two = arity == 2
             out = bitexact.eval(f"{s['impl']}.{s['fn']}", a.astype(w), b.astype(w) if two else None)
             if slice_only:
                 self.assertEqual(len(out), self.SAME_CODE_SLICE)
