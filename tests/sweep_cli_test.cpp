@@ -15,6 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bitexact/io/hexio.hpp"
+#include "bitexact/registry/registry.hpp"
+#include "bitexact/sweep/engine.hpp"
+
 #include "test_helpers.hpp"
 
 namespace fs = std::filesystem;
@@ -271,4 +275,70 @@ TEST(SweepCli, ConformanceLinesCountFlushes) {
   expect_usage_error("conformance verdicts --suite " + suite.string() + " --out " + out.string(), "is a report of");
   expect_usage_error("conformance verdicts --suite " + suite.string() + " --out " + (tmpdir() / "none").string(),
                      "cannot read");
+}
+
+// --check-digests: a digests.json whose blocks are computed here by evaluating
+// nv.expf and triton.expf directly through the registry (Impl::eval, not the
+// sweep engine) over the set's inputs; the sweep must find every block equal,
+// then name the block of a digest changed on purpose and exit 1.
+namespace {
+std::uint64_t direct_block_digest(const char* impl, bitexact::Fn fn, const bitexact::sweep::InputSet& set,
+                                  std::uint64_t lo, std::uint64_t hi) {
+  const bitexact::Impl* p = bitexact::find_impl(impl, fn);
+  EXPECT_NE(p, nullptr) << impl;
+  std::vector<bitexact::word> a(hi - lo), out(hi - lo);
+  set.generate(lo, hi, a.data(), nullptr);
+  const bitexact::word* args[1] = {a.data()};
+  p->eval(args, out.data(), out.size());
+  return bitexact::sweep::digest_block(out.data(), out.size(), 32);
+}
+}  // namespace
+
+TEST(SweepCli, CheckDigestsComparesEveryBlockWithTheCommittedFile) {
+  using namespace bitexact;
+  const fs::path d = tmpdir() / "digests";
+  fs::create_directories(d);
+  const std::uint64_t count = 4096, block = 1024;
+  const sweep::InputSet set = sweep::parse_input_set("uniform:4096:7", Fn::expf);
+  nlohmann::json j{{"manifest", {{"about", "sweep_cli_test"}}}, {"sets", nlohmann::json::array()}};
+  for (const char* impl : {"nv", "triton"}) {
+    nlohmann::json s{{"fn", "expf"}, {"impl", impl}, {"set", "uniform"}, {"seed", 7}, {"count", count},
+                     {"block", block}, {"digests", nlohmann::json::array()}};
+    for (std::uint64_t b = 0; b < count / block; ++b)
+      s["digests"].push_back(format_hex(direct_block_digest(impl, Fn::expf, set, b * block, (b + 1) * block), 64));
+    j["sets"].push_back(s);
+  }
+  std::ofstream(d / "digests.json") << j.dump(1);
+  const std::string sweep = "sweep expf --impl nv,nv-ftz,triton --inputs uniform:4096:7 --check-digests " +
+                            (d / "digests.json").string() + " --out ";
+  auto r = run_cli(sweep + (d / "ok").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("digests " + (d / "digests.json").string() + " nv.expf uniform:4096:7: 4/4 blocks equal"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("triton.expf uniform:4096:7: 4/4 blocks equal"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("nv-ftz.expf uniform"), std::string::npos) << "no committed set, nothing to say: " << r.out;
+
+  // One digest changed: the report is still written, the line names block 2, exit 1.
+  std::string bad = j["sets"][1]["digests"][2];
+  bad.back() = bad.back() == '0' ? '1' : '0';
+  j["sets"][1]["digests"][2] = bad;
+  std::ofstream(d / "bad.json") << j.dump(1);
+  r = run_cli("sweep expf --impl nv,triton --inputs uniform:4096:7 --check-digests " + (d / "bad.json").string() +
+              " --out " + (d / "bad").string());
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.out.find("triton.expf uniform:4096:7: 3/4 blocks equal (MISMATCH; first blocks 2)"), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(fs::exists(d / "bad" / "report.json"));
+
+  // Bad combinations: one line, exit 2, nothing written.
+  expect_usage_error(sweep + (d / "e1").string() + " --shard 1/2", "does not combine with --shard", d / "e1");
+  expect_usage_error(sweep + (d / "e2").string() + " --chunk 512", "the chunk must be the digests' block (1024)",
+                     d / "e2");
+  expect_usage_error("sweep expf --impl nv --inputs uniform:4096:8 --check-digests " + (d / "digests.json").string() +
+                         " --out " + (d / "e3").string(),
+                     "holds no set of expf over uniform:4096:8", d / "e3");
+  expect_usage_error("sweep expf --impl nv --inputs uniform:4096:7 --check-digests " + (d / "none.json").string() +
+                         " --out " + (d / "e4").string(),
+                     "none.json", d / "e4");
 }

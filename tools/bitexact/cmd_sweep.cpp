@@ -10,11 +10,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <ranges>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "bitexact/gpu/backend.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
@@ -101,7 +103,79 @@ struct SweepArgs {
   std::string fn, impls, inputs = "random:1000000", out, shard, backend = "cpu";
   bool impls_given = false, resume = false, quiet = false, progress = false;
   std::string threads, chunk = "65536", stop_after, checkpoint_seconds = "5";
+  bool chunk_given = false;
+  std::vector<std::string> check_digests;  // --check-digests FILE...
 };
+
+// --check-digests: the committed sets (vectors/*/digests.json) of the swept
+// implementations over the swept input set. The engine digests each chunk's
+// outputs (State::chunk_digests) with chunk = block, so one pass gives the
+// report and the comparison with the vendor's blocks: an exhaustive sweep of
+// nv, nv-ftz and triton against the truth is also the full CPU check of their
+// H100/H200 digests, without evaluating the reproductions twice.
+struct DigestCheck {
+  std::string file;
+  std::size_t impl = 0;  // index in Options::impls
+  vectors::digest_set set;
+};
+
+std::vector<DigestCheck> digest_checks(const SweepArgs& a, sweep::Options& o) {
+  std::vector<DigestCheck> checks;
+  if (a.check_digests.empty()) return checks;
+  if (!a.shard.empty())
+    throw input_error("--check-digests needs the whole sweep: it does not combine with --shard");
+  if (a.backend != "cpu") throw input_error("--check-digests checks the CPU reproductions: use --backend cpu");
+  const std::string fn = fn_info(o.fn).name;
+  for (const auto& file : a.check_digests) {
+    const vectors::digest_file f = vectors::load_digests(file);
+    for (const auto& s : f.sets)
+      for (std::size_t i = 0; i < o.impls.size(); ++i)
+        if (s.fn == fn && s.impl == o.impls[i]->name && s.set.spec == o.inputs.spec) checks.push_back({file, i, s});
+  }
+  if (checks.empty())
+    throw input_error(fmt::format("--check-digests: {} holds no set of {} over {} for --impl {}",
+                                  fmt::join(a.check_digests, ", "), fn, o.inputs.spec,
+                                  fmt::join(o.impls | std::views::transform([](const Impl* p) { return p->name; }),
+                                            ",")));
+  // One block size and one output view per sweep (the engine's chunk and view).
+  for (const auto& c : checks) {
+    if (c.set.block != checks[0].set.block || c.set.view != checks[0].set.view)
+      throw input_error(fmt::format("--check-digests: the sets of {} and {} differ in block size or output view; "
+                                    "check them in separate sweeps",
+                                    checks[0].set.impl, c.set.impl));
+  }
+  if (a.chunk_given && o.chunk_size != checks[0].set.block)
+    throw input_error(fmt::format("--chunk {} with --check-digests: the chunk must be the digests' block ({})",
+                                  o.chunk_size, checks[0].set.block));
+  o.chunk_size = checks[0].set.block;
+  o.digests = true;
+  o.view = checks[0].set.view;
+  return checks;
+}
+
+// One line per checked set; false when a block differs.
+bool report_digest_checks(const sweep::State& state, const std::vector<DigestCheck>& checks) {
+  bool all = true;
+  for (const auto& c : checks) {
+    const auto& got = state.chunk_digests.at(c.impl);
+    std::uint64_t equal = 0;
+    std::vector<std::uint64_t> bad;
+    for (std::uint64_t b = 0; b < c.set.digests.size(); ++b) {
+      const auto it = got.find(b);
+      if (it != got.end() && it->second == c.set.digests[b])
+        ++equal;
+      else if (bad.size() < 8)
+        bad.push_back(b);
+    }
+    const bool ok = equal == c.set.digests.size();
+    all = all && ok;
+    std::printf("digests %s %s.%s %s: %llu/%zu blocks equal%s\n", c.file.c_str(), c.set.impl.c_str(), c.set.fn.c_str(),
+                c.set.set.spec.c_str(), (unsigned long long)equal, c.set.digests.size(),
+                ok ? "" : fmt::format(" (MISMATCH; first blocks {})", fmt::join(bad, " ")).c_str());
+  }
+  std::fflush(stdout);
+  return all;
+}
 
 // Inputs per chunk: each thread holds a chunk's operands and results (8 bytes
 // each, per implementation); 2^26 is also the CUDA backend's batch.
@@ -201,21 +275,24 @@ bool run_engine(const sweep::Options& o, sweep::State& state, Where where) {
   return finished;
 }
 
-void run_local_in(const SweepArgs& a, sweep::Options& o, Where where);
+bool run_local_in(const SweepArgs& a, sweep::Options& o, Where where, const std::vector<DigestCheck>& checks);
 
 // One process: checkpoints, --resume, --shard.
 void run_local(const SweepArgs& a) {
   Where where = Where::cpu;
   sweep::Options o = sweep_options(a, where);
+  const std::vector<DigestCheck> checks = digest_checks(a, o);
   // Made now: the checkpoints go there while the sweep runs. A failure
   // removes the folders made here again while they are empty (a checkpoint
   // written before the failure stays: --resume continues from it).
   made_for_output dir(a.out);
-  run_local_in(a, o, where);
+  const bool digests_equal = run_local_in(a, o, where, checks);
   dir.keep();
+  if (!digests_equal) throw silent_exit{1};
 }
 
-void run_local_in(const SweepArgs& a, sweep::Options& o, Where where) {
+// False when a --check-digests block differs (reports written all the same).
+bool run_local_in(const SweepArgs& a, sweep::Options& o, Where where, const std::vector<DigestCheck>& checks) {
   namespace fs = std::filesystem;
   const std::string state_path = (fs::path(a.out) / "state.json").string();
   o.checkpoint_path = state_path;
@@ -242,16 +319,17 @@ void run_local_in(const SweepArgs& a, sweep::Options& o, Where where) {
                  (unsigned long long)state.done.size(), (unsigned long long)(state.shard_hi - state.shard_lo),
                  state_path.c_str());
     if (g_cancel) throw silent_exit{130};
-    return;
+    return true;
   }
   if (state.complete()) {
     report::write_reports(state, a.out);
     phase("reports written");
     print_summary(state);
-  } else {
-    std::fprintf(stderr, "bitexact: shard %s done; merge the shard folders with 'bitexact merge DIR... --out DIR'\n",
-                 state.shard.c_str());
+    return report_digest_checks(state, checks);
   }
+  std::fprintf(stderr, "bitexact: shard %s done; merge the shard folders with 'bitexact merge DIR... --out DIR'\n",
+               state.shard.c_str());
+  return true;
 }
 
 // Under mpirun: rank r runs shard r+1 of N (contiguous chunk ranges, as
@@ -262,6 +340,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   sweep::Options o;
   sweep::State state;
   Where where = Where::cpu;
+  std::vector<DigestCheck> checks;
   mpi.together([&] {
     if (!a.shard.empty())
       throw input_error("--shard does not combine with mpirun: the ranks are the shards (docs/sweep.md, MPI)");
@@ -271,6 +350,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
           "(docs/sweep.md, MPI)");
     if (!a.stop_after.empty()) throw input_error("--stop-after-chunks does not combine with mpirun");
     o = sweep_options(a, where);
+    checks = digest_checks(a, o);
     o.shard_k = mpi.rank() + 1;
     o.shard_n = mpi.size();
     if (!o.threads) o.threads = mpi.default_threads();
@@ -317,7 +397,10 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     dir.keep();
     phase("reports written");
   });
-  if (root) print_summary(state);
+  if (root) {
+    print_summary(state);
+    if (!report_digest_checks(state, checks)) throw silent_exit{1};
+  }
 }
 
 void run_sweep(const SweepArgs& a) {
@@ -375,7 +458,12 @@ const bool registered = register_command([](CLI::App& app) {
       ->type_name("N")->check(non_empty());
   c->add_option("--chunk", a.chunk, fmt::format("inputs per chunk, 1 to 2^26 = {}", max_chunk))
       ->type_name("N")->check(non_empty())
-      ->capture_default_str();
+      ->capture_default_str()
+      ->each([](const std::string&) { a.chunk_given = true; });
+  c->add_option("--check-digests", a.check_digests,
+                "also compare each implementation's outputs with its committed block digests in FILE "
+                "(vectors/*/digests.json) where FILE holds its set over --inputs; exit 1 when a block differs")
+      ->type_name("FILE")->check(non_empty());
   c->add_option("--checkpoint-seconds", a.checkpoint_seconds, "seconds between checkpoints of state.json (0 or more)")
       ->type_name("S")->check(non_empty())
       ->capture_default_str();
@@ -388,7 +476,9 @@ const bool registered = register_command([](CLI::App& app) {
             "\nExamples:\n"
             "  bitexact sweep sinf --impl nv,ocml --inputs binades:64 --out out/sinf\n"
             "  bitexact sweep sinf --impl nv --inputs interval:1e6:1.0001e6 --out out/near1e6\n"
-            "  bitexact sweep cosf --impl nv,ocml --inputs exhaustive --shard 1/4 --out out/s1   (then 'bitexact merge')");
+            "  bitexact sweep cosf --impl nv,ocml --inputs exhaustive --shard 1/4 --out out/s1   (then 'bitexact merge')\n"
+            "  bitexact sweep expf --impl nv,nv-ftz,triton --inputs exhaustive --out out/expf \\\n"
+            "      --check-digests vectors/nv/digests.json --check-digests vectors/triton/digests.json");
   c->callback([] { run_sweep(a); });
 });
 
