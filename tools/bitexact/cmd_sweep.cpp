@@ -125,7 +125,7 @@ std::vector<DigestCheck> digest_checks(const SweepArgs& a, sweep::Options& o) {
   if (!a.shard.empty())
     throw input_error("--check-digests needs the whole sweep: it does not combine with --shard");
   if (a.backend != "cpu") throw input_error("--check-digests checks the CPU reproductions: use --backend cpu");
-  const std::string fn = fn_info(o.fn).name;
+  const std::string fn(fn_info(o.fn).name);
   for (const auto& file : a.check_digests) {
     const vectors::digest_file f = vectors::load_digests(file);
     for (const auto& s : f.sets)
