@@ -66,13 +66,20 @@ CHUNK_LOG2 = 28
 CHUNK = 1 << CHUNK_LOG2  # outputs per launch
 KB = 1024        # Triton BLOCK
 
-# name: operands (binary32). Issue 34's list, and the binary32 rows before it.
-FUNCTIONS = {n: 1 for n in ("expf exp2f exp10f expm1f logf log2f log10f log1pf tanhf erff erfcf erfinvf rsqrtf sqrtf "
-                            "cbrtf tanf atanf asinf acosf sinhf coshf normcdff sinpif cospif sinf cosf ceilf").split()}
-FUNCTIONS.update({"powf": 2, "atan2f": 2, "hypotf": 2, "fmodf": 2})
-# Seeds of the two-operand sets ("uniform" SEED, "structured" SEED + 1) while
-# functions.def has no row for them; a row's SEED wins (seeds_from_def).
-DEFAULT_SEEDS = {"powf": 13, "atan2f": 15, "hypotf": 17}
+def _rows():
+    """[(name, arity, type, seed)] of the rows of include/bitexact/functions.def."""
+    text = open(os.path.join(REPO, "include", "bitexact", "functions.def")).read()
+    rows = re.findall(r"^BITEXACT_(?:NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*(\d),\s*(\w+),\s*\w+,\s*\w+,\s*(\d+)\)",
+                      text, re.M)
+    return [(n, int(a), t, int(seed)) for n, a, t, seed in rows]
+
+
+# name: operands. The binary32 rows of functions.def with a libdevice build
+# (BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML; the NV rows are the
+# fast-math-only names, which Triton's libdevice module does not have). The
+# kernels here are binary32 only, so fmod and ceil (binary64) are left out.
+FUNCTIONS = {n: a for n, a, t, _ in _rows() if t == "float" and n not in
+             re.findall(r"^BITEXACT_NV_FUNCTION\((\w+),", open(os.path.join(REPO, "include", "bitexact", "functions.def")).read(), re.M)}
 # Triton builtins per op for --frameworks: path -> {op: tl expression}
 TL_OPS = {"triton-tl": {op: "tl." + op for op in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "erf", "sin", "cos")},
           "triton-tl-rn": {"sqrt": "tl.sqrt_rn"}}
@@ -128,16 +135,14 @@ def libdevice_call(fn):
 
 def seeds_from_def():
     """{fn: SEED} of the rows of include/bitexact/functions.def."""
-    text = open(os.path.join(REPO, "include", "bitexact", "functions.def")).read()
-    rows = re.findall(r"^BITEXACT_(?:NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*\d,\s*\w+,\s*\w+,\s*\w+,\s*(\d+)\)", text, re.M)
-    return {name: int(seed) for name, seed in rows}
+    return {name: seed for name, _, _, seed in _rows()}
 
 
 def standard_sets(fn, arity, pairs_log2, kinds):
     """[(kind, seed, count)] of fn, as nv_native.cu's main() chooses them."""
     if arity == 1:
         return [("exhaustive", 0, 1 << 32)] if "exhaustive" in kinds else []
-    seed = seeds_from_def().get(fn) or DEFAULT_SEEDS[fn]
+    seed = seeds_from_def()[fn]
     return [(k, s, 1 << pairs_log2) for k, s in (("uniform", seed), ("structured", seed + 1)) if k in kinds]
 
 
