@@ -429,7 +429,7 @@ class Backends(unittest.TestCase):
         tri, nv = sets_of(TRITON), sets_of(NV)
         checked = {True: 0, False: 0}
         for fn in TRITON_ROWS:
-            sym, (dt, arity) = f"__nv_{fn}", sig(fn)
+            sym, (dt, _) = f"__nv_{fn}", sig(fn)
             x, y, col_nv, col_ftz = h100_edge(fn)
             args = (x.view(dt),) if y is None else (x.view(dt), y.view(dt))
             for ftz in (True, False):
