@@ -3,7 +3,7 @@
 # DeviceVectors: against the H100's committed outputs (one block of every
 # digest set; of a same-code name, a slice of its primary's block); Example:
 # docs/python.md's worked example, output and all;
-# TritonBridge: bitexact.triton.
+# TritonBridge, TritonBridgeDigests: bitexact.triton.
 if(TARGET bitexact_python AND TARGET bitexact)
   set(_bx_py_env "PYTHONPATH=${BITEXACT_PYTHON_DIR}" "BITEXACT_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
     "BITEXACT_CLI=$<TARGET_FILE:bitexact>")
@@ -22,9 +22,16 @@ if(TARGET bitexact_python AND TARGET bitexact)
     LABELS heavy TIMEOUT 1800)
   # TritonBridge: bitexact.triton (the Triton interpreter bridge) on a fake of
   # Triton's interpreter, both backends (module, CLI), against the CLI and the
-  # H100's vectors; the real interpreter runs in tools/scripts/device/triton_bridge_demo.py.
-  add_test(NAME Python.TritonBridge COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_triton_bridge.py)
+  # GPUs' edge vectors; the real interpreter runs in tools/scripts/device/triton_bridge_demo.py.
+  # TritonBridgeDigests: one whole block of every function's Triton digest set
+  # (vectors/triton/digests.json) and of the SFU ones through the bridge
+  # (about a minute of CPU: exhaustive, with DeviceVectors).
+  add_test(NAME Python.TritonBridge COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_triton_bridge.py
+    Table Backends InterpreterHook)
   set_tests_properties(Python.TritonBridge PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)
+  add_test(NAME Python.TritonBridgeDigests COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/test_triton_bridge.py
+    DeviceDigests)
+  set_tests_properties(Python.TritonBridgeDigests PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS exhaustive TIMEOUT 900)
   add_test(NAME Python.Example COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/python/check_doc_example.py
     ${PROJECT_SOURCE_DIR}/docs/python.md)
   set_tests_properties(Python.Example PROPERTIES ENVIRONMENT "${_bx_py_env}" LABELS unit TIMEOUT 300)

@@ -10,13 +10,20 @@ the GPU build of the same kernel returns:
     bitexact.triton.install()            # before the kernel runs; uninstall() undoes it
     with bitexact.triton.bridge(): ...   # the same, for a block of code
 
-`SYMBOLS` lists the libdevice functions it knows and the bitexact function
-(IMPL.FN) that gives each one's bits; `table(ftz)` gives the mapping in use.
-Triton builds libdevice with FTZ on (`enable_reflect_ftz`, default True), so
-`ftz=True` is the default; pass `ftz=False` for kernels launched with
-`enable_reflect_ftz=False`. A symbol bitexact does not model raises
-NotImplementedError naming it, unless `extra={"__nv_sin": numpy_fn}` supplies
-one. docs/python.md ("Triton's interpreter") has the details and the limits.
+`SYMBOLS` lists the libdevice symbols it knows and what gives each one's
+bits; `table(ftz)` gives the mapping in use (`table(ftz, why=True)` with the
+reasons). Triton builds libdevice with the FTZ reflect on
+(`enable_reflect_ftz`, default True), so `ftz=True` is the default: every
+libdevice function bitexact reproduces for Triton is then the implementation
+`triton` (`__nv_expf` -> `triton.expf`: Triton 3.6's own libdevice.10.bc as
+Triton builds it, docs/triton.md); the fast ones (`__nv_fast_*`) are the
+intrinsics' instructions. Pass `ftz=False` for kernels compiled with
+`enable_reflect_ftz=False`: no registered implementation is that build, so a
+function gets `nv.FN` (nvcc -ftz=false) only where Triton's file has CUDA
+13.0's code for it and no square root, and raises NotImplementedError saying
+why otherwise. A symbol bitexact does not model raises NotImplementedError
+naming it, unless `extra={"__nv_sin": numpy_fn}` supplies one.
+docs/python.md ("Triton's interpreter") has the details and the limits.
 
 Backends: the compiled module `_bitexact` when it imports, else the CLI
 (`bitexact eval IMPL.FN`: `BITEXACT_CLI`, which may be a command prefix such as
@@ -42,22 +49,40 @@ _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 _WORD = {_F32: np.dtype(np.uint32), _F64: np.dtype(np.uint64)}
 
 
-class _Entry:
-    """One libdevice symbol: its operand type and arity, and the bitexact
-    function for a libdevice built with FTZ (`ftz`) and without (`ieee`).
-    A spec is "IMPL.FN", or for a symbol that is a short sequence of modelled
-    instructions, a callable (backend, ftz, *arrays) -> array."""
+class _Unreproduced:
+    """A build bitexact does not reproduce: evaluating it raises NotImplementedError(why)."""
 
-    def __init__(self, symbol, dtype, arity, ftz, ieee, why):
-        self.symbol, self.dtype, self.arity = symbol, np.dtype(dtype), arity
-        self.ftz, self.ieee, self.why = ftz, ieee, why
+    def __init__(self, why):
+        self.why = why
+
+
+class _Entry:
+    """One libdevice symbol: its operand type and arity (None where only the
+    CLI knows them: it checks them itself), and what gives its bits in
+    Triton's default build (`ftz`, enable_reflect_ftz=True) and in a kernel
+    compiled with enable_reflect_ftz=False (`ieee`), each with the reason.
+    A spec is "IMPL.FN"; for a symbol that is a short sequence of modelled
+    instructions, a callable (backend, ftz, *arrays) -> array; or
+    _Unreproduced."""
+
+    def __init__(self, symbol, dtype, arity, ftz, ieee, why, why_ieee=None):
+        self.symbol, self.arity = symbol, arity
+        self.dtype = None if dtype is None else np.dtype(dtype)
+        self.ftz, self.ieee, self._why = ftz, ieee, (why, why if why_ieee is None else why_ieee)
 
     def spec(self, ftz):
         return self.ftz if ftz else self.ieee
 
+    def why(self, ftz):
+        return self._why[0 if ftz else 1]
+
     def describe(self, ftz):
         s = self.spec(ftz)
-        return s if isinstance(s, str) else s.label(ftz)
+        if isinstance(s, str):
+            return s
+        if isinstance(s, _Unreproduced):
+            return f"not reproduced: {s.why}"
+        return s.label(ftz)
 
 
 def _fast_powf(backend, ftz, x, y):
@@ -75,61 +100,10 @@ def _fast_powf(backend, ftz, x, y):
 _fast_powf.label = lambda ftz: "{0}.ex2_approx(y*{0}.lg2_approx(x))".format("ptx-ftz" if ftz else "ptx")
 
 
-def _fmodf(backend, ftz, x, y):
-    # Triton links libdevice with __CUDA_FTZ reflected as 1 but, unlike nvcc
-    # -ftz=true, compiles libdevice's plain float arithmetic without FTZ.
-    # fmodf's inputs and its short path (|x| <= 2^23 |y|) go through the
-    # reflected .ftz intrinsics, as nv-ftz; its long path scales the
-    # remainder back with plain multiplications, which keep a subnormal
-    # result there, as the IEEE build (nv) does. On normal inputs the two
-    # builds differ only in that last scaling.
-    x, y = np.broadcast_arrays(np.asarray(x, _F32), np.asarray(y, _F32))
-    if not ftz:
-        return backend.eval("nv.fmodf", x, y)
-    r = backend.eval("nv-ftz.fmodf", x, y)
-    ex = (x.view(np.uint32) >> 23) & 0xFF
-    ey = (y.view(np.uint32) >> 23) & 0xFF
-    with np.errstate(all="ignore"):
-        long_path = (ex > 0) & (ex < 255) & (ey > 0) & (ey < 255) & ~(np.abs(x) <= np.float32(2.0**23) * np.abs(y))
-    if long_path.any():
-        r = np.array(r)
-        r[long_path] = backend.eval("nv.fmodf", x[long_path], y[long_path])
-    return r
-
-
-_fmodf.label = lambda ftz: "nv-ftz.fmodf, nv.fmodf where |x|>2^23|y|" if ftz else "nv.fmodf"
-
-
-def _fmod(backend, ftz, x, y):
-    # When both operands are NaN, Triton's build of libdevice fmod returns
-    # x's NaN (quieted) where nvcc's, which nv models, returns y's: the
-    # compilers order the operands of the add that propagates the NaN
-    # differently. Every other input: nv.fmod.
-    x, y = np.broadcast_arrays(np.asarray(x, _F64), np.asarray(y, _F64))
-    r = backend.eval("nv.fmod", x, y)
-    both = np.isnan(x) & np.isnan(y)
-    if both.any():
-        r = np.array(r)
-        r.view(np.uint64)[both] = x.view(np.uint64)[both] | np.uint64(1 << 51)
-    return r
-
-
-_fmod.label = lambda ftz: "nv.fmod, x's NaN if both NaN"
-
-
-# The libdevice symbols of Triton 3.6's CUDA wrappers that bitexact models.
-# The reasons come from libdevice.10.bc (CUDA 13.0): which __nvvm_reflect
-# ("__CUDA_FTZ") branch each function takes, and which PTX instructions it is.
-SYMBOLS = {e.symbol: e for e in [
-    _Entry("__nv_sinf", _F32, 1, "nv-ftz.sinf", "nv.sinf", "libdevice sinf"),
-    _Entry("__nv_cosf", _F32, 1, "nv-ftz.cosf", "nv.cosf", "libdevice cosf"),
-    _Entry("__nv_fmodf", _F32, 2, _fmodf, _fmodf, "libdevice fmodf as Triton builds it"),
-    _Entry("__nv_ceilf", _F32, 1, "nv-ftz.ceilf", "nv.ceilf", "libdevice ceilf (cvt.rpi[.ftz])"),
-    # libdevice's double functions have no FTZ branch: one model for both
-    _Entry("__nv_fmod", _F64, 2, _fmod, _fmod, "libdevice fmod (f64) as Triton builds it"),
-    _Entry("__nv_ceil", _F64, 1, "nv.ceil", "nv.ceil", "libdevice ceil (f64)"),
-    # the fast functions are the intrinsics' instruction sequences: nv-fast is
-    # their FTZ form (what -use_fast_math builds), nv-intrinsics the IEEE one
+# The libdevice fast functions of Triton 3.6's CUDA wrappers: not libdevice
+# builds of a bitexact row but the intrinsics' instruction sequences. nv-fast
+# is their FTZ form (what -use_fast_math builds), nv-intrinsics the IEEE one.
+_FAST = [
     _Entry("__nv_fast_sinf", _F32, 1, "nv-fast.sinf", "nv-intrinsics.sinf", "sin.approx"),
     _Entry("__nv_fast_cosf", _F32, 1, "nv-fast.cosf", "nv-intrinsics.cosf", "cos.approx"),
     _Entry("__nv_fast_tanf", _F32, 1, "nv-fast.tanf", "nv-intrinsics.tanf", "sin.approx / cos.approx (div.approx)"),
@@ -140,12 +114,116 @@ SYMBOLS = {e.symbol: e for e in [
     _Entry("__nv_fast_log10f", _F32, 1, "nv-fast.log10f", "nv-intrinsics.log10f", "lg2.approx(x) * log10 2"),
     _Entry("__nv_fast_fdividef", _F32, 2, "nv-fast.fdividef", "nv-intrinsics.fdividef", "div.approx"),
     _Entry("__nv_fast_powf", _F32, 2, _fast_powf, _fast_powf, "ex2.approx(y * lg2.approx(x))"),
-    # libdevice functions that are one approximate instruction
-    _Entry("__nv_exp2f", _F32, 1, "ptx-ftz.ex2_approx", "ptx.ex2_approx", "ex2.approx"),
-    _Entry("__nv_rsqrtf", _F32, 1, "ptx-ftz.rsqrt_approx", "ptx.rsqrt_approx", "rsqrt.approx"),
-    # __CUDA_PREC_SQRT, which Triton does not set, reflects as 0: sqrt.approx
-    _Entry("__nv_sqrtf", _F32, 1, "ptx-ftz.sqrt_approx", "ptx.sqrt_approx", "sqrt.approx (no __CUDA_PREC_SQRT)"),
-]}
+]
+
+# libdevice's symbol for a bitexact row is "__nv_" + the row's name (sinf ->
+# __nv_sinf, fmod -> __nv_fmod): Triton 3.6's wrappers call exactly these for
+# float32 (and float64 for fmod, ceil): vectors/triton/digests.json's manifest
+# records each kernel's symbol (libdevice.exp -> __nv_expf, libdevice.normcdf
+# -> __nv_normcdff, ...). A row whose symbol were named otherwise goes here.
+_ROW_SYMBOL = {}
+
+# Triton's default build (enable_reflect_ftz=True) is the implementation
+# "triton": Triton's bundled libdevice.10.bc, FTZ reflect 1, IEEE plain
+# operations, __CUDA_PREC_SQRT 0 (docs/triton.md), checked against Triton
+# kernels on the H200 (vectors/triton/digests.json).
+_WHY_FTZ = "Triton 3.6's libdevice.10.bc as Triton builds it (docs/triton.md)"
+
+# enable_reflect_ftz=False reflects __CUDA_FTZ as 0, as nvcc -ftz=false does;
+# the plain operations are IEEE in both. What still separates that build from
+# nv (nvcc -ftz=false, CUDA 13.0's file) is Triton's file and
+# __CUDA_PREC_SQRT = 0. No registered implementation is that build; nv.FN is
+# its bits where neither can matter:
+# the functions whose IR is the same in both files (tools/scripts/compare_libdevice.py,
+# docs/history.md "issue 34, first look"; their reproductions in
+# include/bitexact/nv/ read no B.file),
+_SAME_IR = frozenset("expf exp2f exp10f expm1f logf log2f log10f log1pf rsqrtf sqrtf tanf hypotf sinf cosf ceilf "
+                     "ceil".split())
+# and those whose IR differs only in spelling a copysign as integer operations,
+# which gives the same bits (their headers; their reproductions read no B.file),
+_SAME_BITS = frozenset(["erfcf", "normcdff"])
+# less those whose IR reads __CUDA_PREC_SQRT (__nv_sqrtf, inlined): nvcc sets
+# it to 1 (sqrt.rn), Triton leaves it 0 (sqrt.approx).
+_PREC_SQRT = frozenset(["sqrtf", "hypotf"])
+# The rows where something else gives that build's bits, and why.
+_IEEE = {
+    "sqrtf": ("ptx.sqrt_approx", "__CUDA_PREC_SQRT 0 and FTZ 0: sqrt.approx.f32 (the H100, enable_reflect_ftz=False, "
+                                 "2^20 inputs)"),
+    "fmodf": ("nv.fmodf", "Triton's file differs only in spelling copysign as an integer OR, the same bits "
+                          "(nv/fmodf.hpp); the H100 gave nv.fmodf's bits on 2^20 inputs of an enable_reflect_ftz=False kernel"),
+    "fmod": ("triton.fmod", "reads no __CUDA_FTZ and PTX's f64 operations have no flush mode: the FTZ setting "
+                            "changes nothing"),
+    "ceil": ("triton.ceil", "reads no __CUDA_FTZ and PTX's f64 operations have no flush mode: the FTZ setting "
+                            "changes nothing"),
+}
+_NV_WHY = {"sinf": "; the H100: nv.sinf's bits on 2^20 inputs of an enable_reflect_ftz=False kernel",
+           "cosf": "; the H100: nv.cosf's bits on 2^20 inputs of an enable_reflect_ftz=False kernel",
+           "ceilf": "; the H100: nv.ceilf's bits on 2^20 inputs of an enable_reflect_ftz=False kernel",
+           "exp2f": "; the H100: ex2.approx.f32's bits on 2^20 inputs of an enable_reflect_ftz=False kernel",
+           "rsqrtf": "; the H100: rsqrt.approx.f32's bits on 2^20 inputs of an enable_reflect_ftz=False kernel"}
+
+
+def _ieee_form(fn):
+    """(spec, why) of libdevice's fn in a Triton 3.6 kernel with enable_reflect_ftz=False."""
+    if fn in _IEEE:
+        return _IEEE[fn]
+    if fn in _PREC_SQRT:
+        return (_Unreproduced(f"enable_reflect_ftz=False: {fn} reaches Triton's sqrt.approx (__CUDA_PREC_SQRT 0), "
+                              "which no registered build has with the FTZ reflect 0"), None)
+    if fn in _SAME_IR:
+        return (f"nv.{fn}", "Triton's file has CUDA 13.0's IR for it, and no square root: nvcc -ftz=false's build"
+                + _NV_WHY.get(fn, ""))
+    if fn in _SAME_BITS:
+        return (f"nv.{fn}", "Triton's file differs from CUDA 13.0's only in spelling copysign as integer operations, "
+                            f"the same bits (nv/{fn}.hpp), and has no square root: nvcc -ftz=false's build")
+    return (_Unreproduced(f"enable_reflect_ftz=False: Triton's libdevice file has other code for {fn} than "
+                          "CUDA 13.0's (docs/triton.md), and no registered build has that file with the FTZ reflect 0"),
+            None)
+
+
+def _row_entry(fn, bits, arity):
+    ieee, why_ieee = _ieee_form(fn)
+    dtype = {32: _F32, 64: _F64}.get(bits)
+    return _Entry(_ROW_SYMBOL.get(fn, f"__nv_{fn}"), dtype, arity, f"triton.{fn}", ieee, _WHY_FTZ,
+                  why_ieee or ieee.why)
+
+
+_symbols_cache = {}
+
+
+def _symbols(backend=None):
+    """{symbol: _Entry}: one per function of the implementation "triton" (the
+    compiled module's registry, else the CLI's `bitexact list triton`), then
+    the fast functions."""
+    if _bx._CORE_ERROR is None:
+        key = "module"
+    else:
+        cli = backend if isinstance(backend, CliBackend) else default_backend(quiet=True)
+        key = tuple(cli.argv)
+    if key not in _symbols_cache:
+        if key == "module":
+            rows = []
+            for fn in _bx.implementations().get("triton", []):
+                bits, arity, _, _ = _bx._core.spec_info(f"triton.{fn}")
+                rows.append((fn, bits, arity))
+        else:
+            rows = [(fn, None, None) for fn in cli.functions("triton")]
+        entries = [_row_entry(*r) for r in rows] + _FAST
+        _symbols_cache[key] = {e.symbol: e for e in entries}
+    return _symbols_cache[key]
+
+
+def __getattr__(name):
+    # SYMBOLS is computed on first use (it asks the module or the CLI); the
+    # functions of the implementation "triton" are also reachable here, so
+    # that bitexact.triton.sinf(x) is triton.sinf once this module is imported,
+    # as before (bitexact's own __getattr__).
+    if name == "SYMBOLS":
+        return _symbols()
+    if not name.startswith("_") and _bx._CORE_ERROR is None and name in _bx.implementations().get("triton", []):
+        return getattr(_bx._Impl("triton"), name)
+    raise AttributeError(f"module 'bitexact.triton' has no attribute '{name}'")
+
 
 # tl.sin and tl.cos on float32 compile to libdevice's sinf and cosf in
 # Triton's NVIDIA backend (docs/porting.md: the same bits as libdevice.sin);
@@ -153,9 +231,15 @@ SYMBOLS = {e.symbol: e for e in [
 _MATH = {"create_sin": "__nv_sinf", "create_cos": "__nv_cosf"}
 
 
-def table(ftz=True):
-    """{libdevice symbol: what gives its bits ("IMPL.FN" or a composition)}."""
-    return {s: e.describe(ftz) for s, e in SYMBOLS.items()}
+def table(ftz=True, backend=None, why=False):
+    """{libdevice symbol: what gives its bits}: "IMPL.FN", a composition of
+    modelled instructions, or "not reproduced: REASON"; with why=True, each
+    followed by " -- " and the reason it is that."""
+    t = {}
+    for s, e in _symbols(_backend(backend, quiet=True)).items():
+        d = e.describe(ftz)
+        t[s] = f"{d} -- {e.why(ftz)}" if why and not d.startswith("not reproduced") else d
+    return t
 
 
 # -- backends ---------------------------------------------------------------
@@ -211,6 +295,20 @@ class CliBackend:
         res = np.fromiter((int(t, 16) for t in out), dtype=_WORD[dtype], count=len(out))
         return res.view(dtype).reshape(shape)
 
+    def functions(self, impl):
+        """The functions of implementation impl, from `bitexact list IMPL`."""
+        r = subprocess.run(self.argv + ["list", impl], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"{shlex.join(self.argv)} list {impl}: {r.stderr.strip() or f'exit status {r.returncode}'}")
+        fns = []
+        for line in r.stdout.splitlines():
+            if not line.strip():
+                break  # "Not reproduced:" follows
+            name = line.split()[0]
+            if name.startswith(impl + "."):
+                fns.append(name[len(impl) + 1:])
+        return fns
+
     def __repr__(self):
         return f"bitexact CLI ({shlex.join(self.argv)})"
 
@@ -230,9 +328,9 @@ def default_backend(quiet=False):
     return b
 
 
-def _backend(backend):
+def _backend(backend, quiet=False):
     if backend is None or backend == "auto":
-        return default_backend()
+        return default_backend(quiet)
     if backend == "module":
         if _bx._CORE_ERROR is not None:
             raise ImportError(f"bitexact.triton: backend 'module' needs _bitexact, which cannot be imported ({_bx._CORE_ERROR})")
@@ -245,22 +343,25 @@ def _backend(backend):
 
 
 def evaluate(symbol, *arrays, ftz=True, backend=None, extra=None):
-    """libdevice's `symbol` (e.g. "__nv_sinf") on NumPy arrays, with libdevice's bits."""
+    """libdevice's `symbol` (e.g. "__nv_sinf") on NumPy arrays, with the bits a
+    Triton 3.6 kernel on sm_90 gets (ftz: its enable_reflect_ftz)."""
     if extra and symbol in extra:
         return np.asarray(extra[symbol](*arrays))
-    e = SYMBOLS.get(symbol)
+    b = _backend(backend)
+    e = _symbols(b).get(symbol)
     if e is None:
         raise NotImplementedError(f"bitexact.triton: libdevice's {symbol} is not modelled by bitexact "
-                                  f"(modelled: {' '.join(sorted(SYMBOLS))}); install(extra={{'{symbol}': fn}}) "
-                                  "supplies a NumPy function for it")
-    if len(arrays) != e.arity:
+                                  "(bitexact.triton.table() lists the symbols it models); "
+                                  f"install(extra={{'{symbol}': fn}}) supplies a NumPy function for it")
+    spec = e.spec(ftz)
+    if isinstance(spec, _Unreproduced):
+        raise NotImplementedError(f"bitexact.triton: {symbol}: {spec.why}")
+    if e.arity is not None and len(arrays) != e.arity:
         raise TypeError(f"bitexact.triton: {symbol} takes {e.arity} operand(s), got {len(arrays)}")
     arrays = [np.asarray(a) for a in arrays]
     for a in arrays:
-        if a.dtype != e.dtype:
+        if e.dtype is not None and a.dtype != e.dtype:
             raise TypeError(f"bitexact.triton: {symbol} takes {e.dtype.name} operands, got {a.dtype.name}")
-    b = _backend(backend)
-    spec = e.spec(ftz)
     if isinstance(spec, str):
         return b.eval(spec, *arrays)
     return spec(b, ftz, *arrays)
@@ -278,8 +379,8 @@ class Bridge:
     def evaluate(self, symbol, *arrays):
         return evaluate(symbol, *arrays, ftz=self.ftz, backend=self.backend, extra=self.extra)
 
-    def table(self):
-        t = table(self.ftz)
+    def table(self, why=False):
+        t = table(self.ftz, self.backend, why)
         t.update({s: f"extra: {getattr(f, '__name__', repr(f))}" for s, f in self.extra.items()})
         return t
 
