@@ -130,6 +130,14 @@ std::string summary_line(const sweep::causes_result& r) {
                      share(r.differ + r.nan_payload, r.count), c.empty() ? "-" : fmt::format("{}", fmt::join(c, ", ")));
 }
 
+// The functions with builds, "sinf cosf ...": for the help and messages.
+std::string build_function_list() {
+  std::string s;
+  for (const FnInfo& f : all_functions())
+    if (sweep::has_builds(f.id)) s += (s.empty() ? "" : " ") + std::string(f.name);
+  return s;
+}
+
 nv::build require_build(const std::string& name, const char* option) {
   const auto b = sweep::parse_build(name);
   if (!b)
@@ -146,12 +154,8 @@ void run_causes(const Args& a) {
   } else {
     const Fn fn = require_fn(a.fn);
     if (!sweep::has_builds(fn))
-      throw input_error(fmt::format("{} has no libdevice reproduction by build (causes covers: {})", a.fn, [] {
-        std::string s;
-        for (const FnInfo& f : all_functions())
-          if (sweep::has_builds(f.id)) s += (s.empty() ? "" : " ") + std::string(f.name);
-        return s;
-      }()));
+      throw input_error(fmt::format("{} has no libdevice reproduction by build (causes covers: {})", a.fn,
+                                    build_function_list()));
     fns.push_back(fn);
   }
   const nv::build from = require_build(a.from, "--from"), to = require_build(a.to, "--to");
@@ -206,7 +210,7 @@ const bool registered = register_command([](CLI::App& app) {
       "causes",
       "Why two builds of a libdevice function differ (nv: PyTorch eager, triton: torch.compile, nv-ftz: CuPy): per "
       "input, the smallest set of build fields (file, reflect, ops, prec_sqrt) that explains it");
-  c->add_option("fn", a.fn, "function with a reproduction by build, or 'all': " + function_list())->required();
+  c->add_option("fn", a.fn, "function, or all of them: all " + build_function_list())->required();
   c->add_option("--from", a.from, "build compared from: nv, nv-ftz or triton")->capture_default_str();
   c->add_option("--to", a.to, "build compared to: nv, nv-ftz or triton")->capture_default_str();
   c->add_option("--inputs", a.inputs, "input set (below)")->capture_default_str();
@@ -216,9 +220,10 @@ const bool registered = register_command([](CLI::App& app) {
       ->type_name("K")->check(non_empty())->capture_default_str();
   c->add_option("--json", a.json, "also write every count and example to FILE (atomically)")->type_name("FILE");
   c->footer(std::string(input_set_rules) +
-            "\nCauses: FROM with the fields of the cause set to TO's values gives TO's bits at that input, and no "
-            "smaller set does (ties: the smaller mask, file 1 reflect 2 ops 4 prec_sqrt 8). Builds other than "
-            "nv, nv-ftz and triton are the reproductions' models, not measured (docs/eager-vs-compiled.md).\n"
+            "\nA cause: FROM with the fields of the cause set to TO's values gives TO's bits at that input, and\n"
+            "no smaller set does (among sets of one size the smaller mask: file 1, reflect 2, ops 4, prec_sqrt 8;\n"
+            "'tied' counts the inputs another set of that size explains too). Builds other than nv, nv-ftz and\n"
+            "triton are the reproductions' models, not measured on a GPU (docs/eager-vs-compiled.md).\n"
             "Examples:\n"
             "  bitexact causes sqrtf --from nv --to triton --inputs uniform:100000\n"
             "  bitexact causes all --from nv --to triton --inputs uniform:1048576:1 --json causes.json");
