@@ -323,6 +323,21 @@ std::vector<command> commands() {
                  if (z.coin(2)) a.push_back("--json");
                  return a;
                }, no_input});
+  c.push_back({"causes", [=](fuzzer& z, const std::string& out) {
+                 strings a = {"causes"};
+                 bool two = true;  // `all` takes the sets every function does
+                 if (z.coin(4))
+                   a.push_back(z.v({"all"}, {"ALL", "sin_approx"}));
+                 else
+                   two = fn_set(z, a);
+                 a.insert(a.end(), {"--inputs", inputs(z, two, !two && a[1] != "ceil")});
+                 opt(a, z, 3, "--from", z.v({"nv", "nv-ftz"}, {"ocml", "", "NV", "nv,"}));
+                 opt(a, z, 2, "--to", z.v({"nv-ftz", "triton"}, {"nv-fast", "", "x"}));
+                 opt(a, z, 2, "--examples", z.v({"0", "3"}, {"-1", "1001", "x", ""}));
+                 opt(a, z, 3, "--threads", z.v({"1", "2"}, {"0", "", "-1"}));
+                 opt(a, z, 2, "--json", out + ".json");
+                 return a;
+               }, no_input, 30});
   c.push_back({"ocml-vectors", [](fuzzer& z, const std::string& out) {
                  // Always --no-digests: the digests take minutes.
                  strings a = {"ocml-vectors", "--out", out, "--no-digests"};

@@ -402,7 +402,7 @@ TEST(CliHelp, EveryCommandHasAnExample) {
   for (const char* cmd : {"", "eval", "list", "ulp", "sweep", "merge", "corpus", "report", "report markdown",
                           "conformance", "conformance run", "digests", "digests print", "digests compute",
                           "digests agree", "vectors", "vectors export", "identify", "check", "tolerance",
-                          "ocml-vectors"}) {
+                          "causes", "ocml-vectors"}) {
     auto r = run(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0) << cmd << r.err;
     EXPECT_NE(r.out.find("Example"), std::string::npos) << cmd << ":\n" << r.out;

@@ -42,6 +42,7 @@ struct build {
   mode reflect;    // __nvvm_reflect("__CUDA_FTZ")
   mode ops;        // the plain IR float operations
   bool prec_sqrt;  // __nvvm_reflect("__CUDA_PREC_SQRT")
+  friend constexpr bool operator==(const build&, const build&) = default;
 };
 
 // nvcc -ftz=false (the default): implementation "nv".
@@ -53,6 +54,51 @@ inline constexpr build nvcc_ftz{libdevice_file::cuda13_0, mode::ftz, mode::ftz, 
 // module's float operations IEEE; __CUDA_PREC_SQRT is not set, so 0.
 // Implementation "triton".
 inline constexpr build triton3_6{libdevice_file::triton3_6, mode::ftz, mode::ieee, false};
+
+// ---- the fields of a build, as a set (bitexact causes: docs/eager-vs-compiled.md) ----
+// Each field is a bit; a set of fields is their sum. The bit order (file,
+// reflect, ops, prec_sqrt) is the fixed order that `causes` breaks ties by.
+// Every field has two values (two files, two modes, a bool), so the builds are
+// exactly the 16 masks; a third libdevice file would need a wider encoding.
+enum build_field : unsigned {
+  field_file = 1,
+  field_reflect = 2,
+  field_ops = 4,
+  field_prec_sqrt = 8,
+};
+inline constexpr unsigned build_field_count = 4;
+inline constexpr unsigned all_build_fields = (1u << build_field_count) - 1;
+
+// The fields where a and b differ.
+constexpr unsigned fields_differing(const build& a, const build& b) {
+  return (a.file != b.file ? field_file : 0u) | (a.reflect != b.reflect ? field_reflect : 0u) |
+         (a.ops != b.ops ? field_ops : 0u) | (a.prec_sqrt != b.prec_sqrt ? field_prec_sqrt : 0u);
+}
+// `from` with the fields of `fields` set to `to`'s values.
+constexpr build with_fields(const build& from, const build& to, unsigned fields) {
+  return {fields & field_file ? to.file : from.file, fields & field_reflect ? to.reflect : from.reflect,
+          fields & field_ops ? to.ops : from.ops, fields & field_prec_sqrt ? to.prec_sqrt : from.prec_sqrt};
+}
+// The 16 builds by mask, relative to nvcc_ieee: build_of_mask(m) is nvcc_ieee
+// with the fields of m set the other way (Triton's file, FTZ reflect, FTZ
+// plain ops, __CUDA_PREC_SQRT 0); mask_of_build inverts it. Only nvcc_ieee
+// (0), nvcc_ftz (6) and triton3_6 (11) are builds some compiler makes and a
+// GPU checked; the others are what the reproductions give for that
+// combination of fields, a model.
+inline constexpr build build_opposite_of_nvcc_ieee{libdevice_file::triton3_6, mode::ftz, mode::ftz, false};
+constexpr build build_of_mask(unsigned m) { return with_fields(nvcc_ieee, build_opposite_of_nvcc_ieee, m); }
+constexpr unsigned mask_of_build(const build& b) { return fields_differing(nvcc_ieee, b); }
+static_assert(mask_of_build(nvcc_ieee) == 0 && mask_of_build(nvcc_ftz) == 6 && mask_of_build(triton3_6) == 11);
+static_assert(build_of_mask(11) == triton3_6 && build_of_mask(6) == nvcc_ftz);
+
+// models_build<F>(b): whether nv::NAME<b> models build b. True for every
+// reproduction and build unless its file specialises this (powf: Triton's
+// file is modelled from Triton's PTX, so only with the FTZ reflect and IEEE
+// plain ops that Triton compiles it with).
+template <Fn F>
+constexpr bool models_build(const build&) {
+  return true;
+}
 
 // triton_form<F>: nv::NAME_triton for a row whose reproduction takes a build
 // (the implementation "triton", src/impls/triton_impls.cpp), nullptr for the
