@@ -75,9 +75,7 @@ BX_TARGET_ROW(logf, log)
 BX_TARGET_ROW(log2f, log2)
 BX_TARGET_ROW(rsqrtf, rsqrt)
 BX_TARGET_ROW(sqrtf, sqrt)
-// The functions of issue 34 (target_fast.hpp, "the functions of issue 34"):
-// ready for their rows; until functions.def has them, the table below does
-// not list them and only tests/truth_ml_targets_test.cpp calls them.
+// The functions of issue 34 (target_fast.hpp, "the functions of issue 34").
 BX_TARGET_ROW(expm1f, expm1)
 BX_TARGET_ROW(log1pf, log1p)
 BX_TARGET_ROW(sinhf, sinh)

@@ -156,58 +156,6 @@ double target_ulp_error_approx(target t, float x, float y, float result);
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 
-// ---- functions of issue 34 (not yet rows of functions.def) -----------------------
-// The truth of expm1f log1pf sinhf coshf exp10f log10f tanhf erff erfcf erfinvf
-// cbrtf atanf asinf acosf normcdff sinpif cospif tanf powf atan2f hypotf: MPFR
-// alone and the exact ULP error (src/truth/truth.cpp); the fast layer is
-// truth::fast::NAME / ulp_error_NAME (bitexact/truth/fast_layer.hpp). Declared
-// without default arguments, so that the rows' declarations (with
-// `rounding r = rounding::nearest`) may join them once functions.def has the
-// rows. exp10f, log10f and tanf are BITEXACT_NV_FUNCTION rows today: their
-// truth::ulp_error_NAME is the inline one above (the same target), and
-// src/truth/truth.cpp defines its own only once they are BITEXACT_FUNCTION rows.
-namespace mpfr_only {
-float expm1f(float x, rounding r);
-float log1pf(float x, rounding r);
-float sinhf(float x, rounding r);
-float coshf(float x, rounding r);
-float exp10f(float x, rounding r);
-float log10f(float x, rounding r);
-float tanhf(float x, rounding r);
-float erff(float x, rounding r);
-float erfcf(float x, rounding r);
-float erfinvf(float x, rounding r);
-float cbrtf(float x, rounding r);
-float atanf(float x, rounding r);
-float asinf(float x, rounding r);
-float acosf(float x, rounding r);
-float normcdff(float x, rounding r);
-float sinpif(float x, rounding r);
-float cospif(float x, rounding r);
-float tanf(float x, rounding r);
-float powf(float x, float y, rounding r);
-float atan2f(float x, float y, rounding r);
-float hypotf(float x, float y, rounding r);
-}  // namespace mpfr_only
-double ulp_error_expm1f(float x, float result);
-double ulp_error_log1pf(float x, float result);
-double ulp_error_sinhf(float x, float result);
-double ulp_error_coshf(float x, float result);
-double ulp_error_tanhf(float x, float result);
-double ulp_error_erff(float x, float result);
-double ulp_error_erfcf(float x, float result);
-double ulp_error_erfinvf(float x, float result);
-double ulp_error_cbrtf(float x, float result);
-double ulp_error_atanf(float x, float result);
-double ulp_error_asinf(float x, float result);
-double ulp_error_acosf(float x, float result);
-double ulp_error_normcdff(float x, float result);
-double ulp_error_sinpif(float x, float result);
-double ulp_error_cospif(float x, float result);
-double ulp_error_powf(float x, float y, float result);
-double ulp_error_atan2f(float x, float y, float result);
-double ulp_error_hypotf(float x, float y, float result);
-
 // ---- fast-path statistics -------------------------------------------------------
 // Number of calls of truth::sinf / truth::cosf that had to fall back to MPFR,
 // summed over all threads since the start (or the last reset).
