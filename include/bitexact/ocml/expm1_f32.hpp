@@ -34,8 +34,7 @@ namespace bitexact::ocml {
 namespace detail {
 // log2(e) rounded to f32 (IR: fmul float %x, 0x3FF7154760000000).
 inline constexpr float expm1_log2e = 0x1.715476p+0f;  // 0x3fb8aa3b
-// ln 2 ~ ln2_hi + ln2_lo, ln2_hi with 16 significant bits so that q*ln2_hi
-// is exact for |q| <= 256 (IR: %nq = fneg float %q, then
+// ln 2 ~ ln2_hi + ln2_lo (Cody-Waite; each product in one fma, IR: %nq = fneg float %q, then
 // fma(%nq, 0x3FE62E4300000000, x) and fma(%nq, 0xBE205C6100000000, ...)).
 // Both backends fold the fneg into the constant (AMDGPU: v_fmac_f32 v, 0xbf317218,
 // v_q and v_fmac_f32 v, 0x3102e308, v_q; x86 the same), so the instructions
@@ -74,7 +73,9 @@ BITEXACT_INLINE float expm1_f32(float x) {
   const float em = fma<ftz>(r, mul<ftz>(r, p), r);  // expm1(r)
   // fcmp oeq q, 128 (ordered: false for NaN): 2^127, doubled at the end.
   const bool q128 = q == 128.0f;
-  const float s = ldexp<ftz>(1.0f, q128 ? 127 : cvt_i32(q));  // 2^q
+  // 2^q; q is converted by v_cvt_i32_f32 (saturating, NaN -> 0), which only
+  // finite-only builds reach out of range (x > 88.72: 2^q = +Inf).
+  const float s = ldexp<ftz>(1.0f, q128 ? 127 : cvt_i32(q));
   float y = fma<ftz>(s, em, add<ftz>(s, -1.0f));
   if (q128) y = mul<ftz>(y, 2.0f);
   if constexpr (!C.finite_only) {

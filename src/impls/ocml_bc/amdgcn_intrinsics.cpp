@@ -1,5 +1,5 @@
 // amdgcn_intrinsics.cpp — CPU models of the AMDGPU instructions that ocml's
-// sin/cos/fmod/ceil bitcode reaches through llvm.amdgcn.* intrinsics.
+// bitcode (sin, cos, fmod, ceil, expm1, sinpi, cospi) reaches through llvm.amdgcn.* intrinsics.
 //
 // build_ocml_bc.sh renames every call @llvm.amdgcn.X.Y to @bx_amdgcn_X_Y (and
 // @llvm.canonicalize.f32 to @bx_canonicalize_f32); this file defines them.
