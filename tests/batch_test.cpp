@@ -204,6 +204,12 @@ void check_ocml() {
                      [](float x) { return o::ceil_f32<C>(x); });
   check_unary<double>("ceil", false, [](std::span<const double> i, std::span<double> r) { o::ceil_f64<C>(i, r); },
                       [](double x) { return o::ceil_f64<C>(x); });
+  check_unary<float>("expm1f", false, [](std::span<const float> i, std::span<float> r) { o::expm1_f32<C>(i, r); },
+                     [](float x) { return o::expm1_f32<C>(x); });
+  check_unary<float>("sinpif", false, [](std::span<const float> i, std::span<float> r) { o::sinpi_f32<C>(i, r); },
+                     [](float x) { return o::sinpi_f32<C>(x); });
+  check_unary<float>("cospif", false, [](std::span<const float> i, std::span<float> r) { o::cospi_f32<C>(i, r); },
+                     [](float x) { return o::cospi_f32<C>(x); });
   check_binary<float>(
       "fmodf", [](std::span<const float> x, std::span<const float> y, std::span<float> r) { o::fmod_f32<C>(x, y, r); },
       [](float x, float y) { return o::fmod_f32<C>(x, y); });

@@ -29,8 +29,10 @@
 //     of their 2^30-input sets), 8 of the 64 blocks of the contract
 //     implementations' 2^30-input sets (4 for nv's binary64 fmod, a long
 //     division, ~1 us a pair) and 2 of the others';
-//   * the rows without an ocml reproduction (expf ... hypotf): 2 of the 256
-//     blocks of each exhaustive set (nv-fast: 1), 1 of the 64 of each pair set;
+//   * the rows of issue 34 (expf ... hypotf, every row after ceil): 2 of the
+//     256 blocks of each exhaustive set (nv-fast: 1; a stand-in: 2), 1 of the
+//     64 of each pair set; their ocml sets (expm1f, sinpif, cospif) 32 of 256
+//     (ocml, ocml-daz) or 8 (the other configurations);
 //   * a truth re-run: 1 block;
 //   * a stand-in: 16 blocks of an exhaustive set, 1 of the others;
 //   * a same-code alias (same_code_as below: a name whose function is, in the
@@ -152,6 +154,13 @@ inline std::vector<digest_case> all_digest_cases() {
   return cases;
 }
 
+// The rows of issue 34 (expf ... cospif, and the BITEXACT_NV_FUNCTION rows:
+// every row after ceil), whose scalar host models of libdevice take up to
+// ~0.2 us an input. expm1f, sinpif and cospif are among them although ocml is
+// reproduced for them (their ocml code is fast, like sinf's).
+inline bool ml_row(Fn f) { return f > Fn::ceil; }
+inline bool ocml_impl(const std::string& impl) { return impl == "ocml" || impl.rfind("ocml-", 0) == 0; }
+
 inline bool contract_impl(const std::string& impl) {
   return impl == "nv" || impl == "nv-ftz" || impl == "ocml" || impl == "ocml-daz";
 }
@@ -164,23 +173,27 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, b
     return std::min<std::uint64_t>(n, std::uint64_t(std::atoll(e)));
   if (sc == scope::full) return n;
   if (truth) return 1;
-  if (stand_in) return s.set.kind == sweep::InputSet::Kind::exhaustive ? 16 : 1;
+  const auto fn = parse_fn(s.fn);
+  const bool ml = fn && ml_row(*fn);
+  if (stand_in) return s.set.kind == sweep::InputSet::Kind::exhaustive ? (ml ? 2 : 16) : 1;
   if (s.set.kind == sweep::InputSet::Kind::exhaustive) {
     if (s.impl == "ptx-ftz") return n / 4;
-    // The rows without an ocml reproduction (issue 34's functions) have scalar
-    // host models of up to ~0.2 us an input (8 blocks of erfinvf: 30 s on two
-    // cores): 2 blocks of each set in CI, 1 of nv-fast's (which ones:
-    // check_digest_case); every block under heavy.
-    if (const auto f = parse_fn(s.fn); f && !fn_desc_of(*f).ocml_reproduced) return s.impl == "nv-fast" ? 1 : 2;
+    // The ocml sets of issue 34's rows (expm1f, sinpif, cospif: ~0.25 s a
+    // block on two cores): 32 blocks of ocml's and ocml-daz's, 8 of the others'.
+    if (ml && ocml_impl(s.impl)) return contract_impl(s.impl) ? 32 : 8;
+    // The other sets of issue 34's rows have scalar host models of up to
+    // ~0.2 us an input (8 blocks of erfinvf: 30 s on two cores): 2 blocks of
+    // each set in CI, 1 of nv-fast's (which ones: check_digest_case); every
+    // block under heavy.
+    if (ml) return s.impl == "nv-fast" ? 1 : 2;
     if (s.impl == "nv-fast") return 16;
     if (s.impl == "nv" || s.impl == "ocml" || s.fn == "ceilf") return n;
     return contract_impl(s.impl) ? n / 4 : 16;
   }
   if (s.impl == "nv-fast") return 1;  // libdevice's FTZ code, whose nv-ftz / nv sets get more blocks
   // powf's host model takes ~1 us a pair: 1 block of each pair set of the rows
-  // without an ocml reproduction (8 took 121 s a set on two cores); heavy
-  // checks all 64.
-  if (const auto f = parse_fn(s.fn); f && !fn_desc_of(*f).ocml_reproduced) return 1;
+  // of issue 34 (8 took 121 s a set on two cores); heavy checks all 64.
+  if (ml) return 1;
   // nv's binary64 fmod is a long division (~1 us a pair on the CPU): 4 blocks
   // of it, not 8, keep the suite under 30 minutes (heavy checks all 64).
   if (s.fn == "fmod" && (s.impl == "nv" || s.impl == "nv-ftz")) return 4;
@@ -218,12 +231,12 @@ inline void check_digest_case(const digest_case& c, scope sc) {
       if (s.set.kind == sweep::InputSet::Kind::exhaustive) blocks.push_back(n / 2);
     }
   }
-  // The exhaustive sets of the rows without an ocml reproduction, in CI: block
+  // The exhaustive sets of issue 34's rows (not their ocml sets), in CI: block
   // 63 ([0.5, 2), the common range) and block 128 (-0 and the negative tiny
   // and subnormal inputs, where the builds differ most); nv-fast's: block 63.
   if (blocks.empty() && sc == scope::ci && std::getenv("BITEXACT_DIGEST_BLOCKS") == nullptr && !c.truth &&
-      c.stand_in.empty() && s.set.kind == sweep::InputSet::Kind::exhaustive && s.digests.size() == 256 &&
-      !fn_desc_of(*fn).ocml_reproduced) {
+      s.set.kind == sweep::InputSet::Kind::exhaustive && s.digests.size() == 256 && ml_row(*fn) &&
+      !ocml_impl(s.impl)) {
     blocks = {63};
     if (s.impl != "nv-fast") blocks.push_back(128);
   }

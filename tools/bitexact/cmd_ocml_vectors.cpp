@@ -9,8 +9,8 @@
 //   DIR/digests.json              the generic digest file (bitexact/io/digests.hpp):
 //                                 per configuration, the truth's XXH3-64 block
 //                                 digests over the standard input sets (all 2^32
-//                                 inputs of sinf/cosf/ceilf; 2^30 uniform and 2^30
-//                                 structured inputs of fmodf/fmod/ceil), recorded
+//                                 inputs of the one-operand f32 functions; 2^30
+//                                 uniform and 2^30 structured inputs of the others), recorded
 //                                 for the reproduction "ocml"+suffix that
 //                                 tests/exhaustive/vendor_digest_test.cpp checks.
 // The digests take ~2.3 * 10^11 evaluations in all (about 25 minutes on 16 cores);
@@ -46,6 +46,32 @@ std::string devlibs_version() {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+// The rows ocml is reproduced for (not those of ocml/not_reproduced.def, which
+// have no ocml-bc implementation either).
+std::vector<Fn> ocml_functions() {
+  std::vector<Fn> v;
+  for (const auto& fi : functions())
+    if (fn_desc_of(fi.id).ocml_reproduced) v.push_back(fi.id);
+  return v;
+}
+std::string ocml_function_names(bool exhaustive) {
+  std::string s;
+  for (Fn fn : ocml_functions()) {
+    const auto sets = sweep::standard_sets(fn);
+    if ((sets.front().kind_name() == "exhaustive") != exhaustive) continue;
+    if (!s.empty()) s += ' ';
+    s += fn_info(fn).name;
+  }
+  return s;
+}
+// Outside the finite-only contract (fmod: x non-finite, y zero or NaN; expm1f:
+// x > 88.72 or +Inf, where 2^q overflows) the CPU execution's invalid-operation
+// NaN is x86's negative default NaN, AMD's is positive (docs/ocml.md), so only
+// the NaN payload is recorded there.
+bool nan_sign_cleared(const ocml::config& c, Fn fn) {
+  return c.finite_only && (fn == Fn::fmodf || fn == Fn::fmod || fn == Fn::expm1f);
+}
+
 // ---- edge inputs ------------------------------------------------------------
 
 std::vector<u32> f32_edges() {
@@ -70,6 +96,30 @@ std::vector<u32> f32_edges() {
     for (u32 f : {0u, 1u, 0x7fffffu, 0x490fdbu}) both((e << 23) | f);
   // Reduction boundaries of the small path: multiples of pi/4.
   for (u32 b : {0x3f490fdau, 0x3f490fdcu, 0x4016cbe3u, 0x4016cbe4u, 0x40afeddfu, 0x40afede0u}) both(b);
+  return v;
+}
+
+// Function-specific additions to f32_edges() (both signs of each).
+std::vector<u32> f32_extra(Fn fn) {
+  std::vector<u32> v;
+  auto both = [&](u32 b) {
+    v.push_back(b);
+    v.push_back(b | 0x80000000u);
+  };
+  if (fn == Fn::expm1f) {
+    // The +Inf and -1 bounds (0x1.62e42ep+6 ~ 88.72, -17) and their neighbours;
+    // q = rint(x log2 e) = 127 / 128 (2^q formed as 2 * 2^127) and its edges;
+    // ln 2, 1/2 ln 2 (where q changes), a tiny x.
+    for (u32 b : {0x42b17216u, 0x42b17217u, 0x42b17218u, 0xc187ffffu, 0xc1880000u, 0xc1880001u, 0x42b00000u,
+                  0x42b0c0a5u, 0x42b0c0a6u, 0x42b1b000u, 0x42ae0000u, 0x3f317218u, 0x3eb17218u, 0x33800000u})
+      both(b);
+  } else if (fn == Fn::sinpif || fn == Fn::cospif) {
+    // Quarter and half integers (quadrant changes), 1 and its neighbours (the
+    // fract branch), 2^23 and 2^24 (every float an integer / even integer).
+    for (u32 b : {0x3e800000u, 0x3f000000u, 0x3f400000u, 0x3f7fffffu, 0x3f800001u, 0x3fa00000u, 0x3fe00000u,
+                  0x40000000u, 0x40100000u, 0x4affffffu, 0x4b000001u, 0x4b7fffffu, 0x4b800000u, 0x4b800001u})
+      both(b);
+  }
   return v;
 }
 
@@ -144,8 +194,10 @@ void write_edges(const std::string& dir, const std::string& prefix, const ocml::
   const FnInfo& fi = fn_info(fn);
   std::vector<word> a, b;
   if (fi.arity == 1) {
-    if (fi.bits == 32)
+    if (fi.bits == 32) {
       for (u32 x : f32_edges()) a.push_back(x);
+      for (u32 x : f32_extra(fn)) a.push_back(x);
+    }
     else
       for (u64 x : f64_edges()) a.push_back(x);
     b.assign(a.size(), 0);
@@ -187,10 +239,7 @@ vectors::digest_set make_set(const std::string& prefix, const ocml::preset& p, F
   d.truth = truth.name;
   d.set = set;
   d.block = vectors::standard_block;
-  // Finite-only fmod outside its contract (x non-finite, y zero or NaN): the
-  // CPU execution's default NaN is x86's negative one, AMD's is positive
-  // (docs/ocml.md), so only the NaN payload is recorded there.
-  if (p.cfg.finite_only && (fn == Fn::fmodf || fn == Fn::fmod)) d.view = vectors::output_view::nan_sign_cleared;
+  if (nan_sign_cleared(p.cfg, fn)) d.view = vectors::output_view::nan_sign_cleared;
   std::vector<std::uint64_t> blocks(set.count / d.block);
   for (std::uint64_t k = 0; k < blocks.size(); ++k) blocks[k] = k;
   d.digests = sweep::block_digests(truth, set, d.block, blocks, d.view);
@@ -223,7 +272,7 @@ nlohmann::json digests_manifest(const std::string& prefix) {
           {"outputs",
            {{"exact", "the output words"},
             {"nan-sign-cleared",
-             "NaN outputs with the sign bit cleared: finite-only fmod, whose NaN results "
+             "NaN outputs with the sign bit cleared: finite-only fmod and expm1f, whose NaN results "
              "(outside the contract) carry x86's default-NaN sign in the CPU execution"}}},
           {"command", "bitexact ocml-vectors --out vectors/ocml [--only NAME.FN]"}};
 }
@@ -244,9 +293,11 @@ void write_manifest(const std::string& dir, const std::string& prefix) {
          << (c.finite_only ? "on" : "off") << ' ' << (ocml::has_fast_fma_path(c) ? "yes" : "no") << ' '
          << (ocml::fmuladd_fused(c) ? "yes" : "no") << " ocml" << p.suffix << '\n';
     }
-    os << "edge edge/<name>.<fn>.txt  (fn: " << function_list() << ")\n";
-    os << "digests digests.json  (XXH3_64bits per block of 2^24 outputs: every configuration; sinf, cosf, ceilf\n"
-          "        on all 2^32 inputs; fmodf, fmod, ceil on 2^30 uniform and 2^30 structured inputs)\n";
+    os << "edge edge/<name>.<fn>.txt  (fn: " << ocml_function_names(true) << ' ' << ocml_function_names(false)
+       << ")\n";
+    os << "digests digests.json  (XXH3_64bits per block of 2^24 outputs: every configuration; "
+       << ocml_function_names(true) << "\n        on all 2^32 inputs; " << ocml_function_names(false)
+       << " on 2^30 uniform and 2^30 structured inputs)\n";
   });
 }
 
@@ -254,14 +305,14 @@ void run(const std::string& dir, const std::string& prefix, bool no_digests, con
   namespace fs = std::filesystem;
   // Validate first: every truth implementation must exist before anything is written.
   for (const auto& p : ocml::presets)
-    for (const auto& fi : functions()) truth_impl(prefix, p, fi.id);
+    for (Fn fn : ocml_functions()) truth_impl(prefix, p, fn);
   auto key = [&](const ocml::preset& p, Fn fn) {
     return prefix + std::string(p.suffix) + "." + std::string(fn_info(fn).name);
   };
   for (const auto& o : only) {
     bool known = false;
     for (const auto& p : ocml::presets)
-      for (const auto& fi : functions()) known = known || o == key(p, fi.id);
+      for (Fn fn : ocml_functions()) known = known || o == key(p, fn);
     if (!known) throw input_error("--only '" + o + "': not a NAME.FN of `bitexact list` (NAME " + prefix + "*)");
   }
   const std::string digests_path = dir + "/digests.json";
@@ -269,16 +320,16 @@ void run(const std::string& dir, const std::string& prefix, bool no_digests, con
   if (!no_digests && fs::exists(digests_path)) file = vectors::load_digests(digests_path);
   fs::create_directories(dir + "/edge");
   for (const auto& p : ocml::presets)
-    for (const auto& fi : functions()) write_edges(dir, prefix, p, fi.id);
+    for (Fn fn : ocml_functions()) write_edges(dir, prefix, p, fn);
   if (!no_digests) {
     file.manifest = digests_manifest(prefix);
     for (const auto& p : ocml::presets)
-      for (const auto& fi : functions()) {
-        if (!only.empty() && std::find(only.begin(), only.end(), key(p, fi.id)) == only.end()) continue;
-        for (const auto& set : sweep::standard_sets(fi.id)) {
-          std::fprintf(stderr, "digests %s %s seed %llu\n", key(p, fi.id).c_str(), std::string(set.kind_name()).c_str(),
+      for (Fn fn : ocml_functions()) {
+        if (!only.empty() && std::find(only.begin(), only.end(), key(p, fn)) == only.end()) continue;
+        for (const auto& set : sweep::standard_sets(fn)) {
+          std::fprintf(stderr, "digests %s %s seed %llu\n", key(p, fn).c_str(), std::string(set.kind_name()).c_str(),
                        (unsigned long long)set.seed);
-          vectors::upsert(file, make_set(prefix, p, fi.id, set));
+          vectors::upsert(file, make_set(prefix, p, fn, set));
         }
       }
     // A stable order: configuration, then function, then set.

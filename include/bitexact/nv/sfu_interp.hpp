@@ -64,6 +64,34 @@ struct row {
   u32 c0, c1, c2;
 };
 
+// Row i of a table. In a BITEXACT_SFU_NO_TABLES build (the amdgcn bitcode of
+// the "nv" personality, device/build_replace_ocml_nv.sh, which must hold no
+// global data) the row is chosen by a binary tree of comparisons of i, each
+// leaf a row read at a constant index: the optimiser folds those reads into
+// immediates and drops the array.
+namespace detail {
+template <unsigned Lo, unsigned Hi, unsigned N>
+BITEXACT_INLINE constexpr row table_row_tree(const row (&t)[N], u32 i) {
+  if constexpr (Hi - Lo == 1) {
+    return t[Lo];
+  } else {
+    constexpr unsigned mid = Lo + (Hi - Lo) / 2;
+    const row a = table_row_tree<Lo, mid>(t, i);
+    const row b = table_row_tree<mid, Hi>(t, i);
+    const bool low = i < mid;
+    return {low ? a.c0 : b.c0, low ? a.c1 : b.c1, low ? a.c2 : b.c2};
+  }
+}
+}  // namespace detail
+template <unsigned N>
+BITEXACT_INLINE constexpr row table_row(const row (&t)[N], u32 i) {
+#if defined(BITEXACT_SFU_NO_TABLES)
+  return detail::table_row_tree<0, N>(t, i);
+#else
+  return t[i];
+#endif
+}
+
 // The squarer's output for xl (23 - m bits), scaled back when xl enters it
 // shifted (m = 7): what c2 multiplies.
 BITEXACT_INLINE constexpr u64 square_of(shape s, u32 xl) {

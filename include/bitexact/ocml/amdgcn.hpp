@@ -197,6 +197,25 @@ BITEXACT_INLINE constexpr T ceil(T x) {
   return round_integral<Ftz>(x, true);
 }
 
+// v_fract_f32 (llvm.amdgcn.fract.f32): x - floor(x), at most the largest
+// float below 1 (0x1.fffffep-1), as LLVM 15's constant folder computes it "to
+// match the instruction" (ConstantFolding.cpp: minimum(x - floor(x),
+// nextDown(1.0)); checked with `opt-15 -passes=instcombine`): +-Inf gives the
+// default NaN, a NaN is returned quieted, -0 gives +0, a tiny negative x gives
+// 0x1.fffffep-1. For x >= 0 (ocml's only use: sinpi, cospi) the difference is
+// exact, so the result is the exact fraction.
+template <bool Ftz>
+BITEXACT_INLINE float fract(float x) {
+  x = flush<Ftz>(x);
+  if (isnan(x)) return quiet(x);
+  if (!fp_bits<float>(x).is_finite()) return default_nan<float>();
+  // floor(x) = -ceil(-x), exact.
+  const float fl = neg(round_integral<false>(neg(x), true));
+  const float f = sub<Ftz>(x, fl);
+  constexpr float below_one = 0x1.fffffep-1f;
+  return f < below_one ? f : below_one;
+}
+
 // ---- exponent manipulation (v_frexp_mant, v_frexp_exp, v_ldexp) ------------
 
 // v_frexp_exp_i32: the e with |x| = m * 2^e, m in [0.5, 1); 0 for zeros,

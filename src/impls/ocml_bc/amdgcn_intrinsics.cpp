@@ -1,5 +1,5 @@
 // amdgcn_intrinsics.cpp — CPU models of the AMDGPU instructions that ocml's
-// sin/cos/fmod/ceil bitcode reaches through llvm.amdgcn.* intrinsics.
+// bitcode (sin, cos, fmod, ceil, expm1, sinpi, cospi) reaches through llvm.amdgcn.* intrinsics.
 //
 // build_ocml_bc.sh renames every call @llvm.amdgcn.X.Y to @bx_amdgcn_X_Y (and
 // @llvm.canonicalize.f32 to @bx_canonicalize_f32); this file defines them.
@@ -12,6 +12,7 @@
 //   llvm.amdgcn.ldexp       -> V_LDEXP_F32 / _F64
 //   llvm.amdgcn.rcp         -> V_RCP_F32  (hardware approximation; see below)
 //   llvm.amdgcn.class       -> V_CMP_CLASS_F32 / _F64
+//   llvm.amdgcn.fract       -> V_FRACT_F32
 //   llvm.canonicalize       -> V_MAX_F32 x,x / V_MUL_F32 1.0,x (quiets, flushes per mode)
 //
 // f32 denormal mode. ocml compiled with "denormal-fp-math-f32"="preserve-sign"
@@ -23,6 +24,7 @@
 // f64/f16 denormal mode is separate and stays IEEE; MXCSR is only changed for
 // the f32 entry points, which the build checks contain no double arithmetic).
 #include <xmmintrin.h>
+#include <cmath>
 #include <cstdint>
 
 #include "bitexact/bits.hpp"
@@ -184,6 +186,24 @@ float bx_amdgcn_rcp_f32(float x) {
   if (fp_bits<float>(x).is_subnormal()) x = signed_zero_like(x);
   float r = 1.0f / x;
   return fp_bits<float>(r).is_subnormal() ? signed_zero_like(r) : r;
+}
+
+// V_FRACT_F32: x - floor(x), clamped to the largest float below 1 so that a
+// tiny negative x does not give 1.0. The ISA guides give no special cases;
+// the semantics here are LLVM 15's constant folding of llvm.amdgcn.fract
+// ("The v_fract instruction behaves like the OpenCL spec, which defines
+// fract(x) as fmin(x - floor(x), 0x1.fffffep-1f)", ConstantFolding.cpp;
+// checked with opt-15: fract(+-Inf) = 0x7fc00000, fract(NaN) = the NaN
+// quieted, fract(-0) = +0). ocml 5.2.3 uses it only in
+// __ocmlpriv_trigpired_f32 (sinpi, cospi) on |x|/2 and discards its value
+// for Inf (class test) and NaN (|x| > 1 is false), so only the finite,
+// non-negative case reaches a result: there x - floor(x) is exact.
+float bx_amdgcn_fract_f32(float x) {
+  x = f32_input(x);
+  if (fp_bits<float>(x).is_nan()) return quieted(x);
+  if (fp_bits<float>(x).is_inf()) return fp_bits<float>::from_bits(0x7fc00000u).value();
+  const float f = x - std::floor(x);  // std::floor is exact
+  return f32_result(f < 0x1.fffffep-1f ? f : 0x1.fffffep-1f);
 }
 
 bool bx_amdgcn_class_f32(float x, std::int32_t mask) { return fp_class(x, mask); }

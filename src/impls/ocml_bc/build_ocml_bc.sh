@@ -108,6 +108,7 @@ echo "$fmuladd" >"$work/fmuladd"
 FMULADD=$fmuladd perl -e '
   my $fused = $ENV{FMULADD} eq "fused";
   my %declared;
+  my $fptosi_sat = 0;
   while (my $l = <STDIN>) {
     $l =~ s/^target datalayout = .*/target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"/;
     $l =~ s/^target triple = .*/target triple = "x86_64-pc-linux-gnu"/;
@@ -117,6 +118,13 @@ FMULADD=$fmuladd perl -e '
     $l =~ s/\@llvm\.amdgcn\.([\w.]+)/"\@bx_amdgcn_" . ($1 =~ tr|.|_|r)/ge;
     $l =~ s/\@llvm\.canonicalize\.(f32|f64)\b/\@bx_canonicalize_$1/g;
     $l =~ s/\@llvm\.fmuladd\.f32\b/$fused ? "\@llvm.fma.f32" : "\@bx_fmul_fadd_f32"/ge;
+    # fptosi float -> i32 is v_cvt_i32_f32 on the GPU: truncation, out-of-range
+    # values (infinities included) saturate, NaN gives 0 (ISA guides, VOP1). An
+    # IR fptosi out of range is poison, and x86 cvttss2si returns 0x80000000
+    # there; llvm.fptosi.sat has the semantics of the instruction. (Reached
+    # out of range only by finite-only expm1f for x > 88.72: sin/cos convert
+    # q < 2^17, sinpi/cospi q in 0..4.)
+    $fptosi_sat++ if $l =~ s/= fptosi float (\S+) to i32\b/= call i32 \@llvm.fptosi.sat.i32.f32(float $1)/;
     # bitexact::opaque on amdgcn (AHEAD.bc): an empty asm that keeps a value
     # in a VGPR so that no fmul+fadd around it can be fused; no instruction.
     # On x86 (contraction off) it is the value itself: freeze of a defined value.
@@ -128,6 +136,7 @@ FMULADD=$fmuladd perl -e '
     print $l;
   }
   print "declare float \@llvm.fma.f32(float, float, float)\n" if $fused && !$declared{"llvm.fma.f32"};
+  print "declare i32 \@llvm.fptosi.sat.i32.f32(float)\n" if $fptosi_sat;
   if (!$fused && $declared{"bx_fmul_fadd_f32"}) {
     # Separately rounded multiply and add (what v_mul_f32+v_add_f32 and v_mad_f32 compute).
     print "define internal float \@bx_fmul_fadd_f32(float %a, float %b, float %c) alwaysinline nounwind readnone {\n",
@@ -141,7 +150,7 @@ grep -q '@llvm\.amdgcn\.' "$work/x86.ll" && die "llvm.amdgcn intrinsics left in 
 grep -q ' asm ' "$work/x86.ll" && die "inline assembly left in $work/x86.ll"
 # Integer min/max/abs/bit-count intrinsics are exact on every target (AHEAD.bc's
 # integer code gets them from InstCombine).
-allowed='^(llvm\.(fabs|copysign|fma|rint|ceil)\.(f32|f64)|llvm\.(fshl|fshr|ctlz|cttz|umin|umax|smin|smax|abs)\.(i32|i64)|bx_amdgcn_(frexp_mant_f32|frexp_mant_f64|frexp_exp_i32_f32|frexp_exp_i32_f64|ldexp_f32|ldexp_f64|rcp_f32|class_f32|class_f64)|bx_canonicalize_f32)$'
+allowed='^(llvm\.(fabs|copysign|fma|rint|ceil)\.(f32|f64)|llvm\.fptosi\.sat\.i32\.f32|llvm\.(fshl|fshr|ctlz|cttz|umin|umax|smin|smax|abs)\.(i32|i64)|bx_amdgcn_(frexp_mant_f32|frexp_mant_f64|frexp_exp_i32_f32|frexp_exp_i32_f64|ldexp_f32|ldexp_f64|rcp_f32|class_f32|class_f64|fract_f32)|bx_canonicalize_f32)$'
 while read -r name; do
   [[ $name =~ $allowed ]] || die "unmodelled callee @$name in $work/x86.ll: add its model first"
 done < <(grep -oE '^declare [^@]*@[A-Za-z0-9_.]+' "$work/x86.ll" | sed 's/.*@//')
