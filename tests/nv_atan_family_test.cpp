@@ -404,7 +404,9 @@ TEST(NvAtanFamily, PtxDivRnAndRcpRn) {
       EXPECT_EQ(got, kNaN) << std::hex << ua << " " << ub;
     else
       EXPECT_EQ(got, B(want)) << std::hex << ua << " " << ub;
-    if (ua == 0x3f800000u) EXPECT_EQ(B(nv::ptx::rcp_rn_f32<nv::mode::ieee>(b)), B(nv::ptx::div_rn_f32<nv::mode::ieee>(a, b)));
+    if (ua == 0x3f800000u) {
+      EXPECT_EQ(B(nv::ptx::rcp_rn_f32<nv::mode::ieee>(b)), B(nv::ptx::div_rn_f32<nv::mode::ieee>(a, b)));
+    }
     // .ftz: operands flushed, a result below 2^-126 flushed.
     const float fa = (ua & 0x7f800000u) ? a : F(ua & kSign), fb = (ub & 0x7f800000u) ? b : F(ub & kSign);
     float wf = mpfr_div(fa, fb);

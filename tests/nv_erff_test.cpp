@@ -117,7 +117,9 @@ TEST(NvErff, WithinTwoUlpOfMpfr) {
 
 TEST(NvErff, TritonDiffersFromFtzOnlyInTheBigPolynomial) {
   auto same_below = [](u32 x) {
-    if ((x & 0x7fffffffu) < big_min) ASSERT_EQ(E<nv::triton3_6>(x), E<nv::nvcc_ftz>(x)) << std::hex << x;
+    if ((x & 0x7fffffffu) < big_min) {
+      ASSERT_EQ(E<nv::triton3_6>(x), E<nv::nvcc_ftz>(x)) << std::hex << x;
+    }
   };
   for (u32 s : {0u, 0x80000000u}) {
     for (u32 m = 0; m < 0x00800000u; ++m) same_below(m | s);

@@ -30,7 +30,6 @@ using u64 = std::uint64_t;
 
 float F(u32 b) { return ptx::f32_from(b); }
 u32 B(float f) { return ptx::bits_of(f); }
-bool isnan32(u32 b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 bool subnormal32(u32 b) { return (b & 0x7f800000u) == 0 && (b & 0x7fffffu) != 0; }
 
 u64 splitmix(u64 i) {

@@ -269,7 +269,9 @@ TEST_P(ExpFamily, WithinDocumentedUlpsOfMpfr) {
     if (mpfr_nan_p(m.y)) {
       ASSERT_EQ(r.ieee, kNaN) << name(f) << std::hex << xb;
       // (nv-ftz: log10f of a negative subnormal is log10(-0) = -inf.)
-      if (!is_subnormal(xb)) ASSERT_EQ(r.ftz, kNaN) << name(f) << std::hex << xb;
+      if (!is_subnormal(xb)) {
+        ASSERT_EQ(r.ftz, kNaN) << name(f) << std::hex << xb;
+      }
       ASSERT_EQ(r.triton, kNaN) << name(f) << std::hex << xb;
       continue;
     }
@@ -331,7 +333,9 @@ TEST_P(ExpFamily, TritonDiffersFromNvFtzOnlyWhereTheAnalysisSays) {
       }
     }
   }
-  if (f != fn::sinh && f != fn::cosh) EXPECT_GT(differ, 0u) << name(f);
+  if (f != fn::sinh && f != fn::cosh) {
+    EXPECT_GT(differ, 0u) << name(f);
+  }
 }
 
 // exp10f's subnormal results (x in about [-44.85, -37.93]), densely: nv and
