@@ -109,8 +109,11 @@ std::int32_t frexp_exp(T x) {
 
 // V_LDEXP: x * 2^n rounded once to nearest-even (denormal results rounded
 // correctly, overflow to +-Inf), NaN quieted, +-Inf and zeros unchanged.
+// Integer arithmetic only, so MXCSR's FTZ/DAZ cannot touch it; not named
+// ldexp, which <cmath>'s ::ldexp (a non-template, so preferred) would take
+// over: glibc's flushes a subnormal f64 result under FTZ.
 template <class T>
-T ldexp(T x, std::int32_t n) {
+T v_ldexp(T x, std::int32_t n) {
   using S = typename fp_bits<T>::storage;
   constexpr int p = fp_bits<T>::mantissa_bits;
   constexpr int bias = fp_bits<T>::exponent_bias;
@@ -170,8 +173,8 @@ float bx_amdgcn_frexp_mant_f32(float x) { return f32_result(frexp_mant(f32_input
 double bx_amdgcn_frexp_mant_f64(double x) { return f64_result(frexp_mant(f64_input(x))); }
 std::int32_t bx_amdgcn_frexp_exp_i32_f32(float x) { return frexp_exp(f32_input(x)); }
 std::int32_t bx_amdgcn_frexp_exp_i32_f64(double x) { return frexp_exp(f64_input(x)); }
-float bx_amdgcn_ldexp_f32(float x, std::int32_t n) { return f32_result(ldexp(f32_input(x), n)); }
-double bx_amdgcn_ldexp_f64(double x, std::int32_t n) { return f64_result(ldexp(f64_input(x), n)); }
+float bx_amdgcn_ldexp_f32(float x, std::int32_t n) { return f32_result(v_ldexp(f32_input(x), n)); }
+double bx_amdgcn_ldexp_f64(double x, std::int32_t n) { return f64_result(v_ldexp(f64_input(x), n)); }
 
 // V_RCP_F32 is documented as "reciprocal, IEEE rules, 1 ULP accuracy"; its exact
 // bits are not published. Modelled as the correctly rounded 1/x. The f32
