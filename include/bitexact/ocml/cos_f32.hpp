@@ -10,6 +10,7 @@
 
 #include "bitexact/ocml/amdgcn.hpp"
 #include "bitexact/ocml/ocml_config.hpp"
+#include "bitexact/ocml/sincos_result_f32.hpp"
 #include "bitexact/ocml/trig_reduction_f32.hpp"
 
 namespace bitexact::ocml {
@@ -20,13 +21,7 @@ BITEXACT_INLINE float cos_f32(float x) {
   const float a = fabs(x);
   const detail::reduced red = detail::trig_reduce<C>(a);
   const detail::sincos_pair k = detail::sincos_kernel<C>(red.r);
-  std::uint32_t bits = (red.quad & 1u) ? bits_of(neg(k.s)) : bits_of(k.c);
-  if (red.quad > 1u) bits ^= 0x80000000u;
-  const float y = float_of(bits);
-  if constexpr (C.finite_only)
-    return y;
-  else
-    return is_class(a, finite_classes) ? y : default_nan<float>();
+  return detail::cos_result<C>(a, red.quad, k.s, k.c);
 }
 
 }  // namespace bitexact::ocml

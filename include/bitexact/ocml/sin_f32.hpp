@@ -11,6 +11,7 @@
 
 #include "bitexact/ocml/amdgcn.hpp"
 #include "bitexact/ocml/ocml_config.hpp"
+#include "bitexact/ocml/sincos_result_f32.hpp"
 #include "bitexact/ocml/trig_reduction_f32.hpp"
 
 namespace bitexact::ocml {
@@ -21,14 +22,7 @@ BITEXACT_INLINE float sin_f32(float x) {
   const float a = fabs(x);
   const detail::reduced red = detail::trig_reduce<C>(a);
   const detail::sincos_pair k = detail::sincos_kernel<C>(red.r);
-  std::uint32_t bits = (red.quad & 1u) ? bits_of(k.c) : bits_of(k.s);
-  if (red.quad > 1u) bits ^= 0x80000000u;
-  bits ^= bits_of(x) ^ bits_of(a);  // the sign of x
-  const float y = float_of(bits);
-  if constexpr (C.finite_only)
-    return y;
-  else
-    return is_class(a, finite_classes) ? y : default_nan<float>();
+  return detail::sin_result<C>(x, a, red.quad, k.s, k.c);
 }
 
 }  // namespace bitexact::ocml
