@@ -64,14 +64,6 @@ std::string ocml_function_names(bool exhaustive) {
   }
   return s;
 }
-// Outside the finite-only contract (fmod: x non-finite, y zero or NaN; expm1f:
-// x > 88.72 or +Inf, where 2^q overflows) the CPU execution's invalid-operation
-// NaN is x86's negative default NaN, AMD's is positive (docs/ocml.md), so only
-// the NaN payload is recorded there.
-bool nan_sign_cleared(const ocml::config& c, Fn fn) {
-  return c.finite_only && (fn == Fn::fmodf || fn == Fn::fmod || fn == Fn::expm1f);
-}
-
 // ---- edge inputs ------------------------------------------------------------
 
 std::vector<u32> f32_edges() {
@@ -239,7 +231,7 @@ vectors::digest_set make_set(const std::string& prefix, const ocml::preset& p, F
   d.truth = truth.name;
   d.set = set;
   d.block = vectors::standard_block;
-  if (nan_sign_cleared(p.cfg, fn)) d.view = vectors::output_view::nan_sign_cleared;
+  if (ocml::nan_sign_unobservable(p.cfg, fn)) d.view = vectors::output_view::nan_sign_cleared;
   std::vector<std::uint64_t> blocks(set.count / d.block);
   for (std::uint64_t k = 0; k < blocks.size(); ++k) blocks[k] = k;
   d.digests = sweep::block_digests(truth, set, d.block, blocks, d.view);
