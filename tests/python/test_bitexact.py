@@ -70,12 +70,12 @@ class DeviceVectors(unittest.TestCase):
         d = json.load(open(os.path.join(SRC, path)))
         impls = bitexact.implementations()
         full = os.environ.get("BITEXACT_PY_DIGESTS_FULL") == "1"
-        checked = {}  # (impl, fn, set, seed) -> (block, the first SAME_CODE_SLICE of its outputs)
-        # The first set checked in full of each (fn, set, seed, digests): a
-        # later set whose committed digests are the same, block for block (a
-        # declared same-code name, or an implementation whose bits the GPU
-        # found equal to another's, as nv-fast's erff is nv-ftz's), is then
-        # checked on a slice against that set's outputs, as SAME_CODE names are.
+        # (fn, set, seed, digests) -> (impl, block, the first SAME_CODE_SLICE
+        # outputs) of the first set checked in full: a later set whose
+        # committed digests are the same, block for block (a declared
+        # same-code name, or an implementation whose bits the GPU found equal
+        # to another's, as nv-fast's erff is nv-ftz's), is then checked on a
+        # slice against those outputs, as SAME_CODE names are.
         first_with = {}
         n = 0
         for s in d["sets"]:
@@ -93,10 +93,9 @@ class DeviceVectors(unittest.TestCase):
                 self.assertEqual(len(ps), 1, f"{what}: the set of {primary}, whose code it is")
                 self.assertEqual(ps[0]["digests"], s["digests"], f"{what}: same code as {primary}, other committed digests")
             dkey = (s["fn"], s["set"], s["seed"], tuple(s["digests"]))
-            pkey = first_with.get(dkey)
-            slice_only = pkey is not None and not full
+            slice_only = dkey in first_with and not full
             if slice_only:
-                k, pout = checked[pkey]
+                pimpl, k, pout = first_with[dkey]
             end = k * block + (self.SAME_CODE_SLICE if slice_only else block)
             a, b = bitexact._bitexact.inputs(s["fn"], spec, k * block, end)
             w = np.uint64 if bits == 64 else np.uint32
@@ -105,12 +104,10 @@ class DeviceVectors(unittest.TestCase):
             if slice_only:
                 self.assertEqual(len(out), self.SAME_CODE_SLICE)
                 same = np.array_equal(out.view(w), pout[: len(out)].view(w))
-                self.assertTrue(same, f"{what} block {k}: differs from {pkey[0]}, whose committed digests it has")
+                self.assertTrue(same, f"{what} block {k}: differs from {pimpl}, whose committed digests it has")
             else:
                 self.assertEqual(f"0x{bitexact._bitexact.xxh3(out):016x}", s["digests"][k], f"{what} block {k}")
-                key = (s["impl"], s["fn"], s["set"], s["seed"])
-                checked[key] = (k, out[: self.SAME_CODE_SLICE].copy())
-                first_with.setdefault(dkey, key)
+                first_with.setdefault(dkey, (s["impl"], k, out[: self.SAME_CODE_SLICE].copy()))
             n += 1
         return n
 

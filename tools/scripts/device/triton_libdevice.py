@@ -67,19 +67,19 @@ CHUNK = 1 << CHUNK_LOG2  # outputs per launch
 KB = 1024        # Triton BLOCK
 
 def _rows():
-    """[(name, arity, type, seed)] of the rows of include/bitexact/functions.def."""
+    """[(name, arity, type, seed, nv_only)] of the rows of include/bitexact/functions.def
+    (nv_only: a BITEXACT_NV_FUNCTION row, an SFU or fast-math-only name)."""
     text = open(os.path.join(REPO, "include", "bitexact", "functions.def")).read()
-    rows = re.findall(r"^BITEXACT_(?:NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*(\d),\s*(\w+),\s*\w+,\s*\w+,\s*(\d+)\)",
+    rows = re.findall(r"^BITEXACT_(NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*(\d),\s*(\w+),\s*\w+,\s*\w+,\s*(\d+)\)",
                       text, re.M)
-    return [(n, int(a), t, int(seed)) for n, a, t, seed in rows]
+    return [(n, int(a), t, int(seed), bool(nv)) for nv, n, a, t, seed in rows]
 
 
 # name: operands. The binary32 rows of functions.def with a libdevice build
 # (BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML; the NV rows are the
 # fast-math-only names, which Triton's libdevice module does not have). The
 # kernels here are binary32 only, so fmod and ceil (binary64) are left out.
-FUNCTIONS = {n: a for n, a, t, _ in _rows() if t == "float" and n not in
-             re.findall(r"^BITEXACT_NV_FUNCTION\((\w+),", open(os.path.join(REPO, "include", "bitexact", "functions.def")).read(), re.M)}
+FUNCTIONS = {n: a for n, a, t, _, nv_only in _rows() if t == "float" and not nv_only}
 # Triton builtins per op for --frameworks: path -> {op: tl expression}
 TL_OPS = {"triton-tl": {op: "tl." + op for op in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "erf", "sin", "cos")},
           "triton-tl-rn": {"sqrt": "tl.sqrt_rn"}}
@@ -135,7 +135,7 @@ def libdevice_call(fn):
 
 def seeds_from_def():
     """{fn: SEED} of the rows of include/bitexact/functions.def."""
-    return {name: seed for name, _, _, seed in _rows()}
+    return {name: seed for name, _, _, seed, _ in _rows()}
 
 
 def standard_sets(fn, arity, pairs_log2, kinds):
