@@ -12,6 +12,15 @@
 //   nvcc -use_fast_math                                -> BX_MODE "fast" (repro: nv::fast)
 // See tools/scripts/device/run_nv_native.sh for the build and run command.
 //
+// Two more builds (nvcc -ftz=false each) give other implementations' ground truth:
+//   -DBX_TRITON      BX_MODE "triton": "native" is bitexact::nv::NAME_triton compiled
+//                    for the device, to be compared with the digests of Triton kernels
+//                    (vectors/triton/digests.json, tools/scripts/check_nv_device_run.py
+//                    --mode triton=triton); there is no CUDA function to call here
+//   -DBX_INTRINSICS  BX_MODE "intrinsics": the rows that have a CUDA intrinsic
+//                    (__sinf, __powf, ...; implementation nv-intrinsics) call it, the
+//                    others are skipped; --repro compares nv::fast::row<F>::intrinsic
+//
 // The same program checks the routes of link-time replacement
 // (tools/scripts/device/replace_routes.sh, docs/replacement.md): compiled by clang with
 // bitexact's bitcode linked ahead of libdevice, its ::sinf() calls are
@@ -34,13 +43,17 @@
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
 
-#ifdef BX_WITH_REPRO
+#if defined(BX_WITH_REPRO) || defined(BX_TRITON) || defined(BX_INTRINSICS)
 #include "bitexact/nv/fast.hpp"
 #include "bitexact/nv/nv.hpp"
 #endif
 #ifdef BX_LINKED
 #include "bitexact/cuda/linked.cuh"
 #define BX_NATIVE_CALL(name) bitexact::cuda::BX_LINKED::name
+#elif defined(BX_TRITON)
+#define BX_NATIVE_CALL(name) bitexact::nv::name##_triton
+#elif defined(BX_INTRINSICS)
+#define BX_NATIVE_CALL(name) cuda_intrinsic<Fn::name>::call
 #else
 #define BX_NATIVE_CALL(name) ::name
 #endif
@@ -58,7 +71,7 @@ using u64 = std::uint64_t;
 
 #include "cuda_check.cuh"  // CK(call)
 
-#ifdef BX_WITH_REPRO
+#if defined(BX_WITH_REPRO) && !defined(BX_INTRINSICS)
 static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
 static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";  // -use_fast_math: nv::fast
 #endif
@@ -67,6 +80,53 @@ static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";  // -use
 using bitexact::Fn;
 using bitexact::fn_traits;
 namespace in = bitexact::inputs;
+
+// cuda_intrinsic<F>: the CUDA intrinsic computing row F (BX_INTRINSICS), for
+// exactly the rows whose nv::fast::row<F>::intrinsic is set (checked below).
+template <Fn F>
+struct cuda_intrinsic {
+  static constexpr bool exists = false;
+  template <class T, class... A>
+  __device__ static T call(T a, A...) {
+    return a;  // never evaluated: main skips the rows for which evaluated<F>() is false
+  }
+};
+#ifdef BX_INTRINSICS
+#define BX_INTRINSIC(name, intrinsic)                  \
+  template <>                                          \
+  struct cuda_intrinsic<Fn::name> {                    \
+    static constexpr bool exists = true;               \
+    template <class... A>                              \
+    __device__ static auto call(A... a) {              \
+      return intrinsic(a...);                          \
+    }                                                  \
+  };
+BX_INTRINSIC(sinf, __sinf)
+BX_INTRINSIC(cosf, __cosf)
+BX_INTRINSIC(tanf, __tanf)
+BX_INTRINSIC(expf, __expf)
+BX_INTRINSIC(exp10f, __exp10f)
+BX_INTRINSIC(logf, __logf)
+BX_INTRINSIC(log2f, __log2f)
+BX_INTRINSIC(log10f, __log10f)
+BX_INTRINSIC(powf, __powf)
+BX_INTRINSIC(tanhf, __tanhf)
+#undef BX_INTRINSIC
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                  \
+  static_assert(cuda_intrinsic<Fn::name>::exists == (bitexact::nv::fast::row<Fn::name>::intrinsic != nullptr), \
+                "nv_native.cu's intrinsic table and nv::fast::row disagree on " #name);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#endif
+// Rows this build evaluates: all, or those with an intrinsic.
+template <Fn F>
+constexpr bool evaluated() {
+#ifdef BX_INTRINSICS
+  return cuda_intrinsic<F>::exists;
+#else
+  return true;
+#endif
+}
 
 // calls<F>::native is the CUDA math function (libdevice, or what replaced it),
 // calls<F>::repro bitexact's header-only reproduction.
@@ -78,12 +138,28 @@ __device__ auto fast_repro(A... a) {
   constexpr auto f = bitexact::nv::fast::row<F>::fast;
   return f(a...);
 }
+#ifdef BX_INTRINSICS
+template <Fn F, class... A>
+__device__ auto intrinsic_repro(A... a) {
+  constexpr auto f = bitexact::nv::fast::row<F>::intrinsic;
+  if constexpr (f == nullptr)
+    return bitexact::nv::fast::libdevice<F>::ftz(a...);  // never evaluated (evaluated<F>() is false)
+  else
+    return f(a...);
+}
+#define BX_REPRO(name)                                   \
+  template <class... A>                                  \
+  __device__ static auto repro(A... a) {                 \
+    return intrinsic_repro<Fn::name>(a...);              \
+  }
+#else
 #define BX_REPRO(name)                                                            \
   template <class... A>                                                           \
   __device__ static auto repro(A... a) {                                          \
     if constexpr (fast_build) return fast_repro<Fn::name>(a...);                  \
     return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);   \
   }
+#endif
 #else
 #define BX_REPRO(name)
 #endif
@@ -265,8 +341,13 @@ static void run_set(const Set& s, Out& o, void* d_raw, void* h_raw, u64 buf_byte
 #endif
   j += "}";
   o.json += j;
+#ifdef BX_WITH_REPRO
   std::fprintf(stderr, "%s %s %s: %llu outputs, %zu blocks, repro mismatches %llu\n", BX_MODE, fn_name<F>(), s.name,
                (unsigned long long)s.count, digests.size(), mc);
+#else
+  std::fprintf(stderr, "%s %s %s: %llu outputs, %zu blocks (no reproduction compared)\n", BX_MODE, fn_name<F>(), s.name,
+               (unsigned long long)s.count, digests.size());
+#endif
 }
 
 // Edge inputs: evaluated natively and written in full.
@@ -357,24 +438,28 @@ int main(int argc, char** argv) {
   bool first = true;
   bitexact::for_each_fn([&](auto f) {
     constexpr Fn F = decltype(f)::value;
-    const u64 seed = bitexact::fn_desc_of(F).first_seed;
-    if (seed == 0) {
-      run_set<F>({"exhaustive", in::set_kind::exhaustive, 0, all32}, o, d_buf, h_buf, buf_bytes, first);
-    } else {
-      run_set<F>({"uniform", in::set_kind::uniform, seed, pairs}, o, d_buf, h_buf, buf_bytes, first);
-      run_set<F>({"structured", in::set_kind::structured, seed + 1, pairs}, o, d_buf, h_buf, buf_bytes, false);
+    if constexpr (evaluated<F>()) {
+      const u64 seed = bitexact::fn_desc_of(F).first_seed;
+      if (seed == 0) {
+        run_set<F>({"exhaustive", in::set_kind::exhaustive, 0, all32}, o, d_buf, h_buf, buf_bytes, first);
+      } else {
+        run_set<F>({"uniform", in::set_kind::uniform, seed, pairs}, o, d_buf, h_buf, buf_bytes, first);
+        run_set<F>({"structured", in::set_kind::structured, seed + 1, pairs}, o, d_buf, h_buf, buf_bytes, false);
+      }
+      first = false;
     }
-    first = false;
   });
   std::fclose(o.sub);
   o.json += "\n],\n\"edges\": {\n";
   first = true;
   bitexact::for_each_fn([&](auto f) {
     constexpr Fn F = decltype(f)::value;
-    std::vector<word_t<F>> x, y;
-    read_edges(argv[2], fn_name<F>(), x, y);
-    o.json += (first ? "" : ",\n") + eval_list<F>(x, y);
-    first = false;
+    if constexpr (evaluated<F>()) {
+      std::vector<word_t<F>> x, y;
+      read_edges(argv[2], fn_name<F>(), x, y);
+      o.json += (first ? "" : ",\n") + eval_list<F>(x, y);
+      first = false;
+    }
   });
   o.json += "\n";
   o.json += "},\n\"timing_ms_all_2^32\": {";

@@ -66,7 +66,10 @@ def run_dir(run, cli):
             path, op = key.rsplit(".", 1)
             if op not in inputs:
                 inputs[op] = os.path.join(tmp, f"inputs.{op}.npy")
-                np.save(inputs[op], np.ascontiguousarray(array(f"inputs.{op}").view("<f4").reshape(-1, 1)))
+                cols = [array(f"inputs.{op}")]
+                if f"inputs_y.{op}" in meta["arrays"]:  # a two-operand op: x and y columns
+                    cols.append(array(f"inputs_y.{op}"))
+                np.save(inputs[op], np.ascontiguousarray(np.stack(cols, axis=1).view("<f4")))
             out = np.ascontiguousarray(array(meta["outputs"][key]).view("<f4").reshape(-1, 1))
             st = meta["stats"][op][path]
             row(path, version.get(path.split("-")[0]), op + "f", identify(cli, op + "f", inputs[op], out, tmp, key), out,

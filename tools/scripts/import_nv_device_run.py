@@ -2,10 +2,14 @@
 """Turns the output of tools/scripts/device/run_nv_native.sh into the committed NVIDIA vectors.
 
 Usage: tools/scripts/import_nv_device_run.py RUN_DIR [--driver 580.159.04]
+       tools/scripts/import_nv_device_run.py RUN_DIR --add MODE=IMPL
 RUN_DIR holds ieee/native.json and ftz/native.json, optionally fast/native.json
 (tools/scripts/device/run_nv_native.sh OUT --repro 30 fast: the native functions under
 -use_fast_math, implementation nv-fast), and env.txt from nvidia-smi.
 Writes vectors/nv/digests.json and vectors/nv/edge.txt.
+--add: adds the sets of RUN_DIR/MODE/native.json (e.g. intrinsics=nv-intrinsics) that
+vectors/nv/digests.json and vectors/nv-sfu/digests.json lack, with a manifest note naming the run; a set it has
+already must have the same digests (a re-measurement), else nothing is written.
 """
 import json
 import os
@@ -45,8 +49,43 @@ def write_digests(vendor, manifest, sets):
     return path
 
 
+def add(run, mode, impl):
+    """The --add of the module docstring; returns the exit status."""
+    data = json.load(open(os.path.join(run, mode, "native.json")))
+    path = os.path.join(ROOT, "vectors", "nv", "digests.json")
+    committed = json.load(open(path))
+    have = {(s["fn"], s["impl"], s["set"], s["seed"]): s["digests"] for s in committed["sets"]}
+    # the SFU probe's file holds the intrinsics' sets too (vectors/nv-sfu): a set there is not added again
+    sfu = json.load(open(os.path.join(ROOT, "vectors", "nv-sfu", "digests.json")))["sets"]
+    have.update({(s["fn"], s["impl"], s["set"], s["seed"]): s["digests"] for s in sfu if "impl" in s})
+    new, same = [], []
+    for s in data["sets"]:
+        key = (s["fn"], impl, s["set"], s["seed"])
+        if key in have:
+            if have[key] != s["digests"]:
+                print(f"{' '.join(map(str, key))}: committed with other digests; nothing written")
+                return 1
+            same.append(key)
+        else:
+            new.append(digest_set(s, impl))
+    if not new:
+        print(f"nothing to add ({len(same)} sets re-measured equal)")
+        return 0
+    driver, nvcc = read_env(run)
+    man = data["manifest"]
+    committed["manifest"]["notes"].append(
+        f"{impl} sets of {', '.join(sorted({s['fn'] for s in new}))} ({len(new)}): measured on an {man['gpu']} "
+        f"(sm_{man['sm'].replace('.', '')}, driver {driver}, nvcc {nvcc}) with device/nv_native.cu, build "
+        f"{man['mode']} ({man['nvcc_flags']}); the same run re-measured {len(same)} committed {impl} sets equal")
+    write_digests("nv", committed["manifest"], committed["sets"] + new)
+    print(f"{len(new)} sets added, {len(same)} re-measured equal")
+    return 0
+
+
 def main():
     run = sys.argv[1]
+    if len(sys.argv) == 4 and sys.argv[2] == "--add" and "=" in sys.argv[3]:
+        sys.exit(add(run, *sys.argv[3].split("=", 1)))
     modes = {"ieee": "nv", "ftz": "nv-ftz", "fast": "nv-fast"}
     modes = {m: i for m, i in modes.items() if m != "fast" or os.path.exists(os.path.join(run, m, "native.json"))}
     data = {m: json.load(open(os.path.join(run, m, "native.json"))) for m in modes}

@@ -12,7 +12,9 @@ As a module: framework_paths(x, meta) gives, for float32 inputs x, one
 callable per framework path (torch-eager, torch-compile, cupy, jax-jit,
 numba-cuda) that evaluates an op by its C name without the trailing f
 ("exp", "log1p", "normcdf", ...) and returns the float32 outputs, raising
-KeyError where the framework has no such op (the NAMES tables);
+KeyError where the framework has no such op (the NAMES tables); the
+two-operand ops (PAIRS: pow, atan2, hypot, fmod) take their second operands from
+framework_paths(x, meta, y);
 tools/scripts/device/triton_libdevice.py --frameworks runs them on its ops.
 """
 import json
@@ -27,13 +29,19 @@ _COMMON = {op: op for op in ("sin", "cos", "tan", "exp", "exp2", "expm1", "log",
                              "sqrt", "sinh", "cosh")}
 NAMES = {
     "torch": dict(_COMMON, atan="atan", asin="asin", acos="acos", erf="erf", erfc="erfc", erfinv="erfinv",
-                  rsqrt="rsqrt", normcdf="special.ndtr"),
+                  rsqrt="rsqrt", normcdf="special.ndtr", pow="pow", atan2="atan2", hypot="hypot",
+                  fmod="fmod"),
     "cupy": dict(_COMMON, atan="arctan", asin="arcsin", acos="arccos", cbrt="cbrt", erf="x.erf", erfc="x.erfc",
-                 erfinv="x.erfinv", normcdf="x.ndtr"),  # x.: cupyx.scipy.special
+                 erfinv="x.erfinv", normcdf="x.ndtr", pow="power", atan2="arctan2",
+                 hypot="hypot", fmod="fmod"),  # x.: cupyx.scipy.special
     "jax": dict(_COMMON, atan="arctan", asin="arcsin", acos="arccos", cbrt="cbrt", erf="x.erf", erfc="x.erfc",
-                erfinv="x.erfinv", normcdf="x.ndtr", rsqrt="lax.rsqrt"),  # x.: jax.scipy.special
-    "numba": dict(_COMMON, atan="atan", asin="asin", acos="acos", erf="erf", erfc="erfc"),  # the math module
+                erfinv="x.erfinv", normcdf="x.ndtr", rsqrt="lax.rsqrt", pow="power", atan2="arctan2",
+                hypot="hypot", fmod="fmod"),  # x.: jax.scipy.special
+    "numba": dict(_COMMON, atan="atan", asin="asin", acos="acos", erf="erf", erfc="erfc", pow="pow", atan2="atan2",
+                  hypot="hypot", fmod="fmod"),  # the math module
 }
+# The ops of two operands (x, y): f(x, y) in every framework.
+PAIRS = ("pow", "atan2", "hypot", "fmod")
 
 
 def _resolve(modules, dotted):
@@ -48,17 +56,27 @@ def _resolve(modules, dotted):
     return obj
 
 
-def framework_paths(x, meta):
-    """{path: f(op) -> float32 outputs on x}; versions and import failures go to meta."""
+def framework_paths(x, meta, y=None):
+    """{path: f(op) -> float32 outputs on x (and y for the PAIRS)}; versions and
+    import failures go to meta."""
     paths = {}
+
+    def operands(op, a, b):
+        if op not in PAIRS:
+            return (a,)
+        if b is None:
+            raise KeyError(op)  # no second operands given
+        return (a, b)
+
     try:
         import torch
         meta["torch_version"] = torch.__version__
         xt = torch.from_numpy(x).cuda()
+        yt = None if y is None else torch.from_numpy(y).cuda()
         compiled = {}
 
         def eager(op):
-            return _resolve({"": torch}, NAMES["torch"][op])(xt).cpu().numpy()
+            return _resolve({"": torch}, NAMES["torch"][op])(*operands(op, xt, yt)).cpu().numpy()
 
         def comp(op):
             # Each op compiled afresh, fullgraph: torch.compile of one builtin
@@ -67,7 +85,7 @@ def framework_paths(x, meta):
             if op not in compiled:
                 torch._dynamo.reset()
                 compiled[op] = torch.compile(_resolve({"": torch}, NAMES["torch"][op]), fullgraph=True)
-            return compiled[op](xt).cpu().numpy()
+            return compiled[op](*operands(op, xt, yt)).cpu().numpy()
 
         paths["torch-eager"], paths["torch-compile"] = eager, comp
     except Exception as e:  # noqa: BLE001
@@ -78,7 +96,8 @@ def framework_paths(x, meta):
         import cupyx.scipy.special as cps
         meta["cupy_version"] = cp.__version__
         xc = cp.asarray(x)
-        paths["cupy"] = lambda op: cp.asnumpy(_resolve({"": cp, "x": cps}, NAMES["cupy"][op])(xc))
+        yc = None if y is None else cp.asarray(y)
+        paths["cupy"] = lambda op: cp.asnumpy(_resolve({"": cp, "x": cps}, NAMES["cupy"][op])(*operands(op, xc, yc)))
     except Exception as e:  # noqa: BLE001
         meta["cupy"] = f"unavailable: {e}"
 
@@ -89,8 +108,9 @@ def framework_paths(x, meta):
         meta["jax_version"] = jax.__version__
         meta["jax_devices"] = str(jax.devices())
         xj = jnp.asarray(x)
+        yj = None if y is None else jnp.asarray(y)
         mods = {"": jnp, "x": jss, "lax": jax.lax}
-        paths["jax-jit"] = lambda op: np.asarray(jax.jit(_resolve(mods, NAMES["jax"][op]))(xj))
+        paths["jax-jit"] = lambda op: np.asarray(jax.jit(_resolve(mods, NAMES["jax"][op]))(*operands(op, xj, yj)))
     except Exception as e:  # noqa: BLE001
         meta["jax"] = f"unavailable: {e}"
 
@@ -102,17 +122,24 @@ def framework_paths(x, meta):
         kernels = {}
 
         def nb(op):
+            args = operands(op, x, y)
             if op not in kernels:
                 f = _resolve({"": math}, NAMES["numba"][op])
-
-                @cuda.jit
-                def k(a, o):
-                    i = cuda.grid(1)
-                    if i < a.size:
-                        o[i] = f(a[i])
+                if len(args) == 1:
+                    @cuda.jit
+                    def k(a, o):
+                        i = cuda.grid(1)
+                        if i < a.size:
+                            o[i] = f(a[i])
+                else:
+                    @cuda.jit
+                    def k(a, b, o):
+                        i = cuda.grid(1)
+                        if i < a.size:
+                            o[i] = f(a[i], b[i])
                 kernels[op] = k
             o = cuda.device_array_like(x)
-            kernels[op][(x.size + 255) // 256, 256](cuda.to_device(x), o)
+            kernels[op][(x.size + 255) // 256, 256](*[cuda.to_device(v) for v in args], o)
             return o.copy_to_host()
 
         paths["numba-cuda"] = nb

@@ -31,12 +31,15 @@ py=$(command -v python3)
 
 # JOB lines: NAME FN IMPLS INPUTS (from suites.json and the digest files).
 jobs=$("$py" - "$here" <<'PY'
-import json, re, sys
+import json, sys
 root = sys.argv[1]
-rows = re.findall(r"^BITEXACT_FUNCTION_NO_OCML\((\w+),", open(f"{root}/include/bitexact/functions.def").read(), re.M)
+# The ML rows' suites are the ones that sweep `triton` (their ocml row kind
+# varies: expm1f, sinpif and cospif have ocml reproductions).
+rows = []
 for s in json.load(open(f"{root}/conformance/suites.json"))["suites"]:
-    if s["function"] in rows and s["name"] in (s["function"] + "-nv", s["function"] + "-nv-structured"):
+    if "triton" in s["impls"] and s["name"] in (s["function"] + "-nv", s["function"] + "-nv-structured"):
         print(s["name"], s["function"], ",".join(s["impls"]), s["inputs"])
+        rows.append(s["function"])
 def spec(s):
     return "exhaustive" if s["set"] == "exhaustive" else f"{s['set']}:{s['count']}:{s['seed']}"
 nv = json.load(open(f"{root}/vectors/nv/digests.json"))["sets"]

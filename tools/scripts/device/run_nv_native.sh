@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs device/nv_native.cu on an NVIDIA GPU (IEEE and FTZ builds).
 # Usage: tools/scripts/device/run_nv_native.sh OUTDIR [--repro] [pairs_log2] [MODES]
-#   MODES: any of ieee ftz fast (default "ieee ftz"); fast = nvcc -use_fast_math
-#   (-ftz=true -prec-div=false -prec-sqrt=false -fmad=true), the native
-#   functions of nv-fast (--repro compares bitexact::nv::fast there).
+#   MODES: any of ieee ftz fast triton intrinsics (default "ieee ftz");
+#   fast = nvcc -use_fast_math (-ftz=true -prec-div=false -prec-sqrt=false
+#   -fmad=true), the native functions of nv-fast (--repro compares
+#   bitexact::nv::fast there); triton = bitexact::nv::NAME_triton compiled for
+#   the device (-ftz=false), checked against Triton's kernels with
+#   tools/scripts/check_nv_device_run.py OUT --mode triton=triton --digests
+#   vectors/triton/digests.json; intrinsics = the CUDA intrinsics (__sinf,
+#   __powf, ...) in a -ftz=false build, implementation nv-intrinsics (--repro
+#   compares nv::fast::row<F>::intrinsic).
 # Needs: nvcc (CUDA 13), xxhash.h on the include path (Debian libxxhash-dev, or XXHASH_INC=dir).
 set -euo pipefail
 out=$1; shift
@@ -16,6 +22,8 @@ base="-O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -Xcompiler -fno-fast-m
 for mode in $modes; do
   case $mode in
     fast) flags="$base -use_fast_math" ;;
+    triton) flags="$base -ftz=false -DBX_TRITON" ;;
+    intrinsics) flags="$base -ftz=false -DBX_INTRINSICS" ;;
     *) flags="$base -ftz=$([ $mode = ftz ] && echo true || echo false)" ;;
   esac
   mkdir -p "$out/$mode"

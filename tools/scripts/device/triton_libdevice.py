@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Triton's libdevice functions on the GPU, digested like vectors/nv/digests.json (issue 34).
 
-For each function (binary32; one operand: all 2^32 inputs, "exhaustive"; two
-operands: 2^PAIRS_LOG2 inputs of "uniform" seed SEED and "structured" seed
-SEED + 1, the operands of inputs::standard_input from bitexact/inputs.hpp via
-device/input_sets_lib.cpp, built here with g++ and called with ctypes), one
-Triton kernel calls triton.language.extra.cuda.libdevice.NAME (NAME: the C name
-without its trailing f) and the outputs are digested per block of 2^24 with
+For each function (a row with SEED 0: all 2^32 inputs, "exhaustive"; the
+others, the two-operand ones and binary64 fmod and ceil: 2^PAIRS_LOG2 inputs of
+"uniform" seed SEED and "structured" seed SEED + 1, the operands of
+inputs::standard_input from bitexact/inputs.hpp via device/input_sets_lib.cpp,
+built here with g++ and called with ctypes), one Triton kernel calls
+triton.language.extra.cuda.libdevice.NAME (NAME: the C name, without the
+trailing f of a binary32 row) and the outputs are digested per block of 2^24 with
 XXH3_64bits (seed 0) over the little-endian words, as device/nv_native.cu does.
 Every function gets a kernel of its own source text (Triton caches a jit
 function by its source; a closure over the function would give all of them
@@ -22,10 +23,11 @@ ceil (binary64) over the first 4 blocks of uniform seed 5 and structured seed 6
 (the ctypes inputs); and per one-operand function, the exhaustive kernel's
 blocks 0 and 190 recomputed by a kernel loading the operands.
 
---frameworks: instead of the digests, the one-operand ops of PyTorch eager,
+--frameworks: instead of the digests, the ops of PyTorch eager,
 torch.compile, Triton tl.* builtins, Triton libdevice, JAX, CuPy (and numba
 where it runs) on 2^FRAMEWORKS_LOG2 float32 inputs (edge values, 4 per binade
-and sign, random bit patterns; fixed seed). Written to OUT: frameworks.json
+and sign, random bit patterns; fixed seed); the two-operand ops (pow, atan2,
+hypot, fmod) pair them with a shuffled second sample of the same kind (seed + 1). Written to OUT: frameworks.json
 (versions, per path and op the SHA-256 of the outputs over the whole sample and
 how many differ from Triton libdevice's, failures, missing ops) and
 frameworks_K.npz (uint32: per op the inputs kept, the first 2^SAVE_LOG2 of the
@@ -75,11 +77,12 @@ def _rows():
     return [(n, int(a), t, int(seed), bool(nv)) for nv, n, a, t, seed in rows]
 
 
-# name: operands. The binary32 rows of functions.def with a libdevice build
+# name: operands. The rows of functions.def with a libdevice build
 # (BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML; the NV rows are the
-# fast-math-only names, which Triton's libdevice module does not have). The
-# kernels here are binary32 only, so fmod and ceil (binary64) are left out.
-FUNCTIONS = {n: a for n, a, t, _, nv_only in _rows() if t == "float" and not nv_only}
+# fast-math-only names, which Triton's libdevice module does not have).
+FUNCTIONS = {n: a for n, a, t, _, nv_only in _rows() if not nv_only}
+# name: width in bits (fmod and ceil are binary64; their sets are uniform and structured).
+WIDTH = {n: 32 if t == "float" else 64 for n, _, t, _, nv_only in _rows() if not nv_only}
 # Triton builtins per op for --frameworks: path -> {op: tl expression}
 TL_OPS = {"triton-tl": {op: "tl." + op for op in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "erf", "sin", "cos")},
           "triton-tl-rn": {"sqrt": "tl.sqrt_rn"}}
@@ -130,7 +133,9 @@ def kernels(tmpdir, ident, call, arity, what):
 
 
 def libdevice_call(fn):
-    return "libdevice." + fn[:-1]
+    """libdevice.NAME: the C name, without the trailing f of a binary32 row (Triton's
+    libdevice functions take both widths and pick __nv_NAMEf or __nv_NAME)."""
+    return "libdevice." + (fn[:-1] if WIDTH[fn] == 32 else fn)
 
 
 def seeds_from_def():
@@ -139,10 +144,10 @@ def seeds_from_def():
 
 
 def standard_sets(fn, arity, pairs_log2, kinds):
-    """[(kind, seed, count)] of fn, as nv_native.cu's main() chooses them."""
-    if arity == 1:
-        return [("exhaustive", 0, 1 << 32)] if "exhaustive" in kinds else []
+    """[(kind, seed, count)] of fn, as nv_native.cu's main() chooses them (SEED 0: all 2^32 inputs)."""
     seed = seeds_from_def()[fn]
+    if seed == 0:
+        return [("exhaustive", 0, 1 << 32)] if "exhaustive" in kinds else []
     return [(k, s, 1 << pairs_log2) for k, s in (("uniform", seed), ("structured", seed + 1)) if k in kinds]
 
 
@@ -321,8 +326,7 @@ def validate(r):
                                                  ("ceil", 64, "structured", 6, 4, "harness"),
                                                  ("sinf", 32, "exhaustive", 0, 256, "finding")]:
         t = time.time()
-        got, ck = r.run_set(fn, libdevice_call(fn) if width == 32 else "libdevice.ceil", 1, width, kind, seed,
-                            nblocks * BLOCK)
+        got, ck = r.run_set(fn, libdevice_call(fn), 1, width, kind, seed, nblocks * BLOCK)
         equal = {impl: sum(a == b for a, b in zip(got, ref[(fn, impl, kind, seed)][:nblocks])) for impl in ("nv", "nv-ftz")}
         ok = any(v == nblocks for v in equal.values())
         out.append({"fn": fn, "set": kind, "seed": seed, "blocks": nblocks, "role": role,
@@ -345,7 +349,7 @@ def digests_main(a, torch, triton, lib, opts, tmp):
         call = libdevice_call(fn)
         for kind, seed, count in standard_sets(fn, arity, a.pairs_log2, kinds):
             t = time.time()
-            digests, ck = r.run_set(fn, call, arity, 32, kind, seed, count)
+            digests, ck = r.run_set(fn, call, arity, WIDTH[fn], kind, seed, count)
             s = {"fn": fn, "impl": impl, "set": kind, "seed": seed, "count": count, "block": BLOCK, "digests": digests,
                  "call": call, **compiled_info(ck), "seconds": round(time.time() - t, 2)}
             if kind == "exhaustive":
@@ -389,24 +393,31 @@ def sample_inputs(log2n, seed):
 
 def frameworks_main(a, torch, triton, lib, opts, tmp):
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # JAX beside torch on one GPU
-    from frameworks_sin import evaluate, framework_paths
+    from frameworks_sin import PAIRS, evaluate, framework_paths
     xu = sample_inputs(a.frameworks_log2, a.seed)
     x = xu.view(np.float32)
+    # second operands: the same kinds of values, shuffled, so that edges meet random values
+    yu = np.random.default_rng(a.seed + 1).permutation(sample_inputs(a.frameworks_log2, a.seed + 1))
+    y = yu.view(np.float32)
     meta = {"triton_version": triton.__version__, "sample": f"2^{a.frameworks_log2} float32 inputs, seed {a.seed}: "
             "edges (triton_bridge_demo._edges32), 4 per binade and sign, random bit patterns",
             "gpu": torch.cuda.get_device_name()}
-    paths = framework_paths(x, meta)
+    meta["sample_y"] = "the second operands of the two-operand ops: a sample of the same kind, seed + 1, shuffled"
+    paths = framework_paths(x, meta, y)
     xt = torch.from_numpy(x.copy()).cuda()
+    yt = torch.from_numpy(y.copy()).cuda()
 
     def triton_path(calls):
         def f(op):
-            k_list = kernels(tmp, re.sub(r"\W", "_", calls[op]), calls[op], 1, f"{op}: {calls[op]}")[1]
+            arity = 2 if op in PAIRS else 1
+            k_list = kernels(tmp, re.sub(r"\W", "_", calls[op]), calls[op], arity, f"{op}: {calls[op]}")[1]
             o = torch.empty_like(xt)
-            k_list[(triton.cdiv(x.size, KB),)](xt, xt, o, x.size, BLOCK=KB, **opts)
+            k_list[(triton.cdiv(x.size, KB),)](xt, yt if arity == 2 else xt, o, x.size, BLOCK=KB, **opts)
             return o.cpu().numpy()
         return f
 
-    ld = {fn[:-1]: libdevice_call(fn) for fn in a.only if FUNCTIONS[fn] == 1}
+    ld = {fn[:-1]: libdevice_call(fn) for fn in a.only if WIDTH[fn] == 32}
+    assert {op for op in ld if FUNCTIONS[op + "f"] == 2} <= set(PAIRS), "a two-operand row frameworks_sin.py lacks"
     paths = dict([("triton-libdevice", triton_path(ld))] + [(p, triton_path(c)) for p, c in TL_OPS.items()] +
                  list(paths.items()))
     head = 1 << a.save_log2
@@ -439,6 +450,8 @@ def frameworks_main(a, torch, triton, lib, opts, tmp):
             idx = idx[np.linspace(0, idx.size - 1, 2048).astype(np.int64)]
         keep = np.concatenate([np.arange(min(head, x.size)), idx])
         arrays[f"inputs.{op}"] = xu[keep]
+        if op in PAIRS:
+            arrays[f"inputs_y.{op}"] = yu[keep]
         for path, o in outs.items():
             kept = np.ascontiguousarray(o[keep])
             key = "out." + hashlib.sha256(kept.tobytes()).hexdigest()[:16]
