@@ -27,6 +27,9 @@
 //    inline PTX with the .ftz form spelled out by M (namespace ptx::insn), so
 //    the including translation unit's -ftz flag cannot change it either:
 //    PTX fixes the .ftz form of an instruction written with or without it.
+//    (Under nvcc, mul, add, fma.rn and setp are the CUDA operation that
+//    compiles to that same instruction where the build's -ftz agrees with M;
+//    see namespace ptx::insn.)
 //    The models are a few dozen integer and binary64 operations per op; the
 //    instruction is one. Constant evaluation keeps the model. The bits are
 //    those of the instruction by definition; that the host models equal the
@@ -106,10 +109,41 @@ BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 // (tested with __builtin_is_constant_evaluated, which, unlike
 // std::is_constant_evaluated, nvcc accepts in device code without
 // --expt-relaxed-constexpr).
+//
+// Under nvcc, mul, add, fma.rn and setp are instead the plain CUDA operation
+// (__fmul_rn, __fadd_rn, __fmaf_rn, a C++ comparison) when the translation
+// unit's -ftz flushes exactly as M does: nvcc then emits this very instruction
+// (mul.rn{.ftz}.f32, setp.lt{.ftz}.f32, ...), and, unlike inline PTX, the
+// compiler may evaluate it speculatively, so `c ? mul(x, k) : x` becomes a
+// selp and not a branch (device/bench_repro.cu on the H200: logf went from
+// 1.20x the native function's time to 1.00x, expm1f from 1.51x to 1.04x;
+// vectors/device-logs/bench_repro_h200*.txt). The -ftz flag is read as
+// libdevice reads it, __nvvm_reflect("__CUDA_FTZ"), a compile-time constant.
+// Not under clang:
+// there plain float operations flush by the function's denormal attribute,
+// not by the reflect that decides __fmul_rn's form, so the two could differ.
 #if defined(__CUDA_ARCH__)
+#if !defined(__clang__)
+extern "C" __device__ int __nvvm_reflect(const char*);
+#define BITEXACT_NV_NATIVE_OPS 1
+#else
+#define BITEXACT_NV_NATIVE_OPS 0
+#endif
 namespace insn {
+// True when the build's own f32 operations flush as M does (nvcc only).
+template <mode M>
+BITEXACT_INLINE bool build_flushes_as() {
+#if BITEXACT_NV_NATIVE_OPS
+  return (__nvvm_reflect("__CUDA_FTZ") != 0) == (M == mode::ftz);
+#else
+  return false;
+#endif
+}
 template <mode M>
 BITEXACT_INLINE float mul_rn_f32(float a, float b) {
+#if BITEXACT_NV_NATIVE_OPS
+  if (build_flushes_as<M>()) return __fmul_rn(a, b);
+#endif
   float r;
   if constexpr (M == mode::ftz)
     asm("mul.rn.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
@@ -119,6 +153,9 @@ BITEXACT_INLINE float mul_rn_f32(float a, float b) {
 }
 template <mode M>
 BITEXACT_INLINE float add_rn_f32(float a, float b) {
+#if BITEXACT_NV_NATIVE_OPS
+  if (build_flushes_as<M>()) return __fadd_rn(a, b);
+#endif
   float r;
   if constexpr (M == mode::ftz)
     asm("add.rn.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
@@ -128,6 +165,9 @@ BITEXACT_INLINE float add_rn_f32(float a, float b) {
 }
 template <mode M>
 BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
+#if BITEXACT_NV_NATIVE_OPS
+  if (build_flushes_as<M>()) return __fmaf_rn(a, b, c);
+#endif
   float r;
   if constexpr (M == mode::ftz)
     asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
@@ -145,10 +185,13 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
   return r;
 }
 // setp.CMP{.ftz}.f32 p, a, b; selp.u32 r, 1, 0, p  (CMP: lt, ge, ltu, gtu, leu;
-// neu, geu, nan for powf).
-#define BITEXACT_PTX_SETP_F32(CMP)                                                               \
+// neu, geu, nan for powf). NATIVE: the C++ comparison nvcc compiles to that
+// setp (an ordered one for lt and ge; the negation of an ordered one, an
+// unordered fcmp, for the "u" forms and nan).
+#define BITEXACT_PTX_SETP_F32(CMP, NATIVE)                                                       \
   template <mode M>                                                                              \
   BITEXACT_INLINE bool setp_##CMP##_f32(float a, float b) {                                      \
+    if (BITEXACT_NV_NATIVE_OPS && build_flushes_as<M>()) return NATIVE;                          \
     unsigned r;                                                                                  \
     if constexpr (M == mode::ftz)                                                                \
       asm("{\n\t.reg .pred p;\n\tsetp." #CMP ".ftz.f32 p, %1, %2;\n\tselp.u32 %0, 1, 0, p;\n\t}" \
@@ -160,14 +203,14 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
           : "f"(a), "f"(b));                                                                     \
     return r != 0;                                                                               \
   }
-BITEXACT_PTX_SETP_F32(lt)
-BITEXACT_PTX_SETP_F32(ge)
-BITEXACT_PTX_SETP_F32(ltu)
-BITEXACT_PTX_SETP_F32(gtu)
-BITEXACT_PTX_SETP_F32(leu)
-BITEXACT_PTX_SETP_F32(neu)
-BITEXACT_PTX_SETP_F32(geu)
-BITEXACT_PTX_SETP_F32(nan)
+BITEXACT_PTX_SETP_F32(lt, a < b)
+BITEXACT_PTX_SETP_F32(ge, a >= b)
+BITEXACT_PTX_SETP_F32(ltu, !(a >= b))
+BITEXACT_PTX_SETP_F32(gtu, !(a <= b))
+BITEXACT_PTX_SETP_F32(leu, !(a > b))
+BITEXACT_PTX_SETP_F32(neu, !(a == b))
+BITEXACT_PTX_SETP_F32(geu, !(a < b))
+BITEXACT_PTX_SETP_F32(nan, a != a || b != b)
 #undef BITEXACT_PTX_SETP_F32
 template <mode M>
 BITEXACT_INLINE float abs_f32(float x) {
