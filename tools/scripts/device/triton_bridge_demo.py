@@ -3,7 +3,7 @@
 
 One Triton kernel calls one libdevice function per launch (a constexpr picks
 it): sin, cos, fmod, ceil (float32 and float64 where bitexact models them),
-the fast ones, exp2, rsqrt, sqrt, and tl.sin/tl.cos. It runs
+the fast ones, the functions of issue 34 (exp ... hypot), and tl.sin/tl.cos. It runs
   (a) compiled on the GPU (TRITON_INTERPRET unset), over 2^20 inputs per
       type: edge values, every binade of both signs, random bit patterns
       (subnormals, infinities, NaNs), and for two-operand functions pairs of
@@ -55,6 +55,30 @@ OPS = [
     ("sqrtf", "f32", 1, "__nv_sqrtf", "libdevice.sqrt"),
     ("tl.sin", "f32", 1, None, "tl.sin (install(math=True))"),
     ("tl.cos", "f32", 1, None, "tl.cos (install(math=True))"),
+    ("expf", "f32", 1, "__nv_expf", "libdevice.exp"),
+    ("exp10f", "f32", 1, "__nv_exp10f", "libdevice.exp10"),
+    ("expm1f", "f32", 1, "__nv_expm1f", "libdevice.expm1"),
+    ("logf", "f32", 1, "__nv_logf", "libdevice.log"),
+    ("log2f", "f32", 1, "__nv_log2f", "libdevice.log2"),
+    ("log10f", "f32", 1, "__nv_log10f", "libdevice.log10"),
+    ("log1pf", "f32", 1, "__nv_log1pf", "libdevice.log1p"),
+    ("tanhf", "f32", 1, "__nv_tanhf", "libdevice.tanh"),
+    ("erff", "f32", 1, "__nv_erff", "libdevice.erf"),
+    ("erfcf", "f32", 1, "__nv_erfcf", "libdevice.erfc"),
+    ("erfinvf", "f32", 1, "__nv_erfinvf", "libdevice.erfinv"),
+    ("cbrtf", "f32", 1, "__nv_cbrtf", "libdevice.cbrt"),
+    ("tanf", "f32", 1, "__nv_tanf", "libdevice.tan"),
+    ("atanf", "f32", 1, "__nv_atanf", "libdevice.atan"),
+    ("asinf", "f32", 1, "__nv_asinf", "libdevice.asin"),
+    ("acosf", "f32", 1, "__nv_acosf", "libdevice.acos"),
+    ("sinhf", "f32", 1, "__nv_sinhf", "libdevice.sinh"),
+    ("coshf", "f32", 1, "__nv_coshf", "libdevice.cosh"),
+    ("normcdff", "f32", 1, "__nv_normcdff", "libdevice.normcdf"),
+    ("sinpif", "f32", 1, "__nv_sinpif", "libdevice.sinpi"),
+    ("cospif", "f32", 1, "__nv_cospif", "libdevice.cospi"),
+    ("powf", "f32", 2, "__nv_powf", "libdevice.pow"),
+    ("atan2f", "f32", 2, "__nv_atan2f", "libdevice.atan2"),
+    ("hypotf", "f32", 2, "__nv_hypotf", "libdevice.hypot"),
     ("sin (f64)", "f64", 1, "__nv_sin", "libdevice.sin: not modelled, shows the bridge's error"),
 ]
 MODELLED = [i for i, op in enumerate(OPS) if op[3] != "__nv_sin"]
@@ -118,6 +142,54 @@ def kernel_module():
             r = tl.sin(x)
         elif OP == 20:
             r = tl.cos(x)
+        elif OP == 21:
+            r = libdevice.exp(x)
+        elif OP == 22:
+            r = libdevice.exp10(x)
+        elif OP == 23:
+            r = libdevice.expm1(x)
+        elif OP == 24:
+            r = libdevice.log(x)
+        elif OP == 25:
+            r = libdevice.log2(x)
+        elif OP == 26:
+            r = libdevice.log10(x)
+        elif OP == 27:
+            r = libdevice.log1p(x)
+        elif OP == 28:
+            r = libdevice.tanh(x)
+        elif OP == 29:
+            r = libdevice.erf(x)
+        elif OP == 30:
+            r = libdevice.erfc(x)
+        elif OP == 31:
+            r = libdevice.erfinv(x)
+        elif OP == 32:
+            r = libdevice.cbrt(x)
+        elif OP == 33:
+            r = libdevice.tan(x)
+        elif OP == 34:
+            r = libdevice.atan(x)
+        elif OP == 35:
+            r = libdevice.asin(x)
+        elif OP == 36:
+            r = libdevice.acos(x)
+        elif OP == 37:
+            r = libdevice.sinh(x)
+        elif OP == 38:
+            r = libdevice.cosh(x)
+        elif OP == 39:
+            r = libdevice.normcdf(x)
+        elif OP == 40:
+            r = libdevice.sinpi(x)
+        elif OP == 41:
+            r = libdevice.cospi(x)
+        elif OP == 42:
+            r = libdevice.pow(x, y)
+        elif OP == 43:
+            r = libdevice.atan2(x, y)
+        elif OP == 44:
+            r = libdevice.hypot(x, y)
         else:
             r = libdevice.sin(x)
         tl.store(o_ptr + offs, r, mask=m)
@@ -323,8 +395,13 @@ def main():
             eq, nanp, bad = compare(g, pres[key], dt)
             plain = f"NumPy's bits: {len(bad)} differ, {nanp} NaN payloads"
         if name in binfo["errors"]:
-            print(f"{name:<13} {sym or '-':<19} {spec:<{W}} {g.size:>8} bridge failed: {binfo['errors'][name]}")
-            failures += 1
+            err = binfo["errors"][name]
+            # ftz=False: the bridge refuses, by design, what no implementation builds (docs/python.md);
+            # the interpreter wraps it: InterpreterError: NotImplementedError(...)
+            by_design = a.ieee and "NotImplementedError" in err
+            print(f"{name:<13} {sym or '-':<19} {spec:<{W}} {g.size:>8} "
+                  f"{'not reproduced for this build' if by_design else 'bridge failed'}: {err}")
+            failures += not by_design
             continue
         eq, nanp, bad = compare(g, bres[key], dt)
         failures += len(bad) > 0
