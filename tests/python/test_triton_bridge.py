@@ -59,12 +59,15 @@ def sig(fn, impl="nv"):
 
 
 # The libdevice wrappers of Triton 3.6 (triton/language/extra/cuda/libdevice.py)
-# whose symbols bitexact models: wrapper name, {dtype: symbol}. The float32
-# symbols of the rows are those the H200's Triton kernels called (the
-# manifest of vectors/triton/digests.json: libdevice.exp -> __nv_expf); the
-# float64 ones and the fast functions as in Triton's source.
-WRAPPERS = {c["call"].split(".")[-1]: {F32: c["symbols"][0]} for c in TRITON["manifest"]["calls"].values()}
-for name, sym in [("sin", "__nv_sin"), ("cos", "__nv_cos"), ("fmod", "__nv_fmod"), ("ceil", "__nv_ceil")]:
+# whose symbols bitexact models: wrapper name, {dtype: symbol}. The symbols of
+# the rows are those the H200's Triton kernels called (the manifest of
+# vectors/triton/digests.json: libdevice.exp -> __nv_expf, libdevice.fmod on
+# float64 -> __nv_fmod); binary64 sin and cos and the fast functions as in
+# Triton's source.
+WRAPPERS = {}
+for _fn, _c in TRITON["manifest"]["calls"].items():
+    WRAPPERS.setdefault(_c["call"].split(".")[-1], {})[sig(_fn)[0]] = _c["symbols"][0]
+for name, sym in [("sin", "__nv_sin"), ("cos", "__nv_cos")]:
     WRAPPERS[name][F64] = sym
 WRAPPERS.update({
     "fast_sinf": {F32: "__nv_fast_sinf"}, "fast_cosf": {F32: "__nv_fast_cosf"},
@@ -315,7 +318,7 @@ class Table(unittest.TestCase):
         calls = TRITON["manifest"]["calls"]
         for fn, c in calls.items():
             self.assertEqual(c["symbols"], [f"__nv_{fn}"])
-        self.assertEqual(set(calls), {fn for fn in TRITON_ROWS if sig(fn)[0] == F32})
+        self.assertEqual(set(calls), set(TRITON_ROWS))  # binary64 fmod and ceil too (measured since 2026-11-29)
         ieee = bt.table(False)
         for f in ("sinf", "cosf", "tanf", "expf", "exp10f", "logf", "log2f", "log10f", "fdividef"):
             self.assertEqual(ftz[f"__nv_fast_{f}"], f"nv-fast.{f}")
@@ -511,8 +514,9 @@ class DeviceDigests(unittest.TestCase):
     16.7M inputs a block)."""
 
     def test_triton_digests(self):
-        # One block of every row's set (the first set of a pair function; the
-        # rows before issue 34 where Triton's differ from nvcc's: fmodf)
+        # One block of every row's set (the first set of a pair function or a
+        # binary64 row; the rows before issue 34 where Triton's differ from
+        # nvcc's: fmodf, fmod)
         # through the bridge with Triton's default build: the H200's Triton
         # kernels' digest. The block is one where Triton's bits differ from
         # nvcc -ftz=true's (the H100's nv-ftz digest) and, where one exists,
@@ -536,13 +540,12 @@ class DeviceDigests(unittest.TestCase):
             k = next(c for c in order if c)[0]
             discriminating += d[k] != df[k]
             jobs.append((f"__nv_{s['fn']}", True, s, k, f"triton.{s['fn']} {s['set']} (H200, Triton 3.6)"))
-        # binary64 ceil: the H200's Triton kernels gave the H100's nv digests
-        # on the first 4 blocks of both sets (the manifest's validation)
-        v = [x for x in TRITON["manifest"]["validation"] if x["fn"] == "ceil" and x["set"] == "uniform"]
-        self.assertEqual(v[0]["equal_blocks"]["nv"], v[0]["blocks"])
-        ceil = nv[("nv", "ceil", "uniform", v[0]["seed"])]
-        jobs += [("__nv_ceil", f, ceil, 1, "nv.ceil uniform (H100), Triton's on blocks 0-3") for f in (True, False)]
-        self.assertEqual(seen, {fn for fn in TRITON_ROWS if sig(fn)[0] == F32})
+        # binary64 ceil with ftz=False too: the reflect does not reach binary64,
+        # so the same Triton kernel's bits (which are also the H100's nv digests)
+        ceil = next(s for s in TRITON["sets"] if s["fn"] == "ceil" and s["set"] == "uniform")
+        self.assertEqual(ceil["digests"], nv[("nv", "ceil", "uniform", ceil["seed"])]["digests"])
+        jobs.append(("__nv_ceil", False, ceil, 1, "triton.ceil uniform (H200, Triton 3.6), ftz=False"))
+        self.assertEqual(seen, set(TRITON_ROWS))  # binary64 fmod and ceil measured since 2026-11-29
         self.assertGreaterEqual(discriminating, 20)
         check_blocks(self, jobs)
 
