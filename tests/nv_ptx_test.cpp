@@ -28,6 +28,10 @@
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/ptx.hpp"
 
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 namespace {
 
 using bitexact::bit_cast;
@@ -242,6 +246,38 @@ TEST(PtxOps, MulAddFmaMatchMpfr) {
     expect_arith_matches_mpfr<mode::ftz>(a, b, c);
   }
 }
+
+#if defined(__SSE2__)
+// The host fast path of mul, add and fma.rn (native correctly rounded
+// operations where operands and result are normal) must not feel MXCSR's
+// flush modes, which the ocml models set around their own code: the ops'
+// results under FTZ|DAZ equal those of the default environment, subnormal
+// operands and results included (they go to the models).
+TEST(PtxOps, MxcsrFlushModesDoNotReachTheOps) {
+  std::vector<u32> a(100000), b(a.size()), c(a.size());
+  for (u64 i = 0; i < a.size(); ++i) {
+    a[i] = random_finite32(in::word_at(9, i, 0)), b[i] = random_finite32(in::word_at(9, i, 1));
+    c[i] = random_finite32(in::word_at(9, i, 2));
+    if (i % 3 == 0) b[i] = (b[i] & 0x807fffffu) | (u32(in::word_at(9, i, 3) % 40 + 100) << 23);  // tiny products
+  }
+  auto run = [&] {
+    std::vector<u32> r;
+    for (u64 i = 0; i < a.size(); ++i) {
+      r.push_back(B(ptx::mul_rn_f32<mode::ieee>(F(a[i]), F(b[i])))), r.push_back(B(ptx::mul_rn_f32<mode::ftz>(F(a[i]), F(b[i]))));
+      r.push_back(B(ptx::add_rn_f32<mode::ieee>(F(a[i]), F(c[i])))), r.push_back(B(ptx::add_rn_f32<mode::ftz>(F(a[i]), F(c[i]))));
+      r.push_back(B(ptx::fma_rn_f32<mode::ieee>(F(a[i]), F(b[i]), F(c[i]))));
+      r.push_back(B(ptx::fma_rn_f32<mode::ftz>(F(a[i]), F(b[i]), F(c[i]))));
+    }
+    return r;
+  };
+  const std::vector<u32> plain = run();
+  const unsigned csr = _mm_getcsr();
+  _mm_setcsr(csr | 0x8040u);  // FTZ | DAZ
+  const std::vector<u32> flushed = run();
+  _mm_setcsr(csr);
+  EXPECT_EQ(plain, flushed);
+}
+#endif
 
 TEST(PtxOps, SpecialOperands) {
   const u32 sp[] = {0,           0x80000000u, 1,           0x80000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,

@@ -19,7 +19,10 @@
 //    `cvt.ftz.f64.f32`, which would silently change the IEEE models on a
 //    device. The binary64 operations used are exact or immediately corrected
 //    (TwoSum), so the models give the same bits on any IEEE host and on the
-//    GPU, in either build, with or without contraction. The .f64 and integer
+//    GPU, in either build, with or without contraction. (Exception, on the
+//    host only: mul, add and fma.rn take a correctly rounded binary32
+//    operation where it provably equals the instruction, see "Host fast
+//    path" below; it cannot be contracted either.) The .f64 and integer
 //    ops are the native IEEE binary64 / integer operations (PTX has no FTZ for
 //    .f64) plus the NaN rule below.
 //  * On an NVIDIA GPU (__CUDA_ARCH__: nvcc, and clang CUDA with or without
@@ -405,12 +408,56 @@ BITEXACT_INLINE constexpr bool unordered(float a, float b) { return is_nan(a) ||
 }  // namespace detail
 
 // ---- f32 arithmetic: mul, add, fma ------------------------------------------------
+// Host fast path. Where every operand is a normal number or zero and the
+// result a normal number above 2^-126 (no NaN, no infinity), mul.rn, add.rn
+// and fma.rn of either FTZ form are IEEE 754's correctly rounded multiply,
+// add and fusedMultiplyAdd: .ftz flushes nothing there (a result above 2^-126
+// after IEEE rounding is not tiny under the instruction's rule either), and
+// the NaN rule does not apply. So there the host takes the C library's fmaf
+// (correctly rounded by the C standard; hardware FMA through glibc's ifunc)
+// and, on x86, single mulss / addss as inline assembly, which the compiler
+// can neither contract with a neighbour (-ffp-contract) nor evaluate in
+// another precision; everywhere else the models below decide. The checks on
+// the operands also keep MXCSR's DAZ (which the ocml models set around their
+// own code) away from them, and the one on the result keeps FTZ away.
+// Like the models, they assume the default rounding mode. 3-4x fewer cycles
+// for the fma-heavy reproductions' host code than the models alone.
+namespace detail {
+BITEXACT_INLINE bool host_fast_operand(float x) {
+  const u32 u = bits_of(x) & 0x7fffffffu;
+  return u == 0 || u - 0x00800000u < 0x7f800000u - 0x00800000u;
+}
+BITEXACT_INLINE bool host_fast_result(float r) {
+  const u32 u = bits_of(r) & 0x7fffffffu;
+  return u - 0x00800001u < 0x7f800000u - 0x00800001u;  // 2^-126 < |r| < inf
+}
+#if !BITEXACT_DEVICE_PASS && defined(__SSE2__) && defined(__GNUC__)
+#define BITEXACT_PTX_HOST_SSE_OPS 1
+BITEXACT_INLINE float host_mulss(float a, float b) {
+  asm("mulss %1, %0" : "+x"(a) : "x"(b));
+  return a;
+}
+BITEXACT_INLINE float host_addss(float a, float b) {
+  asm("addss %1, %0" : "+x"(a) : "x"(b));
+  return a;
+}
+#else
+#define BITEXACT_PTX_HOST_SSE_OPS 0
+#endif
+}  // namespace detail
+
 // mul.rn{.ftz}.f32: the binary64 product of two binary32 numbers is exact.
 template <mode M>
 BITEXACT_INLINE float mul_rn_f32(float a, float b) {
 #if defined(__CUDA_ARCH__)
   return insn::mul_rn_f32<M>(a, b);
 #else
+#if BITEXACT_PTX_HOST_SSE_OPS
+  if (detail::host_fast_operand(a) && detail::host_fast_operand(b)) {
+    const float r = detail::host_mulss(a, b);
+    if (detail::host_fast_result(r)) return r;
+  }
+#endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double p = bitexact::mul(detail::widen(a), detail::widen(b));  // exact (or inf / NaN)
   return detail::round_to_f32<M>(p, 0, detail::rounding::rn);
@@ -421,6 +468,11 @@ template <mode M>
 BITEXACT_INLINE constexpr float add_rn_f32(float a, float b) {
 #if defined(__CUDA_ARCH__)
   if (!__builtin_is_constant_evaluated()) return insn::add_rn_f32<M>(a, b);
+#elif BITEXACT_PTX_HOST_SSE_OPS
+  if (!__builtin_is_constant_evaluated() && detail::host_fast_operand(a) && detail::host_fast_operand(b)) {
+    const float r = detail::host_addss(a, b);
+    if (detail::host_fast_result(r)) return r;
+  }
 #endif
   a = detail::flush_int<M>(a), b = detail::flush_int<M>(b);
   const double wa = detail::widen(a), wb = detail::widen(b);
@@ -454,6 +506,12 @@ BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
 #if defined(__CUDA_ARCH__)
   return insn::fma_rn_f32<M>(a, b, c);
 #else
+#if !BITEXACT_DEVICE_PASS && defined(__GNUC__)
+  if (detail::host_fast_operand(a) && detail::host_fast_operand(b) && detail::host_fast_operand(c)) {
+    const float r = __builtin_fmaf(a, b, c);
+    if (detail::host_fast_result(r)) return r;
+  }
+#endif
   return detail::fma_f32<M>(a, b, c, detail::rounding::rn);
 #endif
 }
