@@ -122,9 +122,9 @@ BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 // 1.20x the native function's time to 1.00x, expm1f from 1.51x to 1.04x;
 // vectors/device-logs/bench_repro_h200*.txt). The -ftz flag is read as
 // libdevice reads it, __nvvm_reflect("__CUDA_FTZ"), a compile-time constant.
-// Not under clang:
-// there plain float operations flush by the function's denormal attribute,
-// not by the reflect that decides __fmul_rn's form, so the two could differ.
+// Not under clang: there plain float operations flush by the function's
+// denormal attribute, not by the reflect that decides __fmul_rn's form, so
+// the two could differ.
 #if defined(__CUDA_ARCH__)
 #if !defined(__clang__)
 extern "C" __device__ int __nvvm_reflect(const char*);
@@ -420,8 +420,8 @@ BITEXACT_INLINE constexpr bool unordered(float a, float b) { return is_nan(a) ||
 // another precision; everywhere else the models below decide. The checks on
 // the operands also keep MXCSR's DAZ (which the ocml models set around their
 // own code) away from them, and the one on the result keeps FTZ away.
-// Like the models, they assume the default rounding mode. 3-4x fewer cycles
-// for the fma-heavy reproductions' host code than the models alone.
+// Like the models, they assume the default rounding mode. Sweeps of the
+// fma-heavy rows (logf, normcdff) became 2.3-2.4x faster (docs/history.md).
 namespace detail {
 BITEXACT_INLINE bool host_fast_operand(float x) {
   const u32 u = bits_of(x) & 0x7fffffffu;
