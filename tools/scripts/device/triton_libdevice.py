@@ -28,8 +28,9 @@ torch.compile, Triton tl.* builtins, Triton libdevice, JAX, CuPy (and numba
 where it runs) on 2^FRAMEWORKS_LOG2 float32 inputs (edge values, 4 per binade
 and sign, random bit patterns; fixed seed); the two-operand ops (pow, atan2,
 hypot, fmod) pair them with a shuffled second sample of the same kind (seed +
-1). Written to OUT: frameworks.json (versions, per path and op the SHA-256 of the outputs over the whole sample and
-how many differ from Triton libdevice's, failures, missing ops) and
+1). Written to OUT: frameworks.json (versions, per path and op the SHA-256 of
+the outputs over the whole sample and how many differ from Triton libdevice's,
+failures, missing ops) and
 frameworks_K.npz (uint32: per op the inputs kept, the first 2^SAVE_LOG2 of the
 sample plus up to 2048 where the paths disagree, and each distinct output array
 on them), small enough for the device tool's return (8 files, 16 MiB each);
