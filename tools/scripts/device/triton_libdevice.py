@@ -81,9 +81,12 @@ def _rows():
 # name: operands. The rows of functions.def with a libdevice build
 # (BITEXACT_FUNCTION and BITEXACT_FUNCTION_NO_OCML; the NV rows are the
 # fast-math-only names, which Triton's libdevice module does not have).
-FUNCTIONS = {n: a for n, a, t, _, nv_only in _rows() if not nv_only}
+_ROWS = [r for r in _rows() if not r[4]]
+FUNCTIONS = {n: a for n, a, _, _, _ in _ROWS}
 # name: width in bits (fmod and ceil are binary64; their sets are uniform and structured).
-WIDTH = {n: 32 if t == "float" else 64 for n, _, t, _, nv_only in _rows() if not nv_only}
+WIDTH = {n: 32 if t == "float" else 64 for n, _, t, _, _ in _ROWS}
+# name: the SEED column (0: all 2^32 inputs).
+SEED = {n: seed for n, _, _, seed, _ in _ROWS}
 # Triton builtins per op for --frameworks: path -> {op: tl expression}
 TL_OPS = {"triton-tl": {op: "tl." + op for op in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "erf", "sin", "cos")},
           "triton-tl-rn": {"sqrt": "tl.sqrt_rn"}}
@@ -139,14 +142,9 @@ def libdevice_call(fn):
     return "libdevice." + (fn[:-1] if WIDTH[fn] == 32 else fn)
 
 
-def seeds_from_def():
-    """{fn: SEED} of the rows of include/bitexact/functions.def."""
-    return {name: seed for name, _, _, seed, _ in _rows()}
-
-
 def standard_sets(fn, arity, pairs_log2, kinds):
     """[(kind, seed, count)] of fn, as nv_native.cu's main() chooses them (SEED 0: all 2^32 inputs)."""
-    seed = seeds_from_def()[fn]
+    seed = SEED[fn]
     if seed == 0:
         return [("exhaustive", 0, 1 << 32)] if "exhaustive" in kinds else []
     return [(k, s, 1 << pairs_log2) for k, s in (("uniform", seed), ("structured", seed + 1)) if k in kinds]
