@@ -5,7 +5,9 @@
 //    PTX of each build give them (the header comments derive each one);
 //  * the error against MPFR within CUDA's documented bounds (CUDA C++
 //    Programming Guide, "Mathematical Functions", single precision:
-//    erfinvf 2 ulp, normcdff 5 ulp, cbrtf 1 ulp) on sampled inputs;
+//    erfinvf 2 ulp, normcdff 5 ulp, cbrtf 1 ulp) on sampled inputs (the
+//    exhaustive sweeps found libdevice beyond two of them: erfinvf 2.491,
+//    normcdff 5.021 ulp; conformance/reports/*-nv);
 //    MPFR has no erfinv: its truth is the root T of erf(T) = x, by Newton's
 //    method on mpfr_erf at 200 bits, and the result y is also checked to
 //    bracket x (erf of the neighbours of y on either side of x);
@@ -159,9 +161,11 @@ TEST(NvErfinvf, WithinTwoUlpOfMpfr) {
   double worst[3] = {0, 0, 0};
   for (u64 i = 0; i < 60000; ++i) {
     const u32 x = erfinv_sample(i);
-    // CUDA documents 2 ulp; this model of CUDA 13.0's file measures 2.03 ulp
-    // at x = 0xbf7f99be (tail: lg2.approx's error in t). Bounded by 2.5 here
-    // until the GPU confirms those bits; the maximum is printed.
+    // CUDA documents 2 ulp, but libdevice exceeds it (tail: lg2.approx's error
+    // in t): 2.03 ulp at x = 0xbf7f99be of this sample, 2.491 at 0x3f7fff61
+    // over all 2^32 inputs (conformance/reports/erfinvf-nv; the H200's bits,
+    // which the reproduction equals on every input). Bounded by 2.5 here; the
+    // maximum is printed.
     worst[0] = std::fmax(worst[0], erfinv_max_error<nvcc_ieee>(x, 2.5));
     if ((x & 0x7fffffffu) >= 0x00910000u) {  // x P(t) >= 2^-126: not flushed by nv-ftz
       worst[1] = std::fmax(worst[1], erfinv_max_error<nvcc_ftz>(x, 2.5));

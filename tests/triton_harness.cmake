@@ -7,3 +7,11 @@ if(EXISTS /usr/bin/python3)
   add_test(NAME triton_harness COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/triton_harness_test.py)
   set_tests_properties(triton_harness PROPERTIES LABELS unit TIMEOUT 120)
 endif()
+# tools/scripts/device/triton_bridge_demo.py --check-table: its kernel's
+# `OP == i` branches call what its OPS table lists, row by row (the GPU run
+# compares results by that index).
+if(EXISTS /usr/bin/python3)
+  add_test(NAME triton_bridge_demo_table
+    COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/scripts/device/triton_bridge_demo.py --check-table)
+  set_tests_properties(triton_bridge_demo_table PROPERTIES LABELS unit TIMEOUT 60)
+endif()

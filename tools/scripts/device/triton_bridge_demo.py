@@ -197,6 +197,26 @@ def kernel_module():
     return triton, one_function
 
 
+
+def check_kernel_table():
+    """The kernel's `if OP == i` chain (read from this file's source) calls
+    what OPS[i] says, in order, and its last `else` is the unmodelled sin: OPS
+    and the chain are otherwise tied only by position. Returns the problems."""
+    import re
+    src = open(os.path.abspath(__file__)).read()
+    body = src[src.index("    def one_function("):src.index("    return triton, one_function")]
+    branch = re.findall(r"(?:if|elif) OP == (\d+):\n\s+r = ([\w.]+)\(", body)
+    last = re.search(r"else:\n\s+r = ([\w.]+)\(", body)
+    calls = [c for _, c in branch] + [last.group(1) if last else "?"]
+    problems = [f"kernel branch {k} is OP == {i}" for k, (i, _) in enumerate(branch) if int(i) != k]
+    if len(calls) != len(OPS):
+        problems.append(f"the kernel has {len(calls)} branches, OPS {len(OPS)} rows")
+    for i, (op, call) in enumerate(zip(OPS, calls)):
+        want = op[4].split(" ")[0].split(":")[0].replace("cuda.libdevice.", "cuda_ld.")
+        if call != want:
+            problems.append(f"OPS[{i}] ({op[0]}) is called as {want}, the kernel's branch {i} calls {call}")
+    return problems
+
 # -- inputs ----------------------------------------------------------------
 
 def _edges32():
@@ -325,7 +345,15 @@ def main():
     ap.add_argument("--ieee", action="store_true",
                     help="compile with enable_reflect_ftz=False and install the bridge with ftz=False")
     ap.add_argument("--child", nargs=3, metavar=("MODE", "INPUTS", "OUT"), help=argparse.SUPPRESS)
+    ap.add_argument("--check-table", action="store_true",
+                    help="only check that the kernel's branches call what OPS lists (no Triton, no GPU)")
     a = ap.parse_args()
+    problems = check_kernel_table()
+    if problems:
+        sys.exit("triton_bridge_demo.py: " + "; ".join(problems))
+    if a.check_table:
+        print(f"kernel table: {len(OPS)} branches as OPS lists")
+        return 0
     if a.child:
         return child(*a.child)
     if os.environ.get("TRITON_INTERPRET", "0") not in ("", "0"):
