@@ -94,6 +94,7 @@ more_packages=(
   chromium                                    # renders report.html in a test
   python3-numpy python3-dev pybind11-dev      # the Python module (docs/python.md) and its tests
   python3-venv python3-setuptools python3-wheel  # pip install . (pyproject.toml) and its test
+  g++-aarch64-linux-gnu qemu-user             # the reproductions built for aarch64, run under qemu (tests/cross)
 )
 # Optional outside Debian 12 (there every package is required, so that CI
 # fails where one is lost): what is not built without each.
@@ -104,6 +105,8 @@ declare -A optional=(
   [hipcc]="the HIP sweep backend is not built"
   [libamdhip64-dev]="the HIP sweep backend is not built"
   [chromium]="the test that renders report.html in Chromium skips itself"
+  [g++-aarch64-linux-gnu]="the aarch64 check (tests/cross) is not built"
+  [qemu-user]="the aarch64 check (tests/cross) is not built"
 )
 packages=("${main_packages[@]}")
 [[ $mode == all ]] && packages+=("${more_packages[@]}")

@@ -1,0 +1,231 @@
+// tests/cross/block_digests.cpp — the block digests of the header-only
+// reproductions, as a standalone program with no library but the C++ standard
+// library and xxhash.h, so that it cross-builds for any CPU (aarch64 in CI:
+// tests/cross/cross_check.py runs it under qemu-user against the committed
+// digests of vectors/*/digests.json and against the same program built for this
+// machine). "The same bits on every CPU" is checked by this program being built
+// with another compiler for another instruction set, not by trusting that it
+// would be.
+//
+// It evaluates the scalar functions (bitexact/nv, bitexact/ocml): on a CPU
+// other than x86 the span forms are these functions in a loop (nv_span.hpp,
+// ocml_span.hpp: their SIMD kernels are x86-only), and the x86 SIMD kernels are
+// checked against the scalar ones by the unit tests.
+//
+// Reads jobs from stdin, one per line:
+//   IMPL FN SET SEED FIRST N [VIEW]
+// SET is exhaustive, uniform or structured (bitexact/inputs.hpp), FIRST and N
+// the range of input indices, VIEW exact (the default) or nan-sign-cleared
+// (a NaN output's sign bit cleared first, as the digest sets marked so in
+// vectors/ocml: engine.cpp's output_view); prints per job
+//   IMPL FN SET SEED FIRST N DIGEST
+// DIGEST = XXH3_64bits (seed 0) of the N outputs as little-endian words, the
+// digest of vectors/*/digests.json when FIRST is a multiple of N = 2^24 (the
+// manifests' "block"). `--list` prints the IMPL FN pairs it has. Bad input:
+// one line on stderr, exit 2. Threads: BX_THREADS (default: all cores).
+#include <algorithm>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bitexact/functions.hpp"
+#include "bitexact/inputs.hpp"
+#include "bitexact/nv/cos_approx.hpp"
+#include "bitexact/nv/ex2_approx.hpp"
+#include "bitexact/nv/fast.hpp"
+#include "bitexact/nv/lg2_approx.hpp"
+#include "bitexact/nv/nv.hpp"
+#include "bitexact/nv/rcp_approx.hpp"
+#include "bitexact/nv/rsqrt_approx.hpp"
+#include "bitexact/nv/sin_approx.hpp"
+#include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
+#include "bitexact/ocml/ocml.hpp"
+
+#define XXH_INLINE_ALL
+#include "xxhash.h"
+
+namespace {
+using namespace bitexact;
+
+// One implementation of one function: outputs [first, first + n) of a set.
+struct entry {
+  std::string impl, fn;
+  void (*run)(inputs::set_kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out);
+  int width;  // bytes per output
+};
+
+template <Fn F, typename fn_traits<F>::signature* P>
+void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  using T = typename fn_traits<F>::type;
+  using S = typename float_traits<T>::storage;
+  constexpr int A = fn_traits<F>::arity;
+  S* o = reinterpret_cast<S*>(out);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const auto p = inputs::standard_input<T, A>(kind, seed, first + i);
+    T r;
+    if constexpr (A == 1)
+      r = P(bit_cast<T>(p.x));
+    else
+      r = P(bit_cast<T>(p.x), bit_cast<T>(p.y));
+    o[i] = bit_cast<S>(r);  // the host's byte order: little-endian on x86 and aarch64 Linux
+  }
+}
+
+template <Fn F, typename fn_traits<F>::signature* P>
+void add(std::vector<entry>& t, const char* impl, const char* fn) {
+  if constexpr (P != nullptr)
+    t.push_back({impl, fn, &run_fn<F, P>, int(sizeof(typename fn_traits<F>::type))});
+}
+
+// ocml: one configuration of ocml/configs.def, every row with an ocml
+// reproduction (src/impls/ocml_impls.cpp).
+template <ocml::config C>
+void add_ocml(std::vector<entry>& t, const char* impl) {
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) add<Fn::name, &ocml::ocml_name<C>>(t, impl, #name);
+#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION_NO_OCML
+#undef BITEXACT_FUNCTION
+}
+
+// ptx, ptx-ftz: the SFU models (src/impls/ptx_impls.cpp registers the same eight).
+template <nv::mode M>
+void add_ptx(std::vector<entry>& t, const char* impl) {
+  add<Fn::sin_approx, &nv::ptx::sin_approx_model<M>>(t, impl, "sin_approx");
+  add<Fn::cos_approx, &nv::ptx::cos_approx_model<M>>(t, impl, "cos_approx");
+  add<Fn::ex2_approx, &nv::ptx::ex2_approx_model<M>>(t, impl, "ex2_approx");
+  add<Fn::lg2_approx, &nv::ptx::lg2_approx_model<M>>(t, impl, "lg2_approx");
+  add<Fn::rcp_approx, &nv::ptx::rcp_approx_model<M>>(t, impl, "rcp_approx");
+  add<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>(t, impl, "rsqrt_approx");
+  add<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>(t, impl, "sqrt_approx");
+  add<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>(t, impl, "tanh_approx");
+}
+
+std::vector<entry> table() {
+  std::vector<entry> t;
+  // nv, nv-ftz, triton: every row (src/impls/nv_impls.cpp, triton_impls.cpp).
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  add<Fn::name, &nv::name>(t, "nv", #name);                     \
+  add<Fn::name, &nv::name##_ftz>(t, "nv-ftz", #name);           \
+  add<Fn::name, nv::triton_form<Fn::name>>(t, "triton", #name);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) add_ocml<ocml::tag>(t, "ocml" suffix);
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
+  add_ptx<nv::mode::ieee>(t, "ptx");
+  add_ptx<nv::mode::ftz>(t, "ptx-ftz");
+  // nv-fast, nv-intrinsics: nv::fast::row of every row (src/impls/nv_fast_impls.cpp).
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)      \
+  add<Fn::name, nv::fast::row<Fn::name>::fast>(t, "nv-fast", #name); \
+  add<Fn::name, nv::fast::row<Fn::name>::intrinsic>(t, "nv-intrinsics", #name);
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , , )
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
+  return t;
+}
+
+[[noreturn]] void fail(const std::string& msg) {
+  std::fprintf(stderr, "block_digests: %s\n", msg.c_str());
+  std::exit(2);
+}
+
+template <class W>
+void clear_nan_signs(unsigned char* p, std::uint64_t n, W inf) {
+  const W sign = W(1) << (8 * sizeof(W) - 1);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    W w;
+    std::memcpy(&w, p + i * sizeof(W), sizeof(W));
+    if ((w & (sign - 1)) > inf) w &= ~sign;
+    std::memcpy(p + i * sizeof(W), &w, sizeof(W));
+  }
+}
+
+bool parse_u64(const std::string& s, std::uint64_t& v) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19) return false;
+  v = std::strtoull(s.c_str(), nullptr, 10);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<entry> t = table();
+  if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
+    for (const auto& e : t) std::printf("%s %s\n", e.impl.c_str(), e.fn.c_str());
+    return 0;
+  }
+  if (argc != 1) fail("usage: block_digests [--list] < jobs (lines: IMPL FN SET SEED FIRST N)");
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  if (const char* e = std::getenv("BX_THREADS")) {
+    std::uint64_t v = 0;
+    if (!parse_u64(e, v) || v == 0 || v > 4096) fail(std::string("BX_THREADS must be 1 to 4096, not '") + e + "'");
+    threads = unsigned(v);
+  }
+  // Read every job first: a bad line stops the program before it prints anything.
+  struct job {
+    const entry* e;
+    inputs::set_kind kind;
+    std::string set;
+    std::uint64_t seed, first, n;
+    bool clear_nan_sign;
+  };
+  std::vector<job> jobs;
+  std::string line;
+  for (int ln = 1; std::getline(std::cin, line); ++ln) {
+    std::istringstream in(line);
+    std::string impl, fn, set, seed, first, n, view = "exact", extra;
+    if (!(in >> impl)) continue;
+    if (!(in >> fn >> set >> seed >> first >> n) || (in >> view && in >> extra))
+      fail("line " + std::to_string(ln) + ": expected IMPL FN SET SEED FIRST N [VIEW]");
+    if (view != "exact" && view != "nan-sign-cleared")
+      fail("line " + std::to_string(ln) + ": VIEW must be exact or nan-sign-cleared, not '" + view + "'");
+    job j{nullptr, inputs::set_kind::exhaustive, set, 0, 0, 0, view == "nan-sign-cleared"};
+    for (const auto& e : t)
+      if (e.impl == impl && e.fn == fn) j.e = &e;
+    if (!j.e) fail("line " + std::to_string(ln) + ": no implementation " + impl + "." + fn + " here (--list)");
+    if (set == "exhaustive")
+      j.kind = inputs::set_kind::exhaustive;
+    else if (set == "uniform")
+      j.kind = inputs::set_kind::uniform;
+    else if (set == "structured")
+      j.kind = inputs::set_kind::structured;
+    else
+      fail("line " + std::to_string(ln) + ": set must be exhaustive, uniform or structured, not '" + set + "'");
+    if (!parse_u64(seed, j.seed) || !parse_u64(first, j.first) || !parse_u64(n, j.n) || j.n == 0 ||
+        j.n > (std::uint64_t(1) << 26))
+      fail("line " + std::to_string(ln) + ": SEED, FIRST must be numbers and N from 1 to 2^26");
+    jobs.push_back(j);
+  }
+  std::vector<unsigned char> buf;
+  for (const job& j : jobs) {
+    const std::uint64_t w = std::uint64_t(j.e->width);
+    buf.resize(j.n * w);
+    const std::uint64_t per = (j.n + threads - 1) / threads;
+    std::vector<std::thread> th;
+    for (unsigned k = 0; k < threads; ++k) {
+      const std::uint64_t b = std::min(j.n, per * k), e = std::min(j.n, b + per);
+      if (b < e) th.emplace_back([&, b, e] { j.e->run(j.kind, j.seed, j.first + b, e - b, buf.data() + b * w); });
+    }
+    for (auto& x : th) x.join();
+    if (j.clear_nan_sign) {
+      if (w == 4)
+        clear_nan_signs<std::uint32_t>(buf.data(), j.n, 0x7f800000u);
+      else
+        clear_nan_signs<std::uint64_t>(buf.data(), j.n, 0x7ff0000000000000ull);
+    }
+    std::printf("%s %s %s %" PRIu64 " %" PRIu64 " %" PRIu64 " 0x%016" PRIx64 "\n", j.e->impl.c_str(), j.e->fn.c_str(),
+                j.set.c_str(), j.seed, j.first, j.n, std::uint64_t(XXH3_64bits(buf.data(), buf.size())));
+    std::fflush(stdout);
+  }
+  return 0;
+}
