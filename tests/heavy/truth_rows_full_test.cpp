@@ -18,6 +18,10 @@
 // Cost: one MPFR evaluation per input, ~0.3-3 us: hours on a few cores, a
 // few minutes per function on a machine with a hundred. Environment:
 //   BITEXACT_TRUTH_FULL_STRIDE=k  every k-th input only (default 1: all);
+//   BITEXACT_TRUTH_FULL_OFFSET=j  starting at input j (0 <= j < k; default 0):
+//                                 the k runs j = 0 .. k-1 are one full run in
+//                                 shards (tools/scripts/truth_rows_full.py
+//                                 keeps the ledger of the shards run);
 //   BITEXACT_TRUTH_FULL_PAIRS=n   the first n pairs of each pair set (default 2^30).
 // One gtest case per row and input set (ctest -R selects).
 #include <gtest/gtest.h>
@@ -94,6 +98,9 @@ class TruthRowsFull : public ::testing::TestWithParam<row_case> {};
 TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
   const row_case& c = GetParam();
   const std::uint64_t stride = env_u64("BITEXACT_TRUTH_FULL_STRIDE", 1);
+  const char* off_env = std::getenv("BITEXACT_TRUTH_FULL_OFFSET");
+  const std::uint64_t offset = off_env ? std::strtoull(off_env, nullptr, 10) : 0;
+  ASSERT_LT(offset, stride) << "BITEXACT_TRUTH_FULL_OFFSET must be below BITEXACT_TRUTH_FULL_STRIDE";
   const auto fn = bitexact::parse_fn(c.name);
   ASSERT_TRUE(fn.has_value()) << c.name;
   std::uint64_t n = std::uint64_t(1) << 32;
@@ -106,7 +113,7 @@ TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
     ASSERT_EQ(set.kind_name(), c.set);
   }
   const auto t0 = std::chrono::steady_clock::now();
-  const std::uint64_t steps = (n + stride - 1) / stride;
+  const std::uint64_t steps = n > offset ? (n - offset + stride - 1) / stride : 0;
   const Tally t = tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, steps, 1 << 12), Tally{},
       [&](const tbb::blocked_range<std::uint64_t>& r, Tally acc) {
@@ -117,7 +124,7 @@ TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
           a.resize(1), b.resize(1);
         }
         for (std::uint64_t k = r.begin(); k != r.end(); ++k) {
-          const std::uint64_t i = k * stride;
+          const std::uint64_t i = k * stride + offset;
           float fast = 0, exact = 0, x = 0, y = 0;
           bool decided = false;
           if (c.arity == 1) {
@@ -145,9 +152,10 @@ TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
         return l;
       });
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("[truth] %s %s: %llu inputs (stride %llu), fast path decided %llu, MPFR fallbacks %llu, "
-              "mismatches %llu, %.1f s\n",
+  std::printf("[truth] %s %s: %llu inputs (stride %llu, offset %llu, of %llu), fast path decided %llu, "
+              "MPFR fallbacks %llu, mismatches %llu, %.1f s\n",
               c.name, c.set, (unsigned long long)t.checked, (unsigned long long)stride,
+              (unsigned long long)offset, (unsigned long long)n,
               (unsigned long long)t.decided, (unsigned long long)(t.checked - t.decided),
               (unsigned long long)t.mismatches, secs);
   std::fflush(stdout);

@@ -1,0 +1,8 @@
+# tools/scripts/truth_rows_full.py status: the ledger of TruthRowsFull's shards
+# (tests/heavy/truth_rows_full_ledger.jsonl) parses, and no shard run with the
+# current truth sources found a mismatch (exit 1 then; 2 for a malformed line).
+if(EXISTS /usr/bin/python3)
+  add_test(NAME truth_rows_full_ledger
+    COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/scripts/truth_rows_full.py status)
+  set_tests_properties(truth_rows_full_ledger PROPERTIES LABELS unit TIMEOUT 60)
+endif()
