@@ -2,7 +2,9 @@
 // binary (BITEXACT_CLI): reports, shards + merge, stop/kill + resume, and the
 // one-line errors with exit status 2 that leave nothing half-written.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -129,6 +131,68 @@ TEST(SweepCli, KilledRunResumesToTheSameResult) {
   auto r = run_cli(common + "--resume --out " + b.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(slurp(b / "report.json"), slurp(a / "report.json"));
+}
+
+// Two writers of one --out: the second stops at once, in one line naming the
+// first (exit 2), and writes nothing; the lock dies with its holder, SIGKILL
+// included, so the killed sweep's --resume runs; a finished command leaves no
+// lock file. The first holder here is this test (flock on the folder's
+// .bitexact.lock, as a sweep holds it), then a real sweep killed mid-run.
+TEST(SweepCli, TwoWritersOfOneOutFolder) {
+  const fs::path d = tmpdir() / "locked", ref = tmpdir() / "lock_ref";
+  const std::string common = "sweep sinf --impl host --inputs random:200000:9 --chunk 2000 --threads 2 ";
+  ASSERT_EQ(run_cli(common + "--out " + ref.string()).status, 0);
+  const fs::path suite = tmpdir() / "lock-suite.json";
+  std::ofstream(suite) << R"({"suites": [{"name": "t", "function": "sinf", "impls": ["host"],
+                                           "inputs": "interval:0x3f800000:0x3f800010"}]})";
+  fs::remove_all(d);
+  fs::create_directories(d);
+  const int fd = ::open((d / ".bitexact.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+  const std::string who = "pid 4242, sweep, since 2026-11-29T00:00:00Z\n";
+  ASSERT_EQ(::write(fd, who.data(), who.size()), ssize_t(who.size()));
+  for (const std::string& cmd : {common + "--out " + d.string(), common + "--resume --out " + d.string(),
+                                 "merge " + ref.string() + " --out " + d.string(),
+                                 "conformance run --suite " + suite.string() + " --out " + d.string()}) {
+    auto r = run_cli(cmd);
+    EXPECT_EQ(r.status, 2) << cmd << "\n" << r.err;
+    EXPECT_EQ(line_count(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("is in use by another bitexact (pid 4242, sweep, since 2026-11-29T00:00:00Z)"),
+              std::string::npos)
+        << cmd << "\n" << r.err;
+  }
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(d)) left.push_back(e.path().filename().string());
+  EXPECT_EQ(left, std::vector<std::string>{".bitexact.lock"}) << "nothing written beside the holder's lock";
+  ::close(fd);  // the holder ends without removing its file (as a killed one would)
+
+  // A real sweep, killed while it holds the folder: a second one is refused
+  // while it runs; after the kill the stale file is no lock, --resume runs.
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::string out = d.string();
+    execl(BITEXACT_CLI, BITEXACT_CLI, "sweep", "sinf", "--impl", "host", "--inputs", "random:200000:9", "--chunk",
+          "2000", "--threads", "2", "--checkpoint-seconds", "0", "--out", out.c_str(), (char*)nullptr);
+    _exit(127);
+  }
+  for (int i = 0; i < 4000 && !fs::exists(d / "state.json"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  auto second = run_cli(common + "--out " + d.string());
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the first sweep ended before it was killed: the test proves nothing";
+  EXPECT_EQ(second.status, 2) << second.err;
+  EXPECT_NE(second.err.find("in use by another bitexact (pid " + std::to_string(pid) + ", sweep, since "),
+            std::string::npos)
+      << second.err;
+  auto r = run_cli(common + "--resume --out " + d.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(slurp(d / "report.json"), slurp(ref / "report.json"));
+  EXPECT_FALSE(fs::exists(d / ".bitexact.lock")) << "a command that ends normally removes its lock file";
+  EXPECT_FALSE(fs::exists(ref / ".bitexact.lock"));
 }
 
 TEST(SweepCli, BadInputIsOneLineAndExit2) {

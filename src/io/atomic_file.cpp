@@ -1,10 +1,15 @@
 // Atomic file writes (bitexact/io/atomic_file.hpp).
 #include "bitexact/io/atomic_file.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -151,6 +156,52 @@ void made_for_output::remove_made() {
     if (!std::filesystem::remove(m, ec)) break;
   }
   made_.clear();
+}
+
+output_lock::output_lock(const std::string& dir, std::string_view command)
+    : path_((std::filesystem::path(folder_path(dir)) / ".bitexact.lock").string()) {
+  // A holder that ends normally unlinks the file while still holding it; a
+  // process that opened it just before then locks a file no longer in the
+  // folder. So after locking, the file must still be the folder's (same
+  // inode), else try again with the new one.
+  for (int attempt = 0;; ++attempt) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw input_error(fmt::format("cannot lock output folder {}{}", quote_input(dir, 200), reason(errno)));
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      char who[200] = {0};
+      const ssize_t n = ::pread(fd_, who, sizeof who - 1, 0);
+      ::close(fd_);
+      fd_ = -1;
+      if (err != EWOULDBLOCK)
+        throw input_error(fmt::format("cannot lock output folder {}{}", quote_input(dir, 200), reason(err)));
+      std::string holder(who, n > 0 ? std::size_t(n) : 0);
+      while (!holder.empty() && (holder.back() == '\n' || holder.back() == '\0')) holder.pop_back();
+      throw input_error(fmt::format("output folder {} is in use by another bitexact ({}): wait for it to end, or "
+                                    "choose another folder",
+                                    quote_input(dir, 200), holder.empty() ? "its lock file names no process" : holder));
+    }
+    struct stat held {}, now {};
+    if (::fstat(fd_, &held) == 0 && ::stat(path_.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
+        held.st_dev == now.st_dev)
+      break;
+    ::close(fd_);
+    fd_ = -1;
+    if (attempt == 100) throw input_error(fmt::format("cannot lock output folder {}", quote_input(dir, 200)));
+  }
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char when[32];
+  std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  const std::string who = fmt::format("pid {}, {}, since {}\n", ::getpid(), command, when);
+  // Best effort: the lock is the flock, the text only names its holder.
+  if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, who.data(), who.size(), 0) < 0) {
+  }
+}
+
+output_lock::~output_lock() {
+  if (fd_ < 0) return;
+  ::unlink(path_.c_str());  // while still held: see the constructor
+  ::close(fd_);
 }
 
 void check_output_folder(const std::string& dir) {

@@ -218,7 +218,12 @@ std::vector<Job> load_jobs(const ConfArgs& a) {
 int run_conformance(const ConfArgs& a) {
   namespace fs = std::filesystem;
   int failures = 0;
-  for (auto& job : load_jobs(a)) {
+  auto jobs = load_jobs(a);
+  // The whole run holds --out (a second `conformance run` into it stops at
+  // once); a failure before anything is written leaves no folder.
+  made_for_output top(a.out);
+  const output_lock lock(a.out, "conformance run");
+  for (auto& job : jobs) {
     sweep::State st = sweep::make_state(job.o);
     sweep::run(job.o, st);
     const std::string dir = (fs::path(a.out) / job.name).string();
@@ -228,6 +233,7 @@ int run_conformance(const ConfArgs& a) {
       made.keep();
     }
     failures += print_verdicts(job, report::to_json(st));
+    top.keep();
   }
   return failures ? 1 : 0;
 }

@@ -27,6 +27,7 @@ void run_merge(const std::vector<std::string>& dirs, const std::string& out) {
   // Everything is produced before anything is written, all files or none,
   // and a folder made here goes again if writing fails.
   made_for_output dir(out);
+  const output_lock lock(out, "merge");
   report::write_reports(merged, out, /*with_state=*/true);
   dir.keep();
   if (!merged.complete())

@@ -286,6 +286,9 @@ void run_local(const SweepArgs& a) {
   // removes the folders made here again while they are empty (a checkpoint
   // written before the failure stays: --resume continues from it).
   made_for_output dir(a.out);
+  // Held until the reports are written: a second sweep given this --out stops
+  // at once instead of interleaving its checkpoints with ours.
+  const output_lock lock(a.out, a.shard.empty() ? "sweep" : "sweep --shard " + a.shard);
   const bool digests_equal = run_local_in(a, o, where, checks);
   dir.keep();
   if (!digests_equal) throw silent_exit{1};
@@ -393,6 +396,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     // Inside this step, so that a failed write removes the folder it made
     // before the ranks agree on the failure (and mpirun ends them).
     made_for_output dir(a.out);
+    const output_lock lock(a.out, "sweep under mpirun (rank 0 writing)");
     report::write_reports(state, a.out, /*with_state=*/true);
     dir.keep();
     phase("reports written");

@@ -54,6 +54,27 @@ class made_for_output {
   std::vector<std::string> made_;  // deepest first
 };
 
+// An output folder held by one command while it writes there, so that a
+// second bitexact writing the same folder (two sweeps given one --out) stops
+// at once with one line naming the holder, instead of the two overwriting each
+// other's checkpoints and reports. flock(2) on DIR/.bitexact.lock: the kernel
+// releases it when the holder ends, however it ends (SIGKILL included, so a
+// killed sweep never blocks its --resume); a holder that ends normally removes
+// the file. The file holds "pid P, COMMAND, since TIME" for the message.
+// Throws input_error ("DIR is in use by another bitexact (pid P, sweep, since
+// ...)") when held, or when the lock file cannot be made.
+class output_lock {
+ public:
+  output_lock(const std::string& dir, std::string_view command);
+  ~output_lock();
+  output_lock(const output_lock&) = delete;
+  output_lock& operator=(const output_lock&) = delete;
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+};
+
 // Throws input_error when `dir` could not be made or written by
 // made_for_output later: a file in the way (of it or of a folder above it),
 // or the nearest existing folder above it not writable. Creates nothing: for
