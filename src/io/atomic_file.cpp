@@ -189,6 +189,23 @@ output_lock::output_lock(const std::string& dir, std::string_view command)
     fd_ = -1;
     if (attempt == 100) throw input_error(fmt::format("cannot lock output folder {}", quote_input(dir, 200)));
   }
+  // Holding the folder, no other bitexact writes here now: a temporary file of
+  // write_file(s)_atomic (NAME.tmp-PID, NAME.old-PID) is what a killed writer
+  // left behind, never part of an output. Removed, so that a killed sweep's
+  // --resume ends with a clean folder.
+  {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(folder_path(dir), ec)) {
+      const std::string n = e.path().filename().string();
+      for (const char* mark : {".tmp-", ".old-"}) {
+        const std::size_t k = n.rfind(mark);
+        if (k == std::string::npos || k == 0 || k + 5 == n.size()) continue;
+        if (n.find_first_not_of("0123456789", k + 5) != std::string::npos) continue;
+        std::error_code rc;
+        if (e.is_regular_file(rc)) std::filesystem::remove(e.path(), rc);
+      }
+    }
+  }
   const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char when[32];
   std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));

@@ -132,11 +132,14 @@ std::vector<DigestCheck> digest_checks(const SweepArgs& a, sweep::Options& o) {
       for (std::size_t i = 0; i < o.impls.size(); ++i)
         if (s.fn == fn && s.impl == o.impls[i]->name && s.set.spec == o.inputs.spec) checks.push_back({file, i, s});
   }
-  if (checks.empty())
+  if (checks.empty()) {
+    // A plain loop, not std::views::transform: clang 15 cannot compile
+    // libstdc++ 12's ranges (the sanitizer build, tests/sanitize.cmake).
+    std::vector<std::string> names;
+    for (const Impl* p : o.impls) names.push_back(p->name);
     throw input_error(fmt::format("--check-digests: {} holds no set of {} over {} for --impl {}",
-                                  fmt::join(a.check_digests, ", "), fn, o.inputs.spec,
-                                  fmt::join(o.impls | std::views::transform([](const Impl* p) { return p->name; }),
-                                            ",")));
+                                  fmt::join(a.check_digests, ", "), fn, o.inputs.spec, fmt::join(names, ",")));
+  }
   // One block size and one output view per sweep (the engine's chunk and view).
   for (const auto& c : checks) {
     if (c.set.block != checks[0].set.block || c.set.view != checks[0].set.view)

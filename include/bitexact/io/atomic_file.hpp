@@ -61,6 +61,8 @@ class made_for_output {
 // releases it when the holder ends, however it ends (SIGKILL included, so a
 // killed sweep never blocks its --resume); a holder that ends normally removes
 // the file. The file holds "pid P, COMMAND, since TIME" for the message.
+// Once held, the folder's stale temporary files (NAME.tmp-PID, NAME.old-PID:
+// what a killed writer left) are removed.
 // Throws input_error ("DIR is in use by another bitexact (pid P, sweep, since
 // ...)") when held, or when the lock file cannot be made.
 class output_lock {
