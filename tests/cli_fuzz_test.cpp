@@ -111,7 +111,11 @@ struct fuzzer {
     add("rows_bad.json", R"({"manifest": {"bits": "x"}, "columns": [1], "rows": [[1]]})");
     add("empty.json", "{}");
     add("x.csv", "x_hex,out_hex\n0x3f800000,0x3f576aa5\n0x40000000,0x3f68c7b6\n1.5,0x3f7f6ea2\n");
-    add("npyhdr.npy", std::string("\x93NUMPY\x01\x00\x10\x00{'descr': '<f4'", 30));
+    // A truncated npy header: the magic, version 1.0, a header length of 16,
+    // then less than that. (Built from sizeof, not a count: a count of 30
+    // read past the 26-byte literal, which ASan found.)
+    static constexpr char npy_head[] = "\x93NUMPY\x01\x00\x10\x00{'descr': '<f4'";
+    add("npyhdr.npy", std::string(npy_head, sizeof npy_head - 1));
     add("suite.json", R"({"suites": [{"name": "s", "function": "ceilf", "impls": ["host", "nv"],
         "inputs": "random:20", "limits": {"host": {"max_ulp": 0, "special_mismatches": 0}}}]})");
     add("suite_bad.json", R"({"suites": [{"name": 1, "function": "ceilf", "impls": "host", "limits": []}]})");

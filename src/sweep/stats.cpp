@@ -440,6 +440,13 @@ json State::to_json() const {
   return j;
 }
 
+// A count of a state's sparse lists (binades, buckets), which to_json writes
+// only when non-zero.
+static std::uint64_t nonzero(std::uint64_t n, const char* list) {
+  if (n == 0) throw input_error(std::string("an entry of '") + list + "' with a count of 0 (bitexact writes none)");
+  return n;
+}
+
 State State::from_json(const json& j) {
   try {
     const std::string format = j.at("format").get<std::string>();
@@ -488,15 +495,18 @@ State State::from_json(const json& j) {
       d.hist = k.at("hist").get<std::array<std::uint64_t, bins::count>>();
       d.max.value = k.at("max").at("value").get<double>();
       d.max.at = ws_from(k.at("max").at("at"));
+      // A sparse list of the non-zero entries, as to_json writes it: an
+      // entry with a count of 0 is refused (it would not survive a write and
+      // read back; found by fuzzing, tests/fuzz/fuzz_state.cpp).
       for (const auto& b : k.at("binades")) {
         std::size_t idx = b.at(0).get<std::size_t>();
-        d.binade_wrong.at(idx) = b.at(1).get<std::uint64_t>();
+        d.binade_wrong.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "binades");
         d.binade_max.at(idx) = b.at(2).get<double>();
         d.binade_witness.at(idx) = w_from(b.at(3));
       }
       for (const auto& b : k.at("buckets")) {
         std::size_t idx = b.at(0).get<std::size_t>();
-        d.bucket_wrong.at(idx) = b.at(1).get<std::uint64_t>();
+        d.bucket_wrong.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "buckets");
         d.bucket_max.at(idx) = b.at(2).get<double>();
       }
       d.in_class_wrong = k.at("in_class_wrong").get<std::vector<std::uint64_t>>();
@@ -520,7 +530,7 @@ State State::from_json(const json& j) {
       p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"), &pair_truth_missing);
       for (const auto& b : ps[i].at("binades")) {
         const std::size_t idx = b.at(0).get<std::size_t>();
-        p.binade_differ.at(idx) = b.at(1).get<std::uint64_t>();
+        p.binade_differ.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "binades");
         p.binade_max_dist.at(idx) = b.at(2).get<double>();
       }
     }

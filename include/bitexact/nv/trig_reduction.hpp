@@ -186,6 +186,16 @@ BITEXACT_INLINE float trig_flush(float x) {
 // this file). The rounding of y to k follows f2i.rn{.ftz} (B.reflect); a y
 // that one of them flushes rounds to k = 0 anyway.
 inline constexpr float trig_rint_shift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
+// k as an int, as PTX's f2i converts it: |k| < 2^17 on the Cody-Waite path's
+// own domain; beyond 2^31 (a caller using this reduction outside it, as a
+// port that has only this path does: tests/porting_test.cpp) PTX saturates
+// and makes NaN 0, where a C++ conversion would be undefined behaviour
+// (found by UBSan, tests/sanitize.cmake). The in-range test costs a compare.
+BITEXACT_INLINE std::int32_t trig_k_to_int(float kf) {
+  if (kf >= -0x1p31f && kf < 0x1p31f) [[likely]]
+    return std::int32_t(kf);
+  return kf != kf ? 0 : kf > 0 ? std::int32_t(2147483647) : std::int32_t(-2147483647 - 1);
+}
 template <auto C>
 BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {
   constexpr mode M = trig_build(C).reflect, P = trig_build(C).ops;
@@ -195,7 +205,7 @@ BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {
   float r = trig_fma<M>(kf, trig_minus_pio2_hi, x);
   r = trig_fma<M>(kf, trig_minus_pio2_mid, r);
   r = trig_fma<M>(kf, trig_minus_pio2_lo, r);
-  return {r, std::int32_t(kf)};
+  return {r, trig_k_to_int(kf)};
 }
 
 // ---- Payne-Hanek reduction, finite |x| >= 105615 ------------------------------
