@@ -556,6 +556,10 @@ State State::from_json(const json& j) {
     return s;
   } catch (const json::exception& e) {
     throw input_error(std::string("malformed sweep state: ") + e.what());
+  } catch (const std::out_of_range&) {
+    // An index of a sparse list (binades, buckets, chunks) beyond its table:
+    // the vectors' at() (found by fuzzing, tests/fuzz/fuzz_state.cpp).
+    throw input_error("malformed sweep state: an index out of range");
   }
 }
 
