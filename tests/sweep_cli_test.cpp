@@ -43,6 +43,22 @@ void expect_usage_error(const std::string& args, const std::string& needle, cons
   }
 }
 
+// Starts `sweep sinf --impl host --inputs random:200000:SEED` with a
+// checkpoint after every chunk into `out`, in the background, and returns once
+// its first checkpoint exists (or after a few seconds): the caller kills it.
+pid_t start_checkpointing_sweep(const fs::path& out, const char* seed) {
+  const std::string inputs = std::string("random:200000:") + seed, dir = out.string();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl(BITEXACT_CLI, BITEXACT_CLI, "sweep", "sinf", "--impl", "host", "--inputs", inputs.c_str(), "--chunk",
+          "2000", "--threads", "2", "--checkpoint-seconds", "0", "--out", dir.c_str(), (char*)nullptr);
+    _exit(127);
+  }
+  for (int i = 0; pid > 0 && i < 4000 && !fs::exists(out / "state.json"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return pid;
+}
+
 }  // namespace
 
 TEST(SweepCli, WritesTheThreeReports) {
@@ -112,17 +128,9 @@ TEST(SweepCli, KilledRunResumesToTheSameResult) {
   const std::string common = "sweep sinf --impl host --inputs random:200000:8 --chunk 2000 --threads 2 ";
   ASSERT_EQ(run_cli(common + "--out " + a.string()).status, 0);
   fs::create_directories(b);
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::string out = b.string();
-    execl(BITEXACT_CLI, BITEXACT_CLI, "sweep", "sinf", "--impl", "host", "--inputs", "random:200000:8", "--chunk",
-          "2000", "--threads", "2", "--checkpoint-seconds", "0", "--out", out.c_str(), (char*)nullptr);
-    _exit(127);
-  }
   // Kill it (SIGKILL: no chance to clean up) once a checkpoint exists.
-  for (int i = 0; i < 2000 && !fs::exists(b / "state.json"); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const pid_t pid = start_checkpointing_sweep(b, "8");
+  ASSERT_GT(pid, 0);
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -169,16 +177,8 @@ TEST(SweepCli, TwoWritersOfOneOutFolder) {
 
   // A real sweep, killed while it holds the folder: a second one is refused
   // while it runs; after the kill the stale file is no lock, --resume runs.
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::string out = d.string();
-    execl(BITEXACT_CLI, BITEXACT_CLI, "sweep", "sinf", "--impl", "host", "--inputs", "random:200000:9", "--chunk",
-          "2000", "--threads", "2", "--checkpoint-seconds", "0", "--out", out.c_str(), (char*)nullptr);
-    _exit(127);
-  }
-  for (int i = 0; i < 4000 && !fs::exists(d / "state.json"); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const pid_t pid = start_checkpointing_sweep(d, "9");
+  ASSERT_GT(pid, 0);
   auto second = run_cli(common + "--out " + d.string());
   kill(pid, SIGKILL);
   int status = 0;

@@ -9,7 +9,9 @@
 #   TARGET   fuzz_operand, fuzz_vectors, ... (default: every tests/fuzz/fuzz_*.cpp)
 # Environment: BITEXACT_SANITIZE_DIR (default build/sanitize, where the main
 # build's ExternalProject puts the targets), FUZZ_JOBS targets at a time
-# (default: the cores), FUZZ_MERGE=1 to fold the new inputs that add coverage
+# (default: the cores), FUZZ_SECONDS to stop a target after that long even
+# short of RUNS (libFuzzer -max_total_time; the line says how many ran),
+# FUZZ_MERGE=1 to fold the new inputs that add coverage
 # into tests/fuzz/corpus/TARGET (libFuzzer -merge=1: a minimal set).
 # Exit status: 0 when no target crashed, 1 otherwise (the crashing input is in
 # build/fuzz_artifacts/TARGET/), 2 on bad usage.
@@ -33,7 +35,7 @@ one() {
   local t=$1 corpus=$here/build/fuzz_corpus/$1 art=$here/build/fuzz_artifacts/$1/ log=$here/build/fuzz_logs/$1.log
   mkdir -p "$corpus" "$art" "$(dirname "$log")"
   local t0=$SECONDS
-  "$dir/tests/fuzz/$t" -runs="$runs" -print_final_stats=1 -artifact_prefix="$art" \
+  "$dir/tests/fuzz/$t" -runs="$runs" -max_total_time="${FUZZ_SECONDS:-0}" -print_final_stats=1 -artifact_prefix="$art" \
     "$corpus" "$here/tests/fuzz/corpus/$t" >"$log" 2>&1
   local rc=$? secs=$((SECONDS - t0))
   local done_line execs cov ft
