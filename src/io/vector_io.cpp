@@ -94,11 +94,16 @@ table read_npy(const std::string& path, const std::string& s, int bits, std::siz
     const auto k = h.find("'" + key + "'");
     if (k == std::string::npos) fail(path, ".npy header has no '" + key + "'");
     auto v = h.find(':', k);
+    // A key with no value after it (the header cut short) is malformed; the
+    // positions below stay inside h (found by fuzzing: tests/fuzz/fuzz_vectors.cpp).
+    if (v == std::string::npos) fail(path, ".npy header has no value for '" + key + "'");
     while (v + 1 < h.size() && h[v + 1] == ' ') ++v;
+    if (v + 1 >= h.size()) fail(path, ".npy header has no value for '" + key + "'");
     return v + 1;
   };
   std::size_t d = field("descr");
   const auto d_end = h.find(h[d], d + 1);
+  if (d_end == std::string::npos) fail(path, ".npy header's 'descr' is not a quoted string");
   const std::string descr = h.substr(d + 1, d_end - d - 1);
   int width = 0;
   for (const char* t : {"<f4", "<u4", "<i4"})
@@ -110,7 +115,9 @@ table read_npy(const std::string& path, const std::string& s, int bits, std::siz
   if (bits != 0 && width != bits) fail(path, fmt::format("dtype '{}' holds {}-bit words, expected {}-bit", descr, width, bits));
   if (h.compare(field("fortran_order"), 4, "True") == 0) fail(path, "Fortran-order arrays are not supported");
   const std::size_t sh = field("shape");
-  const std::string shape = h.substr(sh, h.find(')', sh) - sh + 1);
+  const std::size_t sh_end = h.find(')', sh);
+  if (sh_end == std::string::npos) fail(path, ".npy header's 'shape' is not a tuple");
+  const std::string shape = h.substr(sh, sh_end - sh + 1);
   unsigned long long n = 0, c = 1;
   const int got = std::sscanf(shape.c_str(), "(%llu, %llu)", &n, &c);
   if (got < 1) fail(path, "cannot read the .npy shape " + shape);
