@@ -28,7 +28,7 @@ if(BX_AARCH64_CXX AND BX_QEMU_AARCH64 AND BX_XXHASH_DIR AND EXISTS /usr/bin/pyth
     COMMAND ${BX_AARCH64_CXX} -std=gnu++20 -O3 -ffp-contract=fast -static -pthread
       -I${PROJECT_SOURCE_DIR}/include -I${CMAKE_CURRENT_BINARY_DIR}/cross_include
       ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp -o ${_bx_a64}
-    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp ${_bx_headers}
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp ${CMAKE_CURRENT_SOURCE_DIR}/scalar_forms.hpp ${_bx_headers}
     COMMENT "block_digests for aarch64 (${BX_AARCH64_CXX})" VERBATIM)
   add_custom_target(cross_block_digests_aarch64 ALL DEPENDS ${_bx_a64})
   set(_bx_cross_cmd /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cross/cross_check.py

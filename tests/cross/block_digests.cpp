@@ -7,7 +7,8 @@
 // with another compiler for another instruction set, not by trusting that it
 // would be.
 //
-// It evaluates the scalar functions (bitexact/nv, bitexact/ocml): on a CPU
+// It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
+// tests/scalar_forms.hpp): on a CPU
 // other than x86 the span forms are these functions in a loop (nv_span.hpp,
 // ocml_span.hpp: their SIMD kernels are x86-only), and the x86 SIMD kernels are
 // checked against the scalar ones by the unit tests.
@@ -37,17 +38,7 @@
 
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
-#include "bitexact/nv/cos_approx.hpp"
-#include "bitexact/nv/ex2_approx.hpp"
-#include "bitexact/nv/fast.hpp"
-#include "bitexact/nv/lg2_approx.hpp"
-#include "bitexact/nv/nv.hpp"
-#include "bitexact/nv/rcp_approx.hpp"
-#include "bitexact/nv/rsqrt_approx.hpp"
-#include "bitexact/nv/sin_approx.hpp"
-#include "bitexact/nv/sqrt_approx.hpp"
-#include "bitexact/nv/tanh_approx.hpp"
-#include "bitexact/ocml/ocml.hpp"
+#include "../scalar_forms.hpp"
 
 #define XXH_INLINE_ALL
 #include "xxhash.h"
@@ -79,58 +70,11 @@ void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std:
   }
 }
 
-template <Fn F, typename fn_traits<F>::signature* P>
-void add(std::vector<entry>& t, const char* impl, const char* fn) {
-  if constexpr (P != nullptr)
-    t.push_back({impl, fn, &run_fn<F, P>, int(sizeof(typename fn_traits<F>::type))});
-}
-
-// ocml: one configuration of ocml/configs.def, every row with an ocml
-// reproduction (src/impls/ocml_impls.cpp).
-template <ocml::config C>
-void add_ocml(std::vector<entry>& t, const char* impl) {
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) add<Fn::name, &ocml::ocml_name<C>>(t, impl, #name);
-#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
-#include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION_NO_OCML
-#undef BITEXACT_FUNCTION
-}
-
-// ptx, ptx-ftz: the SFU models (src/impls/ptx_impls.cpp registers the same eight).
-template <nv::mode M>
-void add_ptx(std::vector<entry>& t, const char* impl) {
-  add<Fn::sin_approx, &nv::ptx::sin_approx_model<M>>(t, impl, "sin_approx");
-  add<Fn::cos_approx, &nv::ptx::cos_approx_model<M>>(t, impl, "cos_approx");
-  add<Fn::ex2_approx, &nv::ptx::ex2_approx_model<M>>(t, impl, "ex2_approx");
-  add<Fn::lg2_approx, &nv::ptx::lg2_approx_model<M>>(t, impl, "lg2_approx");
-  add<Fn::rcp_approx, &nv::ptx::rcp_approx_model<M>>(t, impl, "rcp_approx");
-  add<Fn::rsqrt_approx, &nv::ptx::rsqrt_approx_model<M>>(t, impl, "rsqrt_approx");
-  add<Fn::sqrt_approx, &nv::ptx::sqrt_approx_model<M>>(t, impl, "sqrt_approx");
-  add<Fn::tanh_approx, &nv::ptx::tanh_approx_model<M>>(t, impl, "tanh_approx");
-}
-
 std::vector<entry> table() {
   std::vector<entry> t;
-  // nv, nv-ftz, triton: every row (src/impls/nv_impls.cpp, triton_impls.cpp).
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  add<Fn::name, &nv::name>(t, "nv", #name);                     \
-  add<Fn::name, &nv::name##_ftz>(t, "nv-ftz", #name);           \
-  add<Fn::name, nv::triton_form<Fn::name>>(t, "triton", #name);
-#include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION
-#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) add_ocml<ocml::tag>(t, "ocml" suffix);
-#include "bitexact/ocml/configs.def"
-#undef BITEXACT_OCML_CONFIG
-  add_ptx<nv::mode::ieee>(t, "ptx");
-  add_ptx<nv::mode::ftz>(t, "ptx-ftz");
-  // nv-fast, nv-intrinsics: nv::fast::row of every row (src/impls/nv_fast_impls.cpp).
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)      \
-  add<Fn::name, nv::fast::row<Fn::name>::fast>(t, "nv-fast", #name); \
-  add<Fn::name, nv::fast::row<Fn::name>::intrinsic>(t, "nv-intrinsics", #name);
-#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , , )
-#include "bitexact/functions.def"
-#undef BITEXACT_NV_FUNCTION
-#undef BITEXACT_FUNCTION
+  testing::for_each_scalar_form([&]<Fn F, auto P>(const char* impl) {
+    t.push_back({impl, std::string(fn_desc_of(F).name), &run_fn<F, P>, int(sizeof(typename fn_traits<F>::type))});
+  });
   return t;
 }
 

@@ -6,16 +6,16 @@
 //     kernels where the CPU has them, any batch size, so every tail path)
 //     against the word evaluation (Impl::eval, what the CLI and the digests
 //     use), and against itself in place (out == x, which the contract allows);
-//   * for nv, nv-ftz and every ocml configuration, the header's scalar
-//     function (nv::NAME, ocml::OCML<config>) on each input alone.
+//   * where the implementation's code is header-only (tests/scalar_forms.hpp:
+//     nv, nv-ftz, triton, every ocml configuration, ptx, ptx-ftz, nv-fast,
+//     nv-intrinsics), the header's scalar function on each input alone.
 #include <map>
 #include <utility>
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/nv/nv.hpp"
-#include "bitexact/ocml/ocml.hpp"
 #include "bitexact/registry/registry.hpp"
+#include "../scalar_forms.hpp"
 #include "fuzz.hpp"
 
 namespace {
@@ -36,26 +36,9 @@ void scalar(const word* x, const word* y, word* out, std::size_t n) {
   }
 }
 
-template <ocml::config C>
-void add_ocml(std::map<std::pair<std::string, Fn>, scalar_fn>& m, const std::string& impl) {
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) \
-  m[{impl, Fn::name}] = &scalar<Fn::name, &ocml::ocml_name<C>>;
-#define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
-#include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION_NO_OCML
-#undef BITEXACT_FUNCTION
-}
-
 std::map<std::pair<std::string, Fn>, scalar_fn> scalars() {
   std::map<std::pair<std::string, Fn>, scalar_fn> m;
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
-  m[{"nv", Fn::name}] = &scalar<Fn::name, &nv::name>;           \
-  m[{"nv-ftz", Fn::name}] = &scalar<Fn::name, &nv::name##_ftz>;
-#include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION
-#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) add_ocml<ocml::tag>(m, "ocml" suffix);
-#include "bitexact/ocml/configs.def"
-#undef BITEXACT_OCML_CONFIG
+  testing::for_each_scalar_form([&]<Fn F, auto P>(const char* impl) { m[{impl, F}] = &scalar<F, P>; });
   return m;
 }
 
