@@ -45,6 +45,13 @@ void write_temporary(const std::filesystem::path& tmp, const std::string& path,
   }
 }
 
+// The marks of write_file(s)_atomic's temporary names, NAME + mark + PID: the
+// new content, and the hard link that keeps the old one during the renames.
+// output_lock recognises a dead writer's leftovers by them.
+constexpr const char* temp_marks[] = {".tmp-", ".old-"};
+constexpr const char* new_content_mark = temp_marks[0];
+constexpr const char* old_content_mark = temp_marks[1];
+
 std::filesystem::path beside(const std::string& path, const char* what) {
   std::filesystem::path p(path);
   p += what + std::to_string(::getpid());
@@ -62,7 +69,7 @@ std::filesystem::path folder_path(const std::string& dir) {
 
 void write_file_atomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
-  const fs::path tmp = beside(path, ".tmp-");
+  const fs::path tmp = beside(path, new_content_mark);
   write_temporary(tmp, path, write);
   std::error_code ec;
   fs::rename(tmp, path, ec);  // e.g. onto a folder of that name
@@ -82,7 +89,7 @@ void write_files_atomic(const std::vector<file_content>& files) {
   };
   try {
     for (const auto& f : files) {
-      tmps.push_back(beside(f.path, ".tmp-"));
+      tmps.push_back(beside(f.path, new_content_mark));
       const std::string_view content = f.content;
       write_temporary(tmps.back(), f.path,
                       [content](std::ostream& out) { out.write(content.data(), std::streamsize(content.size())); });
@@ -99,7 +106,7 @@ void write_files_atomic(const std::vector<file_content>& files) {
     std::error_code ec;
     existed[i] = fs::exists(fs::symlink_status(files[i].path, ec));
     if (!existed[i] || !fs::is_regular_file(fs::symlink_status(files[i].path, ec))) continue;
-    const fs::path old = beside(files[i].path, ".old-");
+    const fs::path old = beside(files[i].path, old_content_mark);
     remove(old);
     if (::link(files[i].path.c_str(), old.c_str()) == 0) olds[i] = old;
   }
@@ -197,10 +204,10 @@ output_lock::output_lock(const std::string& dir, std::string_view command)
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(folder_path(dir), ec)) {
       const std::string n = e.path().filename().string();
-      for (const char* mark : {".tmp-", ".old-"}) {
-        const std::size_t k = n.rfind(mark);
-        if (k == std::string::npos || k == 0 || k + 5 == n.size()) continue;
-        if (n.find_first_not_of("0123456789", k + 5) != std::string::npos) continue;
+      for (const char* mark : temp_marks) {
+        const std::size_t k = n.rfind(mark), pid = k + std::strlen(mark);
+        if (k == std::string::npos || k == 0 || pid == n.size()) continue;
+        if (n.find_first_not_of("0123456789", pid) != std::string::npos) continue;
         std::error_code rc;
         if (e.is_regular_file(rc)) std::filesystem::remove(e.path(), rc);
       }

@@ -187,14 +187,15 @@ BITEXACT_INLINE float trig_flush(float x) {
 // that one of them flushes rounds to k = 0 anyway.
 inline constexpr float trig_rint_shift = 0x1.8p23f;  // 1.5 * 2^23: y + it rounds y to an integer
 // k as an int, as PTX's f2i converts it: |k| < 2^17 on the Cody-Waite path's
-// own domain; beyond 2^31 (a caller using this reduction outside it, as a
-// port that has only this path does: tests/porting_test.cpp) PTX saturates
-// and makes NaN 0, where a C++ conversion would be undefined behaviour
-// (found by UBSan, tests/sanitize.cmake). The in-range test costs a compare.
+// own domain, where the plain conversion is exact and cheapest; beyond 2^31 (a
+// caller using this reduction outside it, as a port that has only this path
+// does: tests/porting_test.cpp) a C++ conversion would be undefined behaviour
+// (found by UBSan, tests/sanitize.cmake), so the cold branch takes PTX's own
+// model, cvt.rzi.s32.f32 (saturating, NaN to 0; k is already an integer).
 BITEXACT_INLINE std::int32_t trig_k_to_int(float kf) {
   if (kf >= -0x1p31f && kf < 0x1p31f) [[likely]]
     return std::int32_t(kf);
-  return kf != kf ? 0 : kf > 0 ? std::int32_t(2147483647) : std::int32_t(-2147483647 - 1);
+  return ptx::cvt_rzi_s32_f32<mode::ieee>(kf);
 }
 template <auto C>
 BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <string_view>
 
 #include "bitexact/functions.hpp"
@@ -28,25 +29,25 @@ inline constexpr not_reproduced_row not_reproduced_table[] = {
 #undef BITEXACT_OCML_NOT_REPRODUCED
 };
 
-constexpr const not_reproduced_row* not_reproduced_of(Fn f) {
+namespace detail {
+// The row of f in not_reproduced_table, or -1. An index rather than a
+// pointer, so that the static_asserts below compare no address: GCC's
+// -fsanitize=undefined makes comparing an element's address non-constant.
+constexpr int not_reproduced_index(Fn f) {
   const fn_desc& d = fn_desc_of(f);
-  if (d.ocml_reproduced || d.ocml.empty()) return nullptr;
-  for (const not_reproduced_row& r : not_reproduced_table)
-    if (r.entry == d.ocml) return &r;
-  return nullptr;
+  if (d.ocml_reproduced || d.ocml.empty()) return -1;
+  for (std::size_t i = 0; i < std::size(not_reproduced_table); ++i)
+    if (not_reproduced_table[i].entry == d.ocml) return int(i);
+  return -1;
+}
+}  // namespace detail
+
+constexpr const not_reproduced_row* not_reproduced_of(Fn f) {
+  const int i = detail::not_reproduced_index(f);
+  return i < 0 ? nullptr : &not_reproduced_table[i];
 }
 
 namespace detail {
-// The same test as not_reproduced_of(f) != nullptr, without comparing a
-// pointer: GCC's -fsanitize=undefined makes such a comparison of an
-// element's address non-constant, and so the static_asserts below.
-constexpr bool has_reason(Fn f) {
-  const fn_desc& d = fn_desc_of(f);
-  if (d.ocml_reproduced || d.ocml.empty()) return false;
-  for (const not_reproduced_row& r : not_reproduced_table)
-    if (r.entry == d.ocml) return true;
-  return false;
-}
 constexpr bool every_reason_has_its_row() {
   for (const not_reproduced_row& r : not_reproduced_table) {
     bool found = false;
@@ -60,7 +61,7 @@ static_assert(detail::every_reason_has_its_row(),
               "ocml/not_reproduced.def: a row names an entry point that no BITEXACT_FUNCTION_NO_OCML row has");
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed) \
-  static_assert(detail::has_reason(Fn::name),                            \
+  static_assert(detail::not_reproduced_index(Fn::name) >= 0,             \
                 #name ": a BITEXACT_FUNCTION_NO_OCML row needs its reason in ocml/not_reproduced.def");
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION_NO_OCML
