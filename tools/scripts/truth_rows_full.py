@@ -14,10 +14,14 @@ sources and libm it ran with only.
 
 usage:
   truth_rows_full.py run TEST_BINARY --stride K --offsets J[-J2] [--filter GTEST_FILTER] [--ledger FILE]
+                        [--libc TEXT] [--commit REV]
   truth_rows_full.py status [--ledger FILE]
 run: the shards J..J2 of K one after another (each over every case the filter
   selects, all cores), appending each case's line; exit 1 if any case found a
-  mismatch or failed, 2 on bad usage.
+  mismatch or failed, 2 on bad usage. TEST_BINARY may be a wrapper that runs
+  the test with a carried runtime (tools/scripts/device_carry.sh); then
+  --libc names the C library it carries (this Python's is recorded otherwise)
+  and --commit the commit it was built from, where the tree has no .git.
 status: per row and set, the share of the full run covered by the ledger's
   shards for the current sources (one K whose offsets are all there: done),
   and the mismatches found.
@@ -96,9 +100,9 @@ def run(a):
     if not os.access(a.test, os.X_OK):
         die(f"{a.test} is not an executable test program")
     offsets = parse_offsets(a.offsets, a.stride)
-    src, lib = sources_hash(), libc()
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() or "unknown"
+    src, lib = sources_hash(), a.libc or libc()
+    commit = a.commit or subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                        capture_output=True, text=True).stdout.strip() or "unknown"
     bad = 0
     for j in offsets:
         env = dict(os.environ, BITEXACT_TRUTH_FULL_STRIDE=str(a.stride), BITEXACT_TRUTH_FULL_OFFSET=str(j))
@@ -158,6 +162,8 @@ def main():
     r.add_argument("--offsets", required=True)
     r.add_argument("--filter", default="*TruthRowsFull*")
     r.add_argument("--ledger", default=LEDGER)
+    r.add_argument("--libc", help="the C library TEST_BINARY runs with, if not this Python's")
+    r.add_argument("--commit", help="the commit TEST_BINARY was built from, if the tree has no .git")
     s = sub.add_parser("status")
     s.add_argument("--ledger", default=LEDGER)
     a = ap.parse_args()
