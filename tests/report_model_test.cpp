@@ -271,3 +271,43 @@ TEST(ReportModel, PairTruthOfEveryFunction) {
   }
   EXPECT_GT(pairs, 10u);
 }
+
+// The integer fields of state.json and report.json hold JSON integers; a
+// float there (2.1e108, found by fuzzing: tests/fuzz/corpus/fuzz_state and
+// fuzz_report, "float-in-an-integer-field"), a fraction or a negative number
+// is refused naming the field. nlohmann's get<std::uint64_t>() took 1.5 as 1
+// and cast 2.1e108 (undefined behaviour) instead.
+TEST(ReportModel, IntegerFieldsRefuseFloats) {
+  const auto s = sweep("nv,nv-ftz", "binades:4");
+  const auto refused = [](auto read, const std::string& field) {
+    try {
+      read();
+    } catch (const bx::input_error& e) {
+      EXPECT_NE(std::string(e.what()).find("field \"" + field + "\" must be"), std::string::npos) << e.what();
+      return true;
+    }
+    return false;
+  };
+  for (const nlohmann::json bad : {nlohmann::json(2.1e108), nlohmann::json(1.5), nlohmann::json(-1)}) {
+    auto j = s.to_json();
+    j["count"] = bad;
+    EXPECT_TRUE(refused([&] { bx::sweep::State::from_json(j); }, "count")) << bad;
+    j = s.to_json();
+    j["impl_stats"][0]["hist"][3] = bad;
+    EXPECT_TRUE(refused([&] { bx::sweep::State::from_json(j); }, "hist")) << bad;
+    j = s.to_json();
+    j["done"][0][1] = bad;
+    EXPECT_TRUE(refused([&] { bx::sweep::State::from_json(j); }, "done")) << bad;
+
+    auto r = rp::render_json(rp::build_model(s));
+    r["implementations"]["nv"]["correctly_rounded"] = bad;
+    EXPECT_TRUE(refused([&] { rp::read_model(r); }, "correctly_rounded")) << bad;
+    r = rp::render_json(rp::build_model(s));
+    r["pairs"][0]["differ"] = bad;
+    EXPECT_TRUE(refused([&] { rp::read_model(r); }, "differ")) << bad;
+  }
+  // The largest count is still read.
+  auto j = s.to_json();
+  j["count"] = std::uint64_t(-1);
+  EXPECT_EQ(bx::sweep::State::from_json(j).count, std::uint64_t(-1));
+}

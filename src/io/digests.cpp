@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/io/json_fields.hpp"
 #include "bitexact/io/user_text.hpp"
 
 namespace bitexact::vectors {
@@ -42,9 +43,9 @@ digest_file load_digests(const std::string& path) {
       if (s.contains("outputs")) d.view = parse_view(s.at("outputs").get<std::string>());
       const auto fn = parse_fn(d.fn);
       if (!fn) throw input_error(fmt::format("{}: unknown function '{}'", path, d.fn));
-      d.set = sweep::standard_set(*fn, s.at("set").get<std::string>(), s.at("seed").get<std::uint64_t>(),
-                                  s.at("count").get<std::uint64_t>());
-      d.block = s.at("block").get<std::uint64_t>();
+      d.set = sweep::standard_set(*fn, s.at("set").get<std::string>(), json_integer_at<std::uint64_t>(s, "seed"),
+                                  json_integer_at<std::uint64_t>(s, "count"));
+      d.block = json_integer_at<std::uint64_t>(s, "block");
       for (const auto& h : s.at("digests")) d.digests.push_back(hex_u64(h, path));
       if (d.block == 0 || d.digests.size() != d.set.count / d.block)
         throw input_error(fmt::format("{}: {} {} {}: digest count does not match count/block", path, d.impl, d.fn,

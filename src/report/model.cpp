@@ -7,6 +7,7 @@
 
 #include "bitexact/bits.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/io/json_fields.hpp"
 #include "bitexact/registry/registry.hpp"
 #include "render_util.hpp"  // detail::exponents
 
@@ -203,10 +204,10 @@ Model read_model(const ojson& r) {
   m.bits = fn_info(*fn).bits;
   const auto& in = r.at("inputs");
   m.inputs_spec = in.value("spec", std::string());
-  m.inputs_count = in.at("count").get<std::uint64_t>();
+  m.inputs_count = json_integer_at<std::uint64_t>(in, "count");
   m.inputs_description = in.at("description").get<std::string>();
   m.complete = r.value("complete", false);
-  m.evaluated = r.value("inputs_evaluated", std::uint64_t(0));
+  m.evaluated = json_integer_or<std::uint64_t>(r, "inputs_evaluated", 0);
   m.truth = r.at("truth").get<std::string>();
   m.ulp_error = r.value("ulp_error", std::string());
   // Schemas 1 and 2 (and reports without a schema) counted NaN-payload-only
@@ -217,40 +218,40 @@ Model read_model(const ojson& r) {
     ImplReport p;
     p.name = name;
     p.description = k.value("description", std::string());
-    p.count = k.value("count", std::uint64_t(0));
-    p.correctly_rounded = k.value("correctly_rounded", std::uint64_t(0));
-    p.not_correctly_rounded = k.value("not_correctly_rounded", std::uint64_t(0));
+    p.count = json_integer_or<std::uint64_t>(k, "count", 0);
+    p.correctly_rounded = json_integer_or<std::uint64_t>(k, "correctly_rounded", 0);
+    p.not_correctly_rounded = json_integer_or<std::uint64_t>(k, "not_correctly_rounded", 0);
     p.correctly_rounded_share = k.at("correctly_rounded_share").get<double>();
     p.max_ulp = k.at("max_ulp").get<double>();
     p.max_ulp_input = parse_optional_input(m, k.at("max_ulp_input"));
     p.max_ulp_witnesses = parse_witnesses(m, k, "max_ulp_witnesses", false);
-    p.special_mismatches = k.value("special_mismatches", std::uint64_t(0));
+    p.special_mismatches = json_integer_or<std::uint64_t>(k, "special_mismatches", 0);
     p.special_witnesses = parse_witnesses(m, k, "special_witnesses", false);
-    p.nan_payload_differs = k.value("nan_payload_differs", std::uint64_t(0));
-    if (k.contains("flushed")) p.flushed = k.at("flushed").get<std::uint64_t>();
+    p.nan_payload_differs = json_integer_or<std::uint64_t>(k, "nan_payload_differs", 0);
+    if (k.contains("flushed")) p.flushed = json_integer_at<std::uint64_t>(k, "flushed");
     m.impls.push_back(std::move(p));
   }
   for (const auto& j : r.at("pairs")) {
     PairReport p;
     p.a = j.at("impls").at(0).get<std::string>();
     p.b = j.at("impls").at(1).get<std::string>();
-    p.differ = j.at("differ").get<std::uint64_t>();
+    p.differ = json_integer_at<std::uint64_t>(j, "differ");
     for (int d = 0; d < int(sweep::Disc::count); ++d) {
       const auto& c = j.at("classes").at(std::string(sweep::disc_name(sweep::Disc(d))));
-      p.classes[std::size_t(d)] = c.at("count").get<std::uint64_t>();
+      p.classes[std::size_t(d)] = json_integer_at<std::uint64_t>(c, "count");
       for (const auto& w : c.at("witnesses")) p.witnesses[std::size_t(d)].push_back(parse_witness(m, w, true));
     }
     if (older) p.differ -= std::min(p.differ, p.count(sweep::Disc::nan_payload));  // counted in before schema 3
     if (j.contains("binades"))
       for (const auto& b : j.at("binades"))
-        p.binades.push_back({b.at("sign").get<std::string>() == "-", b.at("biased_exponent").get<int>(),
-                             b.at("inputs").get<std::uint64_t>(), b.at("differ").get<std::uint64_t>(),
+        p.binades.push_back({b.at("sign").get<std::string>() == "-", json_integer_at<int>(b, "biased_exponent"),
+                             json_integer_at<std::uint64_t>(b, "inputs"), json_integer_at<std::uint64_t>(b, "differ"),
                              b.at("max_ulp_distance").get<double>()});
     // The bins in sweep::dist_label's order, which renders their labels.
     for (const auto& b : j.at("number_vs_number_ulp_distance")) {
       if (b.at("bin").get<std::string>() != sweep::dist_label(int(p.distance.size())))
         throw input_error("unexpected distance bin " + b.at("bin").dump());
-      p.distance.push_back(b.at("count").get<std::uint64_t>());
+      p.distance.push_back(json_integer_at<std::uint64_t>(b, "count"));
     }
     p.max_distance_witnesses = parse_witnesses(m, j, "max_ulp_distance_witnesses", true);
     if (j.contains("max_ulp_distance") || !p.max_distance_witnesses.empty())

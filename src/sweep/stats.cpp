@@ -5,6 +5,7 @@
 
 #include "bitexact/sweep/classify.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/io/json_fields.hpp"
 #include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::sweep {
@@ -338,14 +339,14 @@ static json w_json(const Witness& w, bool pair = false) {
 }
 static Witness w_from(const json& j, bool* no_truth = nullptr) {
   Witness w;
-  w.a = j.at(0).get<word>();
-  w.b = j.at(1).get<word>();
-  w.r = j.at(2).get<word>();
-  w.s = j.at(3).get<word>();
+  w.a = json_integer<word>(j.at(0), "witness");
+  w.b = json_integer<word>(j.at(1), "witness");
+  w.r = json_integer<word>(j.at(2), "witness");
+  w.s = json_integer<word>(j.at(3), "witness");
   const json& u = j.at(4);
   w.ulp = u.is_string() ? (u.get<std::string>() == "inf" ? HUGE_VAL : std::nan("")) : u.get<double>();
   if (j.size() > 5)
-    w.t = j.at(5).get<word>();
+    w.t = json_integer<word>(j.at(5), "witness");
   else if (no_truth)
     *no_truth = true;
   return w;
@@ -459,15 +460,15 @@ State State::from_json(const json& j) {
     if (!fn) throw input_error("state names an unknown function " + j.at("function").dump());
     s.fn = *fn;
     s.inputs = parse_input_set(j.at("inputs").at("spec").get<std::string>(), s.fn);
-    if (s.inputs.digest != j.at("inputs").at("digest").get<std::uint64_t>())
+    if (s.inputs.digest != json_integer_at<std::uint64_t>(j.at("inputs"), "digest"))
       throw input_error("the inputs of '" + s.inputs.spec + "' changed since the state was written");
     s.truth = j.at("truth").get<std::string>();
     s.impls = j.at("impls").get<std::vector<std::string>>();
-    s.chunk_size = j.at("chunk_size").get<std::uint64_t>();
-    s.total_chunks = j.at("total_chunks").get<std::uint64_t>();
+    s.chunk_size = json_integer_at<std::uint64_t>(j, "chunk_size");
+    s.total_chunks = json_integer_at<std::uint64_t>(j, "total_chunks");
     s.shard = j.at("shard").get<std::string>();
-    s.shard_lo = j.at("shard_chunks").at(0).get<std::uint64_t>();
-    s.shard_hi = j.at("shard_chunks").at(1).get<std::uint64_t>();
+    s.shard_lo = json_integer<std::uint64_t>(j.at("shard_chunks").at(0), "shard_chunks");
+    s.shard_hi = json_integer<std::uint64_t>(j.at("shard_chunks").at(1), "shard_chunks");
     if (j.contains("digests")) {
       s.digests = true;
       s.view = parse_view(j.at("digests").at("view").get<std::string>());
@@ -477,43 +478,43 @@ State State::from_json(const json& j) {
       const auto& cd = j.at("digests").at("chunks");
       if (cd.size() != s.impls.size()) throw input_error("state is inconsistent (digests)");
       for (std::size_t i = 0; i < cd.size(); ++i)
-        for (const auto& e : cd[i]) s.chunk_digests[i][e.at(0).get<std::uint64_t>()] = e.at(1).get<std::uint64_t>();
+        for (const auto& e : cd[i]) s.chunk_digests[i][json_integer<std::uint64_t>(e.at(0), "chunks")] = json_integer<std::uint64_t>(e.at(1), "chunks");
     }
-    for (const auto& r : j.at("done")) s.done.add(r.at(0).get<std::uint64_t>(), r.at(1).get<std::uint64_t>());
-    s.count = j.at("count").get<std::uint64_t>();
-    s.in_class_count = j.at("in_class_count").get<std::vector<std::uint64_t>>();
-    s.out_class_count = j.at("out_class_count").get<std::array<std::uint64_t, 5>>();
-    for (const auto& b : j.at("binade_count")) s.binade_count.at(b.at(0).get<std::size_t>()) = b.at(1).get<std::uint64_t>();
+    for (const auto& r : j.at("done")) s.done.add(json_integer<std::uint64_t>(r.at(0), "done"), json_integer<std::uint64_t>(r.at(1), "done"));
+    s.count = json_integer_at<std::uint64_t>(j, "count");
+    s.in_class_count = json_integers<std::uint64_t>(j.at("in_class_count"), "in_class_count");
+    s.out_class_count = json_integer_array<std::uint64_t, 5>(j.at("out_class_count"), "out_class_count");
+    for (const auto& b : j.at("binade_count")) s.binade_count.at(json_integer<std::size_t>(b.at(0), "binade_count")) = json_integer<std::uint64_t>(b.at(1), "binade_count");
     const auto& is = j.at("impl_stats");
     if (is.size() != s.impls.size()) throw input_error("state is inconsistent (impl_stats)");
     for (std::size_t i = 0; i < is.size(); ++i) {
       auto& d = s.impl_stats[i];
       const auto& k = is[i];
-      d.count = k.at("count").get<std::uint64_t>();
-      d.correctly_rounded = k.at("correctly_rounded").get<std::uint64_t>();
-      d.nan_payload_differs = k.at("nan_payload_differs").get<std::uint64_t>();
-      d.hist = k.at("hist").get<std::array<std::uint64_t, bins::count>>();
+      d.count = json_integer_at<std::uint64_t>(k, "count");
+      d.correctly_rounded = json_integer_at<std::uint64_t>(k, "correctly_rounded");
+      d.nan_payload_differs = json_integer_at<std::uint64_t>(k, "nan_payload_differs");
+      d.hist = json_integer_array<std::uint64_t, bins::count>(k.at("hist"), "hist");
       d.max.value = k.at("max").at("value").get<double>();
       d.max.at = ws_from(k.at("max").at("at"));
       // A sparse list of the non-zero entries, as to_json writes it: an
       // entry with a count of 0 is refused (it would not survive a write and
       // read back; found by fuzzing, tests/fuzz/fuzz_state.cpp).
       for (const auto& b : k.at("binades")) {
-        std::size_t idx = b.at(0).get<std::size_t>();
-        d.binade_wrong.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "binades");
+        std::size_t idx = json_integer<std::size_t>(b.at(0), "binades");
+        d.binade_wrong.at(idx) = nonzero(json_integer<std::uint64_t>(b.at(1), "binades"), "binades");
         d.binade_max.at(idx) = b.at(2).get<double>();
         d.binade_witness.at(idx) = w_from(b.at(3));
       }
       for (const auto& b : k.at("buckets")) {
-        std::size_t idx = b.at(0).get<std::size_t>();
-        d.bucket_wrong.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "buckets");
+        std::size_t idx = json_integer<std::size_t>(b.at(0), "buckets");
+        d.bucket_wrong.at(idx) = nonzero(json_integer<std::uint64_t>(b.at(1), "buckets"), "buckets");
         d.bucket_max.at(idx) = b.at(2).get<double>();
       }
-      d.in_class_wrong = k.at("in_class_wrong").get<std::vector<std::uint64_t>>();
+      d.in_class_wrong = json_integers<std::uint64_t>(k.at("in_class_wrong"), "in_class_wrong");
       d.in_class_max = k.at("in_class_max").get<std::vector<double>>();
-      d.out_class_wrong = k.at("out_class_wrong").get<std::array<std::uint64_t, 5>>();
+      d.out_class_wrong = json_integer_array<std::uint64_t, 5>(k.at("out_class_wrong"), "out_class_wrong");
       d.special_witness = ws_from(k.at("special_witness"));
-      d.flushed = k.at("flushed").get<std::uint64_t>();
+      d.flushed = json_integer_at<std::uint64_t>(k, "flushed");
       d.flush_witness = ws_from(k.at("flush_witness"));
     }
     const auto& ps = j.at("pair_stats");
@@ -521,16 +522,16 @@ State State::from_json(const json& j) {
     bool pair_truth_missing = false;
     for (std::size_t i = 0; i < ps.size(); ++i) {
       auto& p = s.pair_stats[i];
-      p.differ = ps[i].at("differ").get<std::uint64_t>();
-      p.cls = ps[i].at("classes").get<std::array<std::uint64_t, static_cast<int>(Disc::count)>>();
+      p.differ = json_integer_at<std::uint64_t>(ps[i], "differ");
+      p.cls = json_integer_array<std::uint64_t, static_cast<int>(Disc::count)>(ps[i].at("classes"), "classes");
       for (std::size_t c = 0; c < p.witness.size(); ++c)
         p.witness[c] = ws_from(ps[i].at("witness").at(c), &pair_truth_missing);
-      p.dist = ps[i].at("dist").get<std::array<std::uint64_t, dist_bins>>();
+      p.dist = json_integer_array<std::uint64_t, dist_bins>(ps[i].at("dist"), "dist");
       p.max_dist.value = ps[i].at("max_dist").at("value").get<double>();
       p.max_dist.at = ws_from(ps[i].at("max_dist").at("at"), &pair_truth_missing);
       for (const auto& b : ps[i].at("binades")) {
-        const std::size_t idx = b.at(0).get<std::size_t>();
-        p.binade_differ.at(idx) = nonzero(b.at(1).get<std::uint64_t>(), "binades");
+        const std::size_t idx = json_integer<std::size_t>(b.at(0), "binades");
+        p.binade_differ.at(idx) = nonzero(json_integer<std::uint64_t>(b.at(1), "binades"), "binades");
         p.binade_max_dist.at(idx) = b.at(2).get<double>();
       }
     }
@@ -540,9 +541,9 @@ State State::from_json(const json& j) {
     const Impl* truth = s.truth.empty() ? nullptr : find_impl(s.truth, s.fn);
     if (j.contains("special_values")) {
       const auto& sv = j.at("special_values");
-      s.special.inputs = sv.at("inputs").get<std::vector<std::array<word, 2>>>();
-      s.special.truth = sv.at("truth").get<std::vector<word>>();
-      s.special.results = sv.at("results").get<std::vector<std::vector<word>>>();
+      for (const auto& in : sv.at("inputs")) s.special.inputs.push_back(json_integer_array<word, 2>(in, "inputs"));
+      s.special.truth = json_integers<word>(sv.at("truth"), "truth");
+      for (const auto& r : sv.at("results")) s.special.results.push_back(json_integers<word>(r, "results"));
       if (s.special.truth.size() != s.special.inputs.size() || s.special.results.size() != s.impls.size())
         throw input_error("state is inconsistent (special_values)");
       for (const auto& r : s.special.results)

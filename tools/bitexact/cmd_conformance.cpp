@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "bitexact/io/json_fields.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
 #include "command.hpp"
@@ -42,10 +43,10 @@ std::uint64_t inputs_farther_than(const nlohmann::json& report, const std::strin
     std::uint64_t far = 0;
     for (int c = 0; c < static_cast<int>(sweep::Disc::count); ++c)
       if (c != static_cast<int>(sweep::Disc::number_vs_number) && c != static_cast<int>(sweep::Disc::nan_payload))
-        far += p.at("classes").at(std::string(sweep::disc_name(sweep::Disc(c)))).at("count").get<std::uint64_t>();
+        far += json_integer<std::uint64_t>(p.at("classes").at(std::string(sweep::disc_name(sweep::Disc(c)))).at("count"), "count");
     const auto& dist = p.at("number_vs_number_ulp_distance");
     for (int bin = sweep::dist_bin(n) + 1; bin < sweep::dist_bins; ++bin)
-      far += dist.at(std::size_t(bin)).at("count").get<std::uint64_t>();
+      far += json_integer_at<std::uint64_t>(dist.at(std::size_t(bin)), "count");
     return far;
   }
   throw input_error(fmt::format("no pair {} / {} in the report", a, b));
@@ -68,9 +69,9 @@ int print_verdicts(const Job& job, const nlohmann::json& report) {
   for (const Impl* impl : job.o.impls) {
     const std::string& name = impl->name;
     const auto& k = report.at("implementations").at(name);
-    const auto count = k.at("count").get<std::uint64_t>(), cr = k.at("correctly_rounded").get<std::uint64_t>();
-    const auto special = k.at("special_mismatches").get<std::uint64_t>();
-    const auto flushed = k.value("flushed", std::uint64_t(0));  // report schema 1 has no flushed class
+    const auto count = json_integer_at<std::uint64_t>(k, "count"), cr = json_integer_at<std::uint64_t>(k, "correctly_rounded");
+    const auto special = json_integer_at<std::uint64_t>(k, "special_mismatches");
+    const auto flushed = json_integer_or<std::uint64_t>(k, "flushed", 0);  // report schema 1 has no flushed class
     const double max_ulp = k.at("max_ulp").get<double>();
     const double share = count ? double(cr) / double(count) : 0;
     std::string verdict = "ok", why;
@@ -78,14 +79,14 @@ int print_verdicts(const Job& job, const nlohmann::json& report) {
       const auto& l = job.limits[name];
       if (l.contains("max_ulp") && max_ulp > l["max_ulp"].get<double>())
         why += fmt::format(" max_ulp {} > {}", max_ulp, l["max_ulp"].get<double>());
-      if (l.contains("special_mismatches") && special > l["special_mismatches"].get<std::uint64_t>())
-        why += fmt::format(" special_mismatches {} > {}", special, l["special_mismatches"].get<std::uint64_t>());
+      if (l.contains("special_mismatches") && special > json_integer_at<std::uint64_t>(l, "special_mismatches"))
+        why += fmt::format(" special_mismatches {} > {}", special, json_integer_at<std::uint64_t>(l, "special_mismatches"));
       if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
         why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
       if (l.contains("max_ulp_distance")) {
         const auto& d = l["max_ulp_distance"];
         const std::string to = d["to"].get<std::string>();
-        const std::uint64_t n = d["ulps"].get<std::uint64_t>();
+        const std::uint64_t n = json_integer_at<std::uint64_t>(d, "ulps");
         const std::uint64_t far = inputs_farther_than(report, name, to, n);
         if (far) why += fmt::format(" {} inputs more than {} ulp from {}", far, n, to);
       }
@@ -175,7 +176,7 @@ std::vector<Job> load_jobs(const ConfArgs& a) {
           const auto& d = *l;
           const bool ok = d.is_object() && d.contains("to") && d["to"].is_string() && d.contains("ulps") &&
                           d["ulps"].is_number_unsigned();
-          const std::uint64_t n = ok ? d["ulps"].get<std::uint64_t>() : 0;
+          const std::uint64_t n = ok ? json_integer_at<std::uint64_t>(d, "ulps") : 0;
           if (!ok || n == 0 || n > (1u << 20) || (n & (n - 1)) != 0)
             throw input_error(
                 fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "

@@ -12,6 +12,10 @@
    are a header and its source (rule 2) or files side by side in one folder
    (functions.def / functions.hpp). The Python package (src/python/bitexact/)
    mirrors C++ component names on purpose and is left out.
+4. JSON integers are read through bitexact/io/json_fields.hpp: no
+   nlohmann::json get<T>() or value(KEY, default) of an integer type T in src/
+   or tools/bitexact/ (it casts a JSON float to T, undefined beyond T's range:
+   found by fuzzing state.json and report.json).
 
 Prints one line per violation and exits 1 if there is any, 0 otherwise.
 Usage: check_layout.py [REPO_ROOT]
@@ -92,8 +96,19 @@ for stem, paths in sorted(by_stem.items()):
             if not pair(a, b):
                 problems.append(f"name '{stem}' used twice: {a} and {b}")
 
+# 4. JSON integer reads
+json_get = re.compile(r"(?<!std::)\bget<(.*?)>\(\)")
+json_value = re.compile(r'\.value\(\s*"[^"]*"\s*,\s*(?:std::)?(?:u?int\d*_t|size_t)\(|\.value\(\s*"[^"]*"\s*,\s*\d+[uUlL]*\s*\)')
+int_type = re.compile(r"\b(?:u?int\d*_t|size_t|int|unsigned|long|short|word)\b")
+for f in files:
+    if not f.endswith((".hpp", ".cpp")) or not f.startswith(("src/", "tools/bitexact/")):
+        continue
+    for k, line in enumerate(open(os.path.join(root, f), encoding="utf-8", errors="replace"), 1):
+        if any(int_type.search(t) for t in json_get.findall(line)) or json_value.search(line):
+            problems.append(f"{f}:{k}: an integer read from JSON without bitexact/io/json_fields.hpp")
+
 for p in problems:
     print(p)
 if problems:
     sys.exit(1)
-print(f"layout: {len(files)} files, includes, header/source pairs and names as DEVELOPERS.md says")
+print(f"layout: {len(files)} files, includes, header/source pairs, names and JSON integer reads as DEVELOPERS.md says")
