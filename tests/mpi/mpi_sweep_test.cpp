@@ -163,3 +163,25 @@ TEST(MpiSweep, AFailedRunLeavesNoFolderBehind) {
   EXPECT_TRUE(fs::exists(d / "report.html"));
   EXPECT_TRUE(fs::exists(d / "state.json"));
 }
+
+// A rank that dies mid-sweep (SIGKILL: the OOM killer, a node lost, a
+// crash): mpirun ends the other ranks, none waits forever in a collective,
+// rank 0 says in one line why it stopped, and nothing is written. Rank 1 is
+// killed two seconds into an exhaustive sweep (minutes on any host), then
+// rank 0 in the same way.
+TEST(MpiSweep, AKilledRankStopsEveryRank) {
+  const fs::path d = tmpdir() / "killed" / "out";
+  const std::string sweep = std::string(BITEXACT_CLI) + " sweep sinf --impl nv,host --inputs exhaustive -q --out " + d.string();
+  const std::string killed = " sh -c '" + sweep + " & p=$!; sleep 2; kill -9 $p; wait $p'";
+  for (const int victim : {1, 0}) {
+    const std::string cmd = victim == 1 ? mpiexec() + " -n 1 " + sweep + " : -n 1" + killed
+                                        : mpiexec() + " -n 1" + killed + " : -n 1 " + sweep;
+    const auto r = shell(cmd);
+    EXPECT_NE(r.status, 0) << "rank " << victim << " killed";
+    EXPECT_NE(r.status, 124) << "a rank hung after rank " << victim << " died (the timeout ended it)";
+    if (victim == 1)
+      EXPECT_NE(r.err.find("bitexact: sweep stopped by SIGTERM"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("bitexact: error"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(tmpdir() / "killed")) << "nothing written, not even the folder";
+  }
+}

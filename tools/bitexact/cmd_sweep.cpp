@@ -4,6 +4,7 @@
 //   Under mpirun the ranks split the chunks and rank 0 writes the same files.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -29,6 +30,25 @@ namespace bitexact::cli {
 namespace {
 std::atomic<bool> g_cancel{false};
 extern "C" void on_sigint(int) { g_cancel = true; }
+
+// Under mpirun, a rank that dies (killed, out of memory, a crash) makes mpirun
+// end the others with SIGTERM (then SIGKILL). The engine cannot finish its
+// collectives with a dead rank, so a rank leaves at once: rank 0 says so in
+// one line (the text made before the sweep: a handler may only write(2));
+// nothing was written yet, as rank 0 writes --out only after the ranks'
+// states are merged. Once it writes, SIGTERM is ignored so that the files
+// are complete (tests/mpi: MpiSweep.AKilledRankStopsEveryRank).
+char g_term_line[1024];
+std::size_t g_term_len = 0;
+std::atomic<bool> g_writing{false};
+extern "C" void on_mpi_sigterm(int) {
+  if (g_writing) return;
+  if (g_term_len) {
+    const ssize_t n = ::write(2, g_term_line, g_term_len);
+    (void)n;
+  }
+  ::_exit(143);
+}
 
 // BITEXACT_CUDA_PROFILE: where an end-to-end sweep's time goes outside the
 // engine (the serial part of a multi-GPU run): seconds since the program was
@@ -343,6 +363,15 @@ bool run_local_in(const SweepArgs& a, sweep::Options& o, Where where, const std:
 // --out. The merge is exact (sweep.hpp), so the files are those of one process.
 void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   const bool root = mpi.rank() == 0;
+  if (root) {
+    const std::string line = fmt::format(
+        "bitexact: sweep stopped by SIGTERM (mpirun ends every rank when one of them fails or is killed: its "
+        "message names the rank); nothing written to {}\n",
+        one_line(a.out, 600));
+    g_term_len = std::min(line.size(), sizeof g_term_line);
+    std::copy_n(line.data(), g_term_len, g_term_line);
+  }
+  std::signal(SIGTERM, on_mpi_sigterm);
   sweep::Options o;
   sweep::State state;
   Where where = Where::cpu;
@@ -393,6 +422,10 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
     });
   });
   if (root) phase("ranks' states merged");
+  // From here rank 0 writes: SIGTERM no longer stops it (mpirun's SIGKILL
+  // still can: the lock's clean-up of the next run removes a temporary file
+  // left then).
+  if (root) g_writing = true;
   mpi.together([&] {
     if (!root) return;
     if (!state.complete()) throw std::logic_error("the ranks' states do not cover the sweep");
