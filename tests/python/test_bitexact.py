@@ -286,6 +286,21 @@ class Api(unittest.TestCase):
             rc, out, err = run(args)
             self.assertEqual((rc, out), (2, ""), args)
             self.assertTrue(err.startswith("bitexact: error: ") and err.count("\n") == 1, err)
+        # Output that cannot be written (a full device: ENOSPC from the kernel):
+        # the CLI's line and status 2 (was a traceback and status 1).
+        def to_full(cmd):
+            with open("/dev/full", "w") as full:
+                r = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True)
+            return r.returncode, r.stderr
+
+        want = to_full([CLI, "eval", "nv.sinf", "1", "2"])
+        self.assertEqual(want, (2, "bitexact: error: cannot write the output: No space left on device\n"))
+        for args in [["eval", "nv.sinf", "1", "2"], ["list"], ["--version"]]:
+            self.assertEqual(to_full([sys.executable, "-m", "bitexact"] + args), want, args)
+        # A reader that stops early: no traceback.
+        r = subprocess.run(f"{sys.executable} -m bitexact list | head -c 1 > /dev/null", shell=True,
+                           stderr=subprocess.PIPE, text=True)
+        self.assertEqual(r.stderr, "")
 
     def test_fpsan_matches_the_cli(self):
         x = np.float32([1.0, -2.5, 3e-39, np.inf])

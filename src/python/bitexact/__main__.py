@@ -8,7 +8,10 @@
 A pip install brings the package, not the C++ CLI: eval here reads operands
 with the CLI's own code (after the name, else one input per line on stdin)
 and prints the same bits. Bad arguments or input: one line on stderr,
-exit status 2, no result printed.
+exit status 2, no result printed; so is output that cannot be written (a
+full disk: `bitexact: error: cannot write the output: No space left on
+device`, as the CLI says it). A reader that closes the pipe early (`| head`)
+ends it quietly, as it ends the CLI.
 """
 import argparse
 import os
@@ -88,8 +91,20 @@ def main(argv=None, stdin=None, out=None):
                 _eval(args.spec, args.operands, stdin, out)
         else:
             parser.print_help(out)
+        out.flush()  # here, not at exit, where a failed write is only a warning
     except (UsageError, ValueError, ImportError) as e:
         print(f"bitexact: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader has gone: nothing to say, and nothing to flush at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as e:  # ENOSPC, EIO, EFBIG on stdout
+        print(f"bitexact: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        try:  # what is still buffered would fail again at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 2
     return 0
 
