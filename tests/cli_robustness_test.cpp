@@ -364,6 +364,18 @@ TEST(CliNoSilentFailure, FileSizeLimitEndsLikeAFullDisk) {
   EXPECT_NE(c.err.find("File too large"), std::string::npos) << c.err;
 }
 
+// Standard output on a full device (/dev/full: ENOSPC from the kernel): one
+// line and exit 2 for every command, help and --version included (was exit 0
+// for those, which CLI11 prints).
+TEST(CliNoSilentFailure, FullStdoutIsAnErrorForEveryCommand) {
+  for (const std::string args : {"eval nv.sinf 1", "ulp nv.sinf 1", "list", "corpus sinf", "--version", "--help",
+                                 "--help-all", "sweep --help", "fpsan eval add.f32 0x3f800000 0x3f800000"}) {
+    const auto r = bitexact::testing::shell("{ " + std::string(BITEXACT_CLI) + " " + args + " >/dev/full; }");
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err, "bitexact: error: cannot write the output: No space left on device\n") << args;
+  }
+}
+
 // ---- 3. help ----------------------------------------------------------------------
 
 TEST(CliHelp, VersionNamesWhatIsReproduced) {

@@ -150,6 +150,21 @@ std::optional<std::string> subcommand_problem(CLI::App& app, int argc, char** ar
   }
 }
 
+// Output that did not reach stdout (a full disk, a file-size limit) is a
+// failure, not a success with a short file: false after saying so in one
+// line. Help and --version (CLI11 prints them with std::cout) too.
+bool output_written() {
+  std::cout.flush();
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good()) return true;
+  // errno is still that of the failed write, unless a later call changed it:
+  // name only the reasons a write gives.
+  const int e = errno;
+  const bool known = e == EFBIG || e == ENOSPC || e == EIO || e == EDQUOT || e == EPIPE;
+  std::fprintf(stderr, "bitexact: error: cannot write the output: %s\n",
+               known ? std::strerror(e) : "write error (a full disk or a file-size limit?)");
+  return false;
+}
+
 }  // namespace
 }  // namespace bitexact::cli
 
@@ -195,11 +210,13 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForAllHelp&) {
     cli::print_all_help(&app, "");
-    return 0;
+    return cli::output_written() ? 0 : 2;
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    const int rc = app.exit(e);
+    return cli::output_written() ? rc : 2;
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    const int rc = app.exit(e);
+    return cli::output_written() ? rc : 2;
   } catch (const CLI::ParseError& e) {
     cli::print_error("error", e.what());
     return 2;
@@ -208,16 +225,5 @@ int main(int argc, char** argv) {
   } catch (...) {
     return cli::report_failure(std::current_exception());
   }
-  // Output that did not reach stdout (a full disk, a file-size limit) is a
-  // failure, not a success with a short file.
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    // errno is still that of the failed write, unless a later call changed it:
-    // name only the reasons a write gives.
-    const int e = errno;
-    const bool known = e == EFBIG || e == ENOSPC || e == EIO || e == EDQUOT || e == EPIPE;
-    std::fprintf(stderr, "bitexact: error: cannot write the output: %s\n",
-                 known ? std::strerror(e) : "write error (a full disk or a file-size limit?)");
-    return 2;
-  }
-  return 0;
+  return cli::output_written() ? 0 : 2;
 }
