@@ -42,6 +42,11 @@ LINE = re.compile(r"^\[truth\] (\w+) (\w+): (\d+) inputs \(stride (\d+), offset 
                   r"(\d+), MPFR fallbacks (\d+), mismatches (\d+), ([\d.]+) s$")
 
 
+# erfinvf, normcdff: how many decided inputs MPFR proved directly (the test's
+# erfinv_proven / normcdf_proven) rather than by comparing with its value.
+PROOF = re.compile(r"^\[truth\] (\w+): (\d+) of the decided inputs proven directly")
+
+
 def die(msg):
     print(f"truth_rows_full.py: {msg}", file=sys.stderr)
     sys.exit(2)
@@ -110,6 +115,7 @@ def run(a):
         r = subprocess.run(cmd, env=env, capture_output=True, text=True)
         lines = [LINE.match(l) for l in r.stdout.splitlines()]
         lines = [m for m in lines if m]
+        proven = {m[1]: int(m[2]) for m in map(PROOF.match, r.stdout.splitlines()) if m}
         if not lines:
             print(r.stdout[-2000:] + r.stderr[-2000:], file=sys.stderr)
             die(f"shard {j}/{a.stride}: the test printed no [truth] line (exit {r.returncode}; filter {a.filter!r})")
@@ -120,6 +126,8 @@ def run(a):
                      "checked": int(m[3]), "decided": int(m[7]), "fallbacks": int(m[8]), "mismatches": int(m[9]),
                      "seconds": float(m[10]), "sources": src, "libc": lib, "commit": commit,
                      "host": socket.gethostname(), "cores": os.cpu_count(), "date": when}
+                if m[1] in proven:
+                    e["proven"] = proven[m[1]]
                 f.write(json.dumps(e, sort_keys=True) + "\n")
                 bad += e["mismatches"] > 0
                 print(f"{e['row']} {e['set']} shard {j}/{a.stride}: {e['checked']} inputs, "
