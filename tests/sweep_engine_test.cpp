@@ -5,15 +5,19 @@
 // those predicates, evaluated here input by input; never from the engine.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "bitexact/dispatch.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/truth/truth.hpp"
+#include "scalar_forms.hpp"
 #include "sweep_test_helpers.hpp"
 
 namespace bx = bitexact;
@@ -570,4 +574,26 @@ TEST(SweepEngine, WordAccountingGivesTheEnginesPairBinades) {
   std::uint64_t total = 0;
   for (auto d : differ) total += d;
   EXPECT_GT(total, 0u);
+}
+
+// tests/scalar_forms.hpp (what the aarch64 check and fuzz_eval_paths walk)
+// lists its implementations by hand beside their registrations in
+// src/impls/: for every implementation name it lists, the functions are
+// exactly the registered ones (a row registered but not listed would go
+// unchecked on aarch64; one listed but not registered would check nothing).
+TEST(ScalarForms, AreTheRegisteredFunctionsOfTheirImplementations) {
+  std::set<std::string> names, forms, registered;
+  bitexact::testing::for_each_scalar_form([&]<bx::Fn F, auto P>(const char* impl) {
+    names.insert(impl);
+    forms.insert(std::string(impl) + "." + std::string(bx::fn_info(F).name));
+  });
+  for (const bx::Impl* p : bx::all_impls())
+    if (names.count(p->name)) registered.insert(p->name + "." + std::string(bx::fn_info(p->fn).name));
+  EXPECT_GE(names.size(), 19u);  // nv, nv-ftz, triton, 12 ocml, ptx, ptx-ftz, nv-fast, nv-intrinsics
+  std::vector<std::string> unlisted, unregistered;
+  std::set_difference(registered.begin(), registered.end(), forms.begin(), forms.end(), std::back_inserter(unlisted));
+  std::set_difference(forms.begin(), forms.end(), registered.begin(), registered.end(),
+                      std::back_inserter(unregistered));
+  EXPECT_EQ(unlisted, std::vector<std::string>{}) << "registered, not in tests/scalar_forms.hpp";
+  EXPECT_EQ(unregistered, std::vector<std::string>{}) << "in tests/scalar_forms.hpp, not registered";
 }
