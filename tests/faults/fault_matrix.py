@@ -18,6 +18,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import resource
 import shutil
 import signal
@@ -69,9 +70,23 @@ def snapshot(path):
     return out
 
 
+def temp_marks():
+    """The marks of the writers' temporary names (NAME.tmp-PID, NAME.old-PID),
+    read from their one list in src/io/atomic_file.cpp."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "io", "atomic_file.cpp")
+    m = re.search(r"temp_marks\[\]\s*=\s*\{([^}]*)\}", open(src).read())
+    marks = re.findall(r'"([^"]+)"', m.group(1)) if m else []
+    if ".tmp-" not in marks:
+        sys.exit(f"fault_matrix: no temp_marks list with \".tmp-\" in {src}")
+    return marks
+
+
+TEMP_MARKS = temp_marks()
+
+
 def leftovers(root):
     return sorted(os.path.relpath(os.path.join(d, n), root) for d, _, ns in os.walk(root) for n in ns
-                  if ".tmp-" in n or n.endswith(".tmp") or n == ".bitexact.lock")
+                  if any(k in n for k in TEMP_MARKS) or n.endswith(".tmp") or n == ".bitexact.lock")
 
 
 def run(cli, args, env=None, limit_fsize=None):
