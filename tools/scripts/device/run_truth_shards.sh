@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Shards of the heavy test TruthRowsFull (tests/heavy/truth_rows_full_test.cpp)
+# on a machine without this project's Debian packages (the GPU host's CPU
+# cores), case by case, until a time budget would be exceeded; each case run
+# becomes one line of OUT/ledger.jsonl for tests/heavy/truth_rows_full_ledger.jsonl
+# (tools/scripts/truth_rows_full.py keeps it).
+# Usage: tools/scripts/device/run_truth_shards.sh PACK OUT FIRST LAST LIMIT_S COMMIT [CASE_SECONDS]
+#   PACK    a tarball of tools/scripts/device_carry.sh DIR build/tests/truth_rows_full_test
+#           (DIR/run bitexact ...: the test with this machine's glibc, libm and MPFR)
+#   FIRST..LAST  the shards of 61 to run, in order
+#   LIMIT_S stop before a case that would end past this many seconds
+#   COMMIT  the commit the test was built from (the ledger's "commit")
+#   CASE_SECONDS  a file of "CASE SECONDS" lines (e.g. expf_exhaustive 2.2), the
+#           time one shard of the case took on this machine, in the test's
+#           order; without it every case is run (no time check)
+# The carried runtime is glibc 2.36 (Debian 12): the ledger's "libc".
+set -uo pipefail
+pack=$1 out=$2 first=$3 last=$4 limit=$5 commit=$6 secs=${7:-}
+here=$(cd "$(dirname "$0")/../../.." && pwd)
+start=$SECONDS
+work=$(mktemp -d)
+tar xJf "$pack" -C "$work"
+dir=$(dirname "$(find "$work" -name run -type f | head -1)")
+cat >"$work/truth_test" <<RUN
+#!/usr/bin/env bash
+exec "$dir/run" bitexact "\$@"
+RUN
+chmod +x "$work/truth_test"
+mkdir -p "$out"
+if [[ -z $secs ]]; then
+  secs=$work/all_cases
+  "$work/truth_test" --gtest_list_tests | sed -n 's/^  FastEqualsMpfrWhereItDecides\/\([a-z0-9_]*\).*/\1 0/p' >"$secs"
+fi
+skipped=0
+for j in $(seq "$first" "$last"); do
+  while read -r c s; do
+    need=$(awk -v s="$s" 'BEGIN { printf "%d", s * 1.15 + 2 }')
+    if ((SECONDS - start + need > limit)); then skipped=$((skipped + 1)); continue; fi
+    python3 "$here/tools/scripts/truth_rows_full.py" run "$work/truth_test" --stride 61 --offsets "$j" \
+      --filter "*/$c" --ledger "$out/ledger.jsonl" --libc "glibc 2.36" --commit "$commit" </dev/null >>"$out/run.log" 2>&1 ||
+      echo "case $c shard $j: exit $?"
+  done <"$secs"
+done
+echo "$(grep -c . "$out/ledger.jsonl" 2>/dev/null || echo 0) case runs in $((SECONDS - start)) s; $skipped left for lack of time"
+rm -rf "$work"
