@@ -311,3 +311,35 @@ TEST(ReportModel, IntegerFieldsRefuseFloats) {
   j["count"] = std::uint64_t(-1);
   EXPECT_EQ(bx::sweep::State::from_json(j).count, std::uint64_t(-1));
 }
+
+// A witness in state.json has five elements ([a, b, result, truth, ulp]),
+// a pair's six (the truth added) or five (states written before it). Longer
+// ones were accepted, and a sixth element of a witness against the truth read
+// as its truth value, which the state does not write back: the round trip
+// changed the state (found by fuzzing: tests/fuzz/corpus/fuzz_state/
+// regress-witness-extra-elements).
+TEST(ReportModel, WitnessesHaveTheirLength) {
+  const auto s = sweep("nv,ocml", "binades:4");
+  auto j = s.to_json();
+  ASSERT_FALSE(j["impl_stats"][0]["max"]["at"].empty());
+  ASSERT_FALSE(j["pair_stats"][0]["max_dist"]["at"].empty());
+  auto refused = [](const nlohmann::json& state) {
+    try {
+      bx::sweep::State::from_json(state);
+    } catch (const bx::input_error& e) {
+      return std::string(e.what()).find("a witness of") != std::string::npos;
+    }
+    return false;
+  };
+  j["impl_stats"][0]["max"]["at"][0].push_back(1);  // six against the truth
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["pair_stats"][0]["max_dist"]["at"][0].push_back(1);  // seven for a pair
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["impl_stats"][0]["max"]["at"][0].erase(4);  // four
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["pair_stats"][0]["max_dist"]["at"][0].erase(5);  // a pair's five: an older state, read
+  EXPECT_EQ(bx::sweep::State::from_json(j), s);
+}

@@ -337,7 +337,16 @@ static json w_json(const Witness& w, bool pair = false) {
   if (pair) a.push_back(w.t);
   return a;
 }
+// no_truth: null for a witness against the truth (five elements), else a
+// pair's witness (five or six) and where to note a missing truth. Any other
+// length is refused: an element that to_json does not write back would not
+// survive a round trip (found by fuzzing, tests/fuzz/fuzz_state.cpp: a
+// seventh element, and a sixth in a witness against the truth, read as its
+// truth value).
 static Witness w_from(const json& j, bool* no_truth = nullptr) {
+  if (!j.is_array() || (j.size() != 5 && !(no_truth && j.size() == 6)))
+    throw input_error("malformed sweep state: a witness of " + std::to_string(j.is_array() ? j.size() : 1) +
+                      " elements (bitexact writes 5, 6 for a pair's)");
   Witness w;
   w.a = json_integer<word>(j.at(0), "witness");
   w.b = json_integer<word>(j.at(1), "witness");
