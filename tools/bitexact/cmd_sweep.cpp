@@ -33,17 +33,19 @@ extern "C" void on_sigint(int) { g_cancel = true; }
 
 // Under mpirun, a rank that dies (killed, out of memory, a crash) makes mpirun
 // end the others with SIGTERM (then SIGKILL). The engine cannot finish its
-// collectives with a dead rank, so a rank leaves at once: rank 0 says so in
-// one line (the text made before the sweep: a handler may only write(2));
-// nothing was written yet, as rank 0 writes --out only after the ranks'
-// states are merged. Once it writes, SIGTERM is ignored so that the files
-// are complete (tests/mpi: MpiSweep.AKilledRankStopsEveryRank).
+// collectives with a dead rank, so a rank leaves at once: rank 0, while it
+// sweeps or merges, says so in one line (the text made before the sweep: a
+// handler may only write(2)); nothing was written yet, as rank 0 writes --out
+// only after the ranks' states are merged. Once it writes, SIGTERM is ignored
+// so that the files are complete. After an error the ranks agreed on (rank 0
+// prints it; mpirun then ends the ranks still there) it says nothing more
+// (tests/mpi: MpiSweep.AKilledRankStopsEveryRank, AFailedRunLeavesNoFolderBehind).
 char g_term_line[1024];
 std::size_t g_term_len = 0;
-std::atomic<bool> g_writing{false};
+std::atomic<bool> g_term_speak{false}, g_writing{false};
 extern "C" void on_mpi_sigterm(int) {
   if (g_writing) return;
-  if (g_term_len) {
+  if (g_term_speak && g_term_len) {
     const ssize_t n = ::write(2, g_term_line, g_term_len);
     (void)n;
   }
@@ -361,7 +363,7 @@ bool run_local_in(const SweepArgs& a, sweep::Options& o, Where where, const std:
 // Under mpirun: rank r runs shard r+1 of N (contiguous chunk ranges, as
 // --shard), rank 0 merges the ranks' states in rank order and alone writes
 // --out. The merge is exact (sweep.hpp), so the files are those of one process.
-void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
+void run_mpi_steps(const SweepArgs& a, mpi::Session& mpi) {
   const bool root = mpi.rank() == 0;
   if (root) {
     const std::string line = fmt::format(
@@ -402,6 +404,7 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   });
   bool finished = false;
   if (root) phase("options checked (CUDA driver up)");
+  g_term_speak = root;
   mpi.together([&] { finished = run_engine(o, state, where); });
   if (root) phase("engine done (rank 0)");
   const bool every = mpi.all(finished);
@@ -440,6 +443,15 @@ void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
   if (root) {
     print_summary(state);
     if (!report_digest_checks(state, checks)) throw silent_exit{1};
+  }
+}
+
+void run_mpi(const SweepArgs& a, mpi::Session& mpi) {
+  try {
+    run_mpi_steps(a, mpi);
+  } catch (...) {
+    g_term_speak = false;  // the error is the one line
+    throw;
   }
 }
 
