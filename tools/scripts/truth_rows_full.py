@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -162,6 +163,7 @@ def status(a):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `status | head` ends quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
