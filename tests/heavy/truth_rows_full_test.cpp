@@ -150,7 +150,8 @@ bool erfinv_proven(float x, float f) {
 // just fails the proof.
 bool normcdf_proven(float xf, float f) {
   const double x = xf;
-  if (!std::isfinite(x) || x == 0 || std::fabs(x) >= 40 || !std::isfinite(f) || !(f >= 0) || f > 1) return false;
+  // Phi > 0: f = -0 is wrong even where Phi rounds to zero (its interval would contain Phi).
+  if (!std::isfinite(x) || x == 0 || std::fabs(x) >= 40 || !std::isfinite(f) || std::signbit(f) || f > 1) return false;
   const double lo = (double(f) + double(std::nextafter(f, -INFINITY))) / 2;  // exact; -2^-150 for f = 0
   const double hi = (double(f) + double(std::nextafter(f, INFINITY))) / 2;
   mpfr_t t1, t2, a, b, q_up, q_lo, c_lo, c_hi;
