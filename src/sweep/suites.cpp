@@ -153,12 +153,15 @@ std::vector<std::string> suite_verdicts(const Suite& s, const nlohmann::json& re
       std::string verdict = "INFO", why;
       if (s.limits.contains(name)) {
         const auto& l = s.limits[name];
-        if (l.contains("max_ulp") && max_ulp > l["max_ulp"].get<double>())
-          why += fmt::format(" max_ulp {} > {}", max_ulp, l["max_ulp"].get<double>());
-        if (l.contains("special_mismatches") && special > json_integer_at<std::uint64_t>(l, "special_mismatches"))
-          why += fmt::format(" special_mismatches {} > {}", special, json_integer_at<std::uint64_t>(l, "special_mismatches"));
-        if (l.contains("min_correctly_rounded_share") && share < l["min_correctly_rounded_share"].get<double>())
-          why += fmt::format(" correctly_rounded_share {} < {}", share, l["min_correctly_rounded_share"].get<double>());
+        if (l.contains("max_ulp"))
+          if (const double lim = l["max_ulp"].get<double>(); max_ulp > lim)
+            why += fmt::format(" max_ulp {} > {}", max_ulp, lim);
+        if (l.contains("special_mismatches"))
+          if (const auto lim = json_integer_at<std::uint64_t>(l, "special_mismatches"); special > lim)
+            why += fmt::format(" special_mismatches {} > {}", special, lim);
+        if (l.contains("min_correctly_rounded_share"))
+          if (const double lim = l["min_correctly_rounded_share"].get<double>(); share < lim)
+            why += fmt::format(" correctly_rounded_share {} < {}", share, lim);
         if (l.contains("max_ulp_distance")) {
           const auto& d = l["max_ulp_distance"];
           const std::string to = d["to"].get<std::string>();
