@@ -55,6 +55,15 @@ def _list(out):
     out.write("".join(f"{name:<{width}}  {' '.join(fns)}\n" for name, fns in sorted(impls.items())))
 
 
+def _drop_stdout():
+    # What is still buffered for stdout would fail again when Python flushes
+    # it at exit (a second message, status 120): send it to /dev/null.
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv=None, stdin=None, out=None):
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
@@ -95,16 +104,12 @@ def main(argv=None, stdin=None, out=None):
     except (UsageError, ValueError, ImportError) as e:
         print(f"bitexact: error: {e}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # The reader has gone: nothing to say, and nothing to flush at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:  # the reader has gone: nothing to say
+        _drop_stdout()
         return 1
     except OSError as e:  # ENOSPC, EIO, EFBIG on stdout
         print(f"bitexact: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
-        try:  # what is still buffered would fail again at exit
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _drop_stdout()
         return 2
     return 0
 
