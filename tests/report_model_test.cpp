@@ -288,7 +288,7 @@ TEST(ReportModel, IntegerFieldsRefuseFloats) {
     }
     return false;
   };
-  for (const nlohmann::json bad : {nlohmann::json(2.1e108), nlohmann::json(1.5), nlohmann::json(-1)}) {
+  for (const nlohmann::json& bad : {nlohmann::json(2.1e108), nlohmann::json(1.5), nlohmann::json(-1)}) {
     auto j = s.to_json();
     j["count"] = bad;
     EXPECT_TRUE(refused([&] { bx::sweep::State::from_json(j); }, "count")) << bad;

@@ -39,8 +39,7 @@ void one(Visit& visit, const char* impl) {
 
 template <ocml::config C, class Visit>
 void ocml_config(Visit& visit, const char* impl) {
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) \
-  one<Fn::name, &ocml::ocml_name<C>>(visit, impl);
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) one<Fn::name, &ocml::ocml_name<C>>(visit, impl);
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION_NO_OCML
@@ -75,7 +74,7 @@ void for_each_scalar_form(Visit&& visit) {
 #undef BITEXACT_OCML_CONFIG
   ptx<nv::mode::ieee>(visit, "ptx");
   ptx<nv::mode::ftz>(visit, "ptx-ftz");
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)      \
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)   \
   one<Fn::name, nv::fast::row<Fn::name>::fast>(visit, "nv-fast"); \
   one<Fn::name, nv::fast::row<Fn::name>::intrinsic>(visit, "nv-intrinsics");
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BITEXACT_FUNCTION(name, arity, type, , , )

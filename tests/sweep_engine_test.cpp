@@ -13,9 +13,9 @@
 #include <set>
 
 #include "bitexact/dispatch.hpp"
+#include "bitexact/inputs.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
-#include "bitexact/inputs.hpp"
 #include "bitexact/truth/truth.hpp"
 #include "scalar_forms.hpp"
 #include "sweep_test_helpers.hpp"

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "bitexact/sweep/classify.hpp"
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/io/json_fields.hpp"
+#include "bitexact/sweep/classify.hpp"
 #include "bitexact/sweep/engine.hpp"
 
 namespace bitexact::sweep {
@@ -487,13 +487,18 @@ State State::from_json(const json& j) {
       const auto& cd = j.at("digests").at("chunks");
       if (cd.size() != s.impls.size()) throw input_error("state is inconsistent (digests)");
       for (std::size_t i = 0; i < cd.size(); ++i)
-        for (const auto& e : cd[i]) s.chunk_digests[i][json_integer<std::uint64_t>(e.at(0), "chunks")] = json_integer<std::uint64_t>(e.at(1), "chunks");
+        for (const auto& e : cd[i])
+          s.chunk_digests[i][json_integer<std::uint64_t>(e.at(0), "chunks")] =
+              json_integer<std::uint64_t>(e.at(1), "chunks");
     }
-    for (const auto& r : j.at("done")) s.done.add(json_integer<std::uint64_t>(r.at(0), "done"), json_integer<std::uint64_t>(r.at(1), "done"));
+    for (const auto& r : j.at("done"))
+      s.done.add(json_integer<std::uint64_t>(r.at(0), "done"), json_integer<std::uint64_t>(r.at(1), "done"));
     s.count = json_integer_at<std::uint64_t>(j, "count");
     s.in_class_count = json_integers<std::uint64_t>(j.at("in_class_count"), "in_class_count");
     s.out_class_count = json_integer_array<std::uint64_t, 5>(j.at("out_class_count"), "out_class_count");
-    for (const auto& b : j.at("binade_count")) s.binade_count.at(json_integer<std::size_t>(b.at(0), "binade_count")) = json_integer<std::uint64_t>(b.at(1), "binade_count");
+    for (const auto& b : j.at("binade_count"))
+      s.binade_count.at(json_integer<std::size_t>(b.at(0), "binade_count")) =
+          json_integer<std::uint64_t>(b.at(1), "binade_count");
     const auto& is = j.at("impl_stats");
     if (is.size() != s.impls.size()) throw input_error("state is inconsistent (impl_stats)");
     for (std::size_t i = 0; i < is.size(); ++i) {

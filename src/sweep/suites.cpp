@@ -24,15 +24,17 @@ void check_limits(const Suite& s, const std::string& impl, const nlohmann::json&
                       d["ulps"].is_number_unsigned();
       const std::uint64_t n = ok ? json_integer_at<std::uint64_t>(d, "ulps") : 0;
       if (!ok || n == 0 || n > (1u << 20) || (n & (n - 1)) != 0)
-        throw input_error(fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "
-                                      "a power of two up to 2^20",
-                                      s.name));
+        throw input_error(
+            fmt::format("suite '{}': max_ulp_distance needs {{\"to\": IMPL, \"ulps\": N}} with N "
+                        "a power of two up to 2^20",
+                        s.name));
       const std::string to = d["to"].get<std::string>();
       if (std::none_of(s.o.impls.begin(), s.o.impls.end(), [&](const Impl* im) { return im->name == to; }) ||
           to == impl)
-        throw input_error(fmt::format("suite '{}': max_ulp_distance compares with '{}', which must be "
-                                      "another implementation of the suite",
-                                      s.name, one_line(to, 80)));
+        throw input_error(
+            fmt::format("suite '{}': max_ulp_distance compares with '{}', which must be "
+                        "another implementation of the suite",
+                        s.name, one_line(to, 80)));
       continue;
     }
     if (l.key() != "max_ulp" && l.key() != "special_mismatches" && l.key() != "min_correctly_rounded_share" &&
@@ -126,8 +128,8 @@ SuiteFile parse_suites(const std::string& text, const std::string& origin, const
       throw input_error(fmt::format("suite '{}': \"limits\" must be an object of implementations", suite.name));
     for (auto it = suite.limits.begin(); it != suite.limits.end(); ++it) {
       if (!find_impl(it.key(), *fn) || !it->is_object())
-        throw input_error(fmt::format("suite '{}': limits for unknown implementation '{}'", suite.name,
-                                      one_line(it.key(), 80)));
+        throw input_error(
+            fmt::format("suite '{}': limits for unknown implementation '{}'", suite.name, one_line(it.key(), 80)));
       check_limits(suite, it.key(), *it);
     }
     out.suites.push_back(std::move(suite));
@@ -174,11 +176,12 @@ std::vector<std::string> suite_verdicts(const Suite& s, const nlohmann::json& re
       if (verdict == "FAIL") ++failures;
       // FTZ/DAZ flushes (docs/sweep.md, "Flushed results") are outside max ulp:
       // say how many, as a field appended after the ones that tools parse.
-      const std::string flush =
-          flushed ? fmt::format(", flushed {} ({:.6f}%)", flushed, count ? 100.0 * double(flushed) / double(count) : 0.0)
-                  : std::string();
+      const std::string flush = flushed ? fmt::format(", flushed {} ({:.6f}%)", flushed,
+                                                      count ? 100.0 * double(flushed) / double(count) : 0.0)
+                                        : std::string();
       lines.push_back(fmt::sprintf("%s %-24s %-10s max %.4g ulp, correctly rounded %.6f%%, special mismatches %llu%s%s",
-                                   verdict, s.name, name, max_ulp, 100 * share, (unsigned long long)special, flush, why));
+                                   verdict, s.name, name, max_ulp, 100 * share, (unsigned long long)special, flush,
+                                   why));
     }
   } catch (const nlohmann::json::exception& e) {
     throw input_error(fmt::format("report of suite '{}': {}", s.name, json_problem(e.what())));

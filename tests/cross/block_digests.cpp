@@ -36,9 +36,9 @@
 #include <thread>
 #include <vector>
 
+#include "../scalar_forms.hpp"
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
-#include "../scalar_forms.hpp"
 
 #define XXH_INLINE_ALL
 #include "xxhash.h"

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "../scalar_forms.hpp"
 #include "bitexact/bits.hpp"
 #include "bitexact/registry/registry.hpp"
-#include "../scalar_forms.hpp"
 #include "fuzz.hpp"
 
 namespace {

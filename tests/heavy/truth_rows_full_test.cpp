@@ -269,8 +269,8 @@ TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
             if (decided && proof && proof(x, fast)) {
               exact = fast, ++acc.proven;
               if (k % 4096 == 0 &&  // the proof's self-check: MPFR agrees, the neighbours are refused
-                  (!same(c.mpfr(x, 0.0f, truth::rounding::nearest), fast) ||
-                   proof(x, std::nextafter(fast, INFINITY)) || proof(x, std::nextafter(fast, -INFINITY))))
+                  (!same(c.mpfr(x, 0.0f, truth::rounding::nearest), fast) || proof(x, std::nextafter(fast, INFINITY)) ||
+                   proof(x, std::nextafter(fast, -INFINITY))))
                 ++acc.proof_errors;
             } else if (decided) {
               exact = c.mpfr(x, 0.0f, truth::rounding::nearest);
@@ -309,8 +309,8 @@ TEST_P(TruthRowsFull, FastEqualsMpfrWhereItDecides) {
   EXPECT_EQ(t.checked, steps);
   EXPECT_EQ(t.proof_errors, 0u) << c.name << ": the direct proof disagrees with truth::mpfr_only";
   if (proof)
-    std::printf("[truth] %s: %llu of the decided inputs proven directly (MPFR's erf/erfc), the rest compared\n",
-                c.name, (unsigned long long)t.proven);
+    std::printf("[truth] %s: %llu of the decided inputs proven directly (MPFR's erf/erfc), the rest compared\n", c.name,
+                (unsigned long long)t.proven);
 }
 
 INSTANTIATE_TEST_SUITE_P(Rows, TruthRowsFull, ::testing::ValuesIn(all_rows),

@@ -171,7 +171,8 @@ TEST(MpiSweep, AFailedRunLeavesNoFolderBehind) {
 // rank 0 in the same way.
 TEST(MpiSweep, AKilledRankStopsEveryRank) {
   const fs::path d = tmpdir() / "killed" / "out";
-  const std::string sweep = std::string(BITEXACT_CLI) + " sweep sinf --impl nv,host --inputs exhaustive -q --out " + d.string();
+  const std::string sweep =
+      std::string(BITEXACT_CLI) + " sweep sinf --impl nv,host --inputs exhaustive -q --out " + d.string();
   const std::string killed = " sh -c '" + sweep + " & p=$!; sleep 2; kill -9 $p; wait $p'";
   for (const int victim : {1, 0}) {
     const std::string cmd = victim == 1 ? mpiexec() + " -n 1 " + sweep + " : -n 1" + killed
@@ -179,8 +180,9 @@ TEST(MpiSweep, AKilledRankStopsEveryRank) {
     const auto r = shell(cmd);
     EXPECT_NE(r.status, 0) << "rank " << victim << " killed";
     EXPECT_NE(r.status, 124) << "a rank hung after rank " << victim << " died (the timeout ended it)";
-    if (victim == 1)
+    if (victim == 1) {
       EXPECT_NE(r.err.find("bitexact: sweep stopped by SIGTERM"), std::string::npos) << r.err;
+    }
     EXPECT_EQ(r.err.find("bitexact: error"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(tmpdir() / "killed")) << "nothing written, not even the folder";
   }

@@ -36,9 +36,10 @@ struct ConfArgs {
 std::vector<sweep::Suite> load_suites(const ConfArgs& a) {
   namespace fs = std::filesystem;
   if (!fs::exists(a.suite) && a.suite == default_suite)
-    throw input_error(fmt::format("cannot read the default suite file '{}': it is relative to a clone of bitexact; "
-                                  "run from the clone, or give --suite FILE",
-                                  a.suite));
+    throw input_error(
+        fmt::format("cannot read the default suite file '{}': it is relative to a clone of bitexact; "
+                    "run from the clone, or give --suite FILE",
+                    a.suite));
   const unsigned threads = thread_count(a.threads);
   sweep::SuiteFile f = sweep::parse_suites(read_user_file(a.suite), a.suite, {a.only, a.skip_missing, a.inputs});
   for (const auto& [name, impls] : f.skipped)

@@ -45,7 +45,8 @@ T json_integer(const J& v, std::string_view field) {
       return T(s);
   }
   if constexpr (std::is_signed_v<T>)
-    json_field_error(field, "an integer from " + std::to_string(lim::min()) + " to " + std::to_string(lim::max()), v.dump());
+    json_field_error(field, "an integer from " + std::to_string(lim::min()) + " to " + std::to_string(lim::max()),
+                     v.dump());
   else
     json_field_error(field, "an integer from 0 to " + std::to_string(lim::max()), v.dump());
 }
@@ -73,7 +74,8 @@ std::vector<T> json_integers(const J& v, std::string_view field) {
 }
 template <class T, std::size_t N, class J>
 std::array<T, N> json_integer_array(const J& v, std::string_view field) {
-  if (!v.is_array() || v.size() != N) json_field_error(field, "an array of " + std::to_string(N) + " integers", v.dump());
+  if (!v.is_array() || v.size() != N)
+    json_field_error(field, "an array of " + std::to_string(N) + " integers", v.dump());
   std::array<T, N> out{};
   for (std::size_t i = 0; i < N; ++i) out[i] = json_integer<T>(v[i], field);
   return out;

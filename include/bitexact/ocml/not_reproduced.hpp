@@ -61,7 +61,7 @@ static_assert(detail::every_reason_has_its_row(),
               "ocml/not_reproduced.def: a row names an entry point that no BITEXACT_FUNCTION_NO_OCML row has");
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml, edges, seed) \
-  static_assert(detail::not_reproduced_index(Fn::name) >= 0,             \
+  static_assert(detail::not_reproduced_index(Fn::name) >= 0,            \
                 #name ": a BITEXACT_FUNCTION_NO_OCML row needs its reason in ocml/not_reproduced.def");
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION_NO_OCML

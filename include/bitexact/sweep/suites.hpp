@@ -34,8 +34,8 @@ struct SuiteSelection {
 };
 
 struct SuiteFile {
-  std::vector<Suite> suites;                                   // in the file's order
-  std::vector<std::pair<std::string, std::string>> skipped;    // (name, impl list) left out by skip_missing
+  std::vector<Suite> suites;                                 // in the file's order
+  std::vector<std::pair<std::string, std::string>> skipped;  // (name, impl list) left out by skip_missing
 };
 
 // The suites of a suite file's text. `origin` names the file in messages.
