@@ -78,3 +78,10 @@ foreach(t ${_bx_fuzz_targets})
       ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${t} 20000)
   set_tests_properties(fuzz.${t} PROPERTIES LABELS "unit;fuzz" TIMEOUT 300 ENVIRONMENT "${_bx_san_env}")
 endforeach()
+# The route of the long runs on a many-core machine (tools/scripts/device/
+# fuzz_pack.sh, run_fuzz.sh, fuzz_run.sh's FUZZ_WORKERS), end to end with one
+# target and two workers.
+add_test(NAME fuzz.device_route
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/device_route_check.sh ${_bx_san_dir}
+    ${CMAKE_CURRENT_BINARY_DIR}/fuzz_scratch/device_route)
+set_tests_properties(fuzz.device_route PROPERTIES LABELS "unit;fuzz" TIMEOUT 300 ENVIRONMENT "${_bx_san_env}")

@@ -5,10 +5,14 @@
 # with this machine's libm: `DIR/run bitexact ARGS...`. Also copies xxhash.h
 # for the device programs (tools/scripts/device/run_nv_native.sh: XXHASH_INC=DIR/include).
 set -euo pipefail
-dir=${1:?usage: tools/scripts/device_carry.sh DIR}
+# usage: tools/scripts/device_carry.sh DIR [BINARY [NAME]]: BINARY (default the
+# CLI) becomes DIR/NAME (default bitexact); run again with another BINARY and
+# NAME to carry several programs in one DIR.
+dir=${1:?usage: tools/scripts/device_carry.sh DIR [BINARY [NAME]]}
 bin=${2:-build/tools/bitexact}
+name=${3:-bitexact}
 mkdir -p "$dir/lib" "$dir/include"
-cp "$bin" "$dir/bitexact"
+cp "$bin" "$dir/$name"
 ldd "$bin" | awk '/=>/ {print $3} /ld-linux/ {print $1}' | while read -r lib; do cp -L "$lib" "$dir/lib/"; done
 cp /usr/include/xxhash.h "$dir/include/"
 cat >"$dir/run" <<'RUN'

@@ -11,6 +11,12 @@
 # build's ExternalProject puts the targets), FUZZ_JOBS targets at a time
 # (default: the cores), FUZZ_SECONDS to stop a target after that long even
 # short of RUNS (libFuzzer -max_total_time; the line says how many ran),
+# FUZZ_WORKERS processes per target (default 1; for many cores): each runs
+# RUNS/FUZZ_WORKERS executions with its own random seed, all on one corpus
+# folder, which libFuzzer re-reads as the others add to it (-reload); the line
+# sums their executions and gives the largest cov and ft one of them reached.
+# FUZZ_OUT the folder for corpus/, artifacts/ and logs/ (default build/, as
+# build/fuzz_corpus, build/fuzz_artifacts, build/fuzz_logs).
 # FUZZ_MERGE=1 to fold the new inputs that add coverage
 # into tests/fuzz/corpus/TARGET (libFuzzer -merge=1: a minimal set).
 # Exit status: 0 when no target crashed, 1 otherwise (the crashing input is in
@@ -29,20 +35,30 @@ for t in "${targets[@]}"; do
   [[ -x $dir/tests/fuzz/$t ]] || { echo "$0: no fuzz target $dir/tests/fuzz/$t (build the main build's bitexact_sanitized)" >&2; exit 2; }
 done
 jobs=${FUZZ_JOBS:-$(nproc)}
+workers=${FUZZ_WORKERS:-1}
+[[ $workers =~ ^[1-9][0-9]*$ ]] || { echo "$0: FUZZ_WORKERS must be a positive number, not '$workers'" >&2; exit 2; }
+out=${FUZZ_OUT:-$here/build}
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
 one() {
-  local t=$1 corpus=$here/build/fuzz_corpus/$1 art=$here/build/fuzz_artifacts/$1/ log=$here/build/fuzz_logs/$1.log
+  local t=$1 corpus=$out/fuzz_corpus/$1 art=$out/fuzz_artifacts/$1/ log=$out/fuzz_logs/$1.log
   mkdir -p "$corpus" "$art" "$(dirname "$log")"
-  local t0=$SECONDS
-  "$dir/tests/fuzz/$t" -runs="$runs" -max_total_time="${FUZZ_SECONDS:-0}" -print_final_stats=1 -artifact_prefix="$art" \
-    "$corpus" "$here/tests/fuzz/corpus/$t" >"$log" 2>&1
-  local rc=$? secs=$((SECONDS - t0))
-  local done_line execs cov ft
-  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$done_line")
-  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$done_line")
+  local t0=$SECONDS w logs=() pids=() rc=0
+  for ((w = 0; w < workers; w++)); do
+    local wlog=$log
+    ((workers > 1)) && wlog=${log%.log}.$w.log
+    logs+=("$wlog")
+    "$dir/tests/fuzz/$t" -runs="$(((runs + workers - 1) / workers))" -max_total_time="${FUZZ_SECONDS:-0}" \
+      -print_final_stats=1 -artifact_prefix="$art" "$corpus" "$here/tests/fuzz/corpus/$t" >"$wlog" 2>&1 &
+    pids+=($!)
+  done
+  for w in "${pids[@]}"; do wait "$w" || rc=$?; done
+  local secs=$((SECONDS - t0))
+  # Executions summed over the workers; cov and ft, the largest one reached.
+  local execs cov ft
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "${logs[@]}" | awk '{ s += $1; n++ } END { if (n) print s }')
+  cov=$(grep -h -E '^#[0-9]+[[:space:]]+DONE' "${logs[@]}" | sed -n 's/.* cov: \([0-9]*\).*/\1/p' | sort -n | tail -1)
+  ft=$(grep -h -E '^#[0-9]+[[:space:]]+DONE' "${logs[@]}" | sed -n 's/.* ft: \([0-9]*\).*/\1/p' | sort -n | tail -1)
   local crashes
   crashes=$(find "$art" -maxdepth 1 -type f | wc -l)
   printf '%-16s runs %s  cov %s  ft %s  corpus %s  crashes %s  %s s  exit %s\n' "$t" "${execs:-?}" "${cov:-?}" \
