@@ -22,7 +22,6 @@ usage or when a program fails.
 import argparse
 import json
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -31,6 +30,8 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BLOCK = 1 << 24
+sys.path.insert(0, os.path.join(ROOT, "tools", "scripts"))
+import function_rows  # noqa: E402  (the rows of include/bitexact/functions.def)
 
 
 def die(msg):
@@ -57,12 +58,10 @@ def run(cmd, jobs):
 
 def rows():
     """{fn: [(set, seed)]}: the standard sets of each row of functions.def."""
-    text = open(os.path.join(ROOT, "include/bitexact/functions.def")).read()
-    out = {}
-    for m in re.finditer(r"^BITEXACT_(?:NV_)?FUNCTION(?:_NO_OCML)?\((\w+), (\d), (\w+), \w+, \w+, (\d+)\)", text, re.M):
-        name, seed = m[1], int(m[4])
-        out[name] = [("exhaustive", 0)] if seed == 0 else [("uniform", seed), ("structured", seed + 1)]
-    return out
+    try:
+        return {r.name: function_rows.standard_sets(r) for r in function_rows.rows(ROOT)}
+    except (OSError, ValueError) as e:
+        die(str(e))
 
 
 def digest_sets():

@@ -23,10 +23,12 @@ Exit 0 pass, 1 mismatch, 2 bad arguments or missing files.
 """
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "scripts"))
+import function_rows  # noqa: E402  (the rows of include/bitexact/functions.def)
 
 # The C program keeps real calls of every function but sinf/cosf (GCC inlines
 # ceilf/ceil at -O1 and above on x86-64; sinf+cosf must stay builtins to be
@@ -63,17 +65,12 @@ def functions(source, ocml_only=False):
     include/bitexact/functions.def (the functions the nv replacement libraries
     export), in row order; ocml_only: the BITEXACT_FUNCTION rows alone (what the
     ocml personalities export)."""
-    path = os.path.join(source, "include/bitexact/functions.def")
-    pattern = r"^BITEXACT_FUNCTION\(([a-z0-9_]+), ([12])," if ocml_only else \
-        r"^BITEXACT_FUNCTION(?:_NO_OCML)?\(([a-z0-9_]+), ([12]),"
+    kinds = ("FUNCTION",) if ocml_only else ("FUNCTION", "FUNCTION_NO_OCML")
     try:
-        with open(path) as f:
-            rows = re.findall(pattern, f.read(), re.M)
-    except OSError as e:
-        die(f"{path}: {e.strerror}")
-    if not rows:
-        die(f"{path}: no BITEXACT_FUNCTION rows")
-    return {name: int(arity) for name, arity in rows}
+        rows = function_rows.rows(source)
+    except (OSError, ValueError) as e:
+        die(str(e))
+    return {r.name: r.arity for r in rows if r.kind in kinds}
 
 
 def nv_cases(source, column):

@@ -8,19 +8,21 @@ Regenerate with: python3 tools/gen/gen_edge_inputs.py > vectors/edge_inputs.txt
 """
 import math
 import os
-import re
 import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import function_rows  # noqa: E402  (the rows of include/bitexact/functions.def)
 
 
-def function_rows():
+def edge_rows():
     """[(NAME, width in bits, EDGES family)] in row order, from the BITEXACT_FUNCTION
-    rows of include/bitexact/functions.def."""
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "include", "bitexact", "functions.def")
-    rows = re.findall(r"^BITEXACT_FUNCTION(?:_NO_OCML)?\((\w+), ([12]), (float|double), \w+, (\w+),", open(path).read(), re.M)
-    return [(name, 32 if ty == "float" else 64, edges) for name, _, ty, edges in rows]
+    and BITEXACT_FUNCTION_NO_OCML rows of include/bitexact/functions.def."""
+    return [(r.name, function_rows.width(r), r.edges) for r in function_rows.rows()
+            if r.kind in ("FUNCTION", "FUNCTION_NO_OCML")]
 
 
-ROWS = function_rows()
+ROWS = edge_rows()
 WIDTH = {name: width for name, width, _ in ROWS}
 
 

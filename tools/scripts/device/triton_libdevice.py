@@ -64,6 +64,8 @@ sys.path.insert(0, HERE)
 import input_sets_ctypes as input_sets  # noqa: E402  (device/input_sets_lib.cpp through ctypes)
 
 REPO = input_sets.REPO
+sys.path.insert(0, os.path.join(REPO, "tools", "scripts"))
+import function_rows  # noqa: E402  (the rows of include/bitexact/functions.def)
 BLOCK = 1 << 24  # outputs per digest (vectors/nv/digests.json "block")
 CHUNK_LOG2 = 28
 CHUNK = 1 << CHUNK_LOG2  # outputs per launch
@@ -72,10 +74,7 @@ KB = 1024        # Triton BLOCK
 def _rows():
     """[(name, arity, type, seed, nv_only)] of the rows of include/bitexact/functions.def
     (nv_only: a BITEXACT_NV_FUNCTION row, an SFU or fast-math-only name)."""
-    text = open(os.path.join(REPO, "include", "bitexact", "functions.def")).read()
-    rows = re.findall(r"^BITEXACT_(NV_)?FUNCTION(?:_NO_OCML)?\((\w+),\s*(\d),\s*(\w+),\s*\w+,\s*\w+,\s*(\d+)\)",
-                      text, re.M)
-    return [(n, int(a), t, int(seed), bool(nv)) for nv, n, a, t, seed in rows]
+    return [(r.name, r.arity, r.type, r.seed, r.kind == "NV_FUNCTION") for r in function_rows.rows(REPO)]
 
 
 # name: operands. The rows of functions.def with a libdevice build
