@@ -16,6 +16,7 @@ usage:
   truth_rows_full.py run TEST_BINARY --stride K --offsets J[-J2] [--filter GTEST_FILTER] [--ledger FILE]
                         [--libc TEXT] [--commit REV]
   truth_rows_full.py status [--ledger FILE]
+  truth_rows_full.py done --stride K [--ledger FILE]
 run: the shards J..J2 of K one after another (each over every case the filter
   selects, all cores), appending each case's line; exit 1 if any case found a
   mismatch or failed, 2 on bad usage. TEST_BINARY may be a wrapper that runs
@@ -25,6 +26,9 @@ run: the shards J..J2 of K one after another (each over every case the filter
 status: per row and set, the share of the full run covered by the ledger's
   shards for the current sources (one K whose offsets are all there: done),
   and the mismatches found.
+done: one "ROW_SET OFFSET" line (e.g. "expf_exhaustive 12", the test case's
+  name and the shard) per shard of K the ledger has for the current sources,
+  for tools/scripts/device/run_truth_shards.sh to leave out.
 """
 import argparse
 import datetime
@@ -162,6 +166,15 @@ def status(a):
     return 1 if any(e["mismatches"] for e in entries if e["sources"] == src) else 0
 
 
+def done(a):
+    src = sources_hash()
+    pairs = sorted({(f"{e['row']}_{e['set']}", e["offset"]) for e in read_ledger(a.ledger)
+                    if e["sources"] == src and e["stride"] == a.stride})
+    for case, j in pairs:
+        print(case, j)
+    return 0
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `status | head` ends quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -176,8 +189,11 @@ def main():
     r.add_argument("--commit", help="the commit TEST_BINARY was built from, if the tree has no .git")
     s = sub.add_parser("status")
     s.add_argument("--ledger", default=LEDGER)
+    d = sub.add_parser("done")
+    d.add_argument("--stride", type=int, required=True)
+    d.add_argument("--ledger", default=LEDGER)
     a = ap.parse_args()
-    return run(a) if a.cmd == "run" else status(a)
+    return {"run": run, "status": status, "done": done}[a.cmd](a)
 
 
 if __name__ == "__main__":
