@@ -16,7 +16,7 @@ usage:
   truth_rows_full.py run TEST_BINARY --stride K --offsets J[-J2] [--filter GTEST_FILTER] [--ledger FILE]
                         [--libc TEXT] [--commit REV]
   truth_rows_full.py status [--ledger FILE]
-  truth_rows_full.py done --stride K [--ledger FILE]
+  truth_rows_full.py done --stride K [--ledger FILE] [--libc TEXT]
 run: the shards J..J2 of K one after another (each over every case the filter
   selects, all cores), appending each case's line; exit 1 if any case found a
   mismatch or failed, 2 on bad usage. TEST_BINARY may be a wrapper that runs
@@ -24,11 +24,11 @@ run: the shards J..J2 of K one after another (each over every case the filter
   --libc names the C library it carries (this Python's is recorded otherwise)
   and --commit the commit it was built from, where the tree has no .git.
 status: per row and set, the share of the full run covered by the ledger's
-  shards for the current sources (one K whose offsets are all there: done),
-  and the mismatches found.
+  shards for the current sources and one C library (one K whose offsets are
+  all there: done), and the mismatches found.
 done: one "ROW_SET OFFSET" line (e.g. "expf_exhaustive 12", the test case's
-  name and the shard) per shard of K the ledger has for the current sources,
-  for tools/scripts/device/run_truth_shards.sh to leave out.
+  name and the shard) per shard of K the ledger has for the current sources
+  and C library, for tools/scripts/device/run_truth_shards.sh to leave out.
 """
 import argparse
 import datetime
@@ -150,26 +150,34 @@ def status(a):
     for e in entries:
         cases.setdefault((e["row"], e["set"]), []).append(e)
     print(f"truth sources {src}; ledger {os.path.relpath(a.ledger, ROOT)}: {len(entries)} lines")
-    print(f"{'row':10} {'set':11} {'covered':>9} {'inputs':>14} {'mismatches':>10}  shards (current sources)")
+    print(f"{'row':10} {'set':11} {'covered':>9} {'inputs':>14} {'mismatches':>10}  shards (current sources), C library")
     for (row, sset), es in sorted(cases.items()):
         cur = [e for e in es if e["sources"] == src]
-        by_stride = {}
+        # A shard counts for the C library it ran with only (the fast truth
+        # decides from the host libm's values): the coverage is one library's.
+        by_libc = {}
         for e in cur:
-            by_stride.setdefault(e["stride"], set()).add(e["offset"])
-        share = max((len(o) / k for k, o in by_stride.items()), default=0.0)
-        checked = sum(e["checked"] for e in cur)
+            by_libc.setdefault(e["libc"], {}).setdefault(e["stride"], set()).add(e["offset"])
+        best, share, shards = "-", 0.0, "-"
+        for lib, by_stride in sorted(by_libc.items()):
+            k, o = max(by_stride.items(), key=lambda ko: len(ko[1]) / ko[0])
+            if len(o) / k > share:
+                best, share, shards = lib, len(o) / k, f"{len(o)}/{k}"
+        checked = sum(e["checked"] for e in cur if e["libc"] == best)
         mism = sum(e["mismatches"] for e in cur)
-        shards = ", ".join(f"{len(o)}/{k}" for k, o in sorted(by_stride.items()))
         stale = len(es) - len(cur)
         note = f"; {stale} line(s) of other sources" if stale else ""
-        print(f"{row:10} {sset:11} {100 * share:8.2f}% {checked:14,} {mism:10}  {shards or '-'}{note}")
+        others = len(by_libc) - 1 if by_libc else 0
+        note += f"; lines of {others} other C librar{'y' if others == 1 else 'ies'}" if others > 0 else ""
+        print(f"{row:10} {sset:11} {100 * share:8.2f}% {checked:14,} {mism:10}  {shards}, {best}{note}")
     return 1 if any(e["mismatches"] for e in entries if e["sources"] == src) else 0
 
 
 def done(a):
     src = sources_hash()
+    lib = a.libc or libc()
     pairs = sorted({(f"{e['row']}_{e['set']}", e["offset"]) for e in read_ledger(a.ledger)
-                    if e["sources"] == src and e["stride"] == a.stride})
+                    if e["sources"] == src and e["stride"] == a.stride and e["libc"] == lib})
     for case, j in pairs:
         print(case, j)
     return 0
@@ -192,6 +200,7 @@ def main():
     d = sub.add_parser("done")
     d.add_argument("--stride", type=int, required=True)
     d.add_argument("--ledger", default=LEDGER)
+    d.add_argument("--libc", help="the C library of the runs to count, if not this Python's")
     a = ap.parse_args()
     return {"run": run, "status": status, "done": done}[a.cmd](a)
 

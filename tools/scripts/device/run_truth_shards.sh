@@ -37,7 +37,7 @@ if [[ -z $secs ]]; then
   secs=$work/all_cases
   "$work/truth_test" --gtest_list_tests | sed -n 's/^  FastEqualsMpfrWhereItDecides\/\([a-z0-9_]*\).*/\1 0/p' >"$secs"
 fi
-python3 "$here/tools/scripts/truth_rows_full.py" "done" --stride 61 >"$work/done" || exit 2
+python3 "$here/tools/scripts/truth_rows_full.py" "done" --stride 61 --libc "glibc 2.36" >"$work/done" || exit 2
 skipped=0
 for j in $(seq "$first" "$last"); do
   while read -r c s; do
