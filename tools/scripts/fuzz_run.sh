@@ -55,10 +55,11 @@ one() {
   for w in "${pids[@]}"; do wait "$w" || rc=$?; done
   local secs=$((SECONDS - t0))
   # Executions summed over the workers; cov and ft, the largest one reached.
-  local execs cov ft
+  local execs done_lines cov ft
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "${logs[@]}" | awk '{ s += $1; n++ } END { if (n) print s }')
-  cov=$(grep -h -E '^#[0-9]+[[:space:]]+DONE' "${logs[@]}" | sed -n 's/.* cov: \([0-9]*\).*/\1/p' | sort -n | tail -1)
-  ft=$(grep -h -E '^#[0-9]+[[:space:]]+DONE' "${logs[@]}" | sed -n 's/.* ft: \([0-9]*\).*/\1/p' | sort -n | tail -1)
+  done_lines=$(grep -h -E '^#[0-9]+[[:space:]]+DONE' "${logs[@]}")
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$done_lines" | sort -n | tail -1)
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$done_lines" | sort -n | tail -1)
   local crashes
   crashes=$(find "$art" -maxdepth 1 -type f | wc -l)
   printf '%-16s runs %s  cov %s  ft %s  corpus %s  crashes %s  %s s  exit %s\n' "$t" "${execs:-?}" "${cov:-?}" \

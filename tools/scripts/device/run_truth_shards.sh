@@ -22,6 +22,7 @@
 # The carried runtime is glibc 2.36 (Debian 12): the ledger's "libc".
 set -uo pipefail
 pack=$1 out=$2 first=$3 last=$4 limit=$5 commit=$6 secs=${7:-}
+libc="glibc 2.36"  # what the runs record and what `done` must match
 here=$(cd "$(dirname "$0")/../../.." && pwd)
 start=$SECONDS
 work=$(mktemp -d)
@@ -37,7 +38,7 @@ if [[ -z $secs ]]; then
   secs=$work/all_cases
   "$work/truth_test" --gtest_list_tests | sed -n 's/^  FastEqualsMpfrWhereItDecides\/\([a-z0-9_]*\).*/\1 0/p' >"$secs"
 fi
-python3 "$here/tools/scripts/truth_rows_full.py" "done" --stride 61 --libc "glibc 2.36" >"$work/done" || exit 2
+python3 "$here/tools/scripts/truth_rows_full.py" "done" --stride 61 --libc "$libc" >"$work/done" || exit 2
 skipped=0
 for j in $(seq "$first" "$last"); do
   while read -r c s; do
@@ -45,7 +46,7 @@ for j in $(seq "$first" "$last"); do
     need=$(awk -v s="$s" -v k="${TRUTH_SECONDS_SCALE:-1}" 'BEGIN { printf "%d", s * k * 1.15 + 2 }')
     if ((SECONDS - start + need > limit)); then skipped=$((skipped + 1)); continue; fi
     python3 "$here/tools/scripts/truth_rows_full.py" run "$work/truth_test" --stride 61 --offsets "$j" \
-      --filter "*/$c" --ledger "$out/ledger.jsonl" --libc "glibc 2.36" --commit "$commit" </dev/null >>"$out/run.log" 2>&1 ||
+      --filter "*/$c" --ledger "$out/ledger.jsonl" --libc "$libc" --commit "$commit" </dev/null >>"$out/run.log" 2>&1 ||
       echo "case $c shard $j: exit $?"
   done <"$secs"
 done
