@@ -22,10 +22,17 @@
 // counts the outputs that differ in any bit (the first ones are listed). A
 // ratio is only a comparison of equals when its row has 0 mismatches.
 //
-// The FTZ flavour is chosen at compile time as users choose it:
-//   nvcc -ftz=false -DBX_MODE='"ieee"'   native ::NAME vs nv::NAME
-//   nvcc -ftz=true  -DBX_MODE='"ftz"'    native ::NAME vs nv::NAME_ftz
-// tools/scripts/device/run_bench_repro.sh builds and runs both. Needs only nvcc (CUDA 12.8
+// The build is chosen at compile time as users choose it:
+//   nvcc -ftz=false -DBX_MODE='"ieee"'    native ::NAME vs nv::NAME
+//   nvcc -ftz=true  -DBX_MODE='"ftz"'     native ::NAME vs nv::NAME_ftz
+//   nvcc -use_fast_math -DBX_MODE='"fast"'
+//                                         native ::NAME (the intrinsics nvcc
+//                                         substitutes) vs nv::fast::row<F>::fast
+//   nvcc -ftz=false -DBX_INTRINSICS -DBX_MODE='"intrinsics"'
+//                                         the CUDA intrinsic (__expf, ...) vs
+//                                         nv::fast::row<F>::intrinsic, for the
+//                                         rows that have one (the others skipped)
+// tools/scripts/device/run_bench_repro.sh builds and runs them. Needs only nvcc (CUDA 12.8
 // or later for sm_90 and C++20).
 //
 // usage: bench_repro [--runs N] [--pairs-log2 K]   (defaults 5 and 30)
@@ -44,10 +51,14 @@
 
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/nv/fast.hpp"
 #include "bitexact/nv/nv.hpp"
 
 #ifndef BX_MODE
-#error "define BX_MODE as \"ieee\" or \"ftz\""
+#error "define BX_MODE as \"ieee\", \"ftz\", \"fast\" or \"intrinsics\""
+#endif
+#ifdef BX_INTRINSICS
+#include "cuda_intrinsics.cuh"  // cuda_intrinsic<F>, intrinsic_repro<F>
 #endif
 #ifndef BX_FLAGS
 #define BX_FLAGS "?"
@@ -63,8 +74,25 @@ using u64 = std::uint64_t;
 namespace in = bitexact::inputs;
 
 static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
+static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";
+
+// What -use_fast_math makes of F (nv::fast::row<F>::fast), named through a
+// template so that the other builds never instantiate it.
+template <Fn F, class... A>
+__device__ auto fast_repro(A... a) {
+  constexpr auto f = bitexact::nv::fast::row<F>::fast;
+  return f(a...);
+}
 
 // ---- the functions: every row of functions.def ------------------------------------
+#ifdef BX_INTRINSICS
+#define BX_NATIVE(name) cuda_intrinsic<Fn::name>::call(a...)
+#define BX_REPRO(name) intrinsic_repro<Fn::name>(a...)
+#else
+#define BX_NATIVE(name) ::name(a...)
+#define BX_REPRO(name) \
+  fast_build ? fast_repro<Fn::name>(a...) : ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...)
+#endif
 template <Fn F>
 struct calls;
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
@@ -72,18 +100,25 @@ struct calls;
   struct calls<Fn::name> {                                      \
     template <class... A>                                       \
     __device__ static type native(A... a) {                     \
-      return ::name(a...);                                      \
+      return BX_NATIVE(name);                                   \
     }                                                           \
     template <class... A>                                       \
     __device__ static type repro(A... a) {                      \
-      if constexpr (ftz_build)                                  \
-        return bitexact::nv::name##_ftz(a...);                  \
-      else                                                      \
-        return bitexact::nv::name(a...);                        \
+      return BX_REPRO(name);                                    \
     }                                                           \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+
+// Rows this build evaluates: all, or those with an intrinsic.
+template <Fn F>
+constexpr bool evaluated() {
+#ifdef BX_INTRINSICS
+  return cuda_intrinsic<F>::exists;
+#else
+  return true;
+#endif
+}
 
 template <Fn F>
 using value_t = typename fn_traits<F>::type;
@@ -312,6 +347,7 @@ int main(int argc, char** argv) {
   bitexact::for_each_fn([&](auto f) {
     constexpr Fn F = decltype(f)::value;
     const u64 seed = bitexact::fn_desc_of(F).first_seed;
+    if constexpr (!evaluated<F>()) return;
     if (seed == 0) {
       run_set<F>({"exhaustive", in::set_kind::exhaustive, 0, all32});
     } else {

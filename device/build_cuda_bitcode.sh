@@ -6,7 +6,7 @@
 # usage: build_cuda_bitcode.sh CLANG INCLUDE_DIR PERSONALITY OUT.bc
 #   CLANG        clang++ (15 or later; best the clang that compiles the CUDA
 #                program: older bitcode links with a data-layout warning)
-#   PERSONALITY  nv | ocml (gfx90a) | ocml:TAG (a row of ocml/configs.def)
+#   PERSONALITY  nv | triton | ocml (gfx90a) | ocml:TAG (a row of ocml/configs.def)
 #
 # CUDA device code without CUDA's headers (-nocudainc -nocudalib), so no CUDA
 # installation is needed. -disable-llvm-passes leaves the IR unoptimised, as
@@ -20,9 +20,10 @@ fi
 clang=$1 inc=$2 personality=$3 out=$4
 case $personality in
   nv) def=-DBITEXACT_PERSONALITY_NV ;;
+  triton) def=-DBITEXACT_PERSONALITY_TRITON ;;
   ocml) def=-DBITEXACT_PERSONALITY_OCML=gfx90a ;;
   ocml:*) def=-DBITEXACT_PERSONALITY_OCML=${personality#ocml:} ;;
-  *) echo "$0: unknown personality '$personality' (nv, ocml, ocml:TAG)" >&2; exit 2 ;;
+  *) echo "$0: unknown personality '$personality' (nv, triton, ocml, ocml:TAG)" >&2; exit 2 ;;
 esac
 tmp="$out.tmp.$$"
 trap 'rm -f "$tmp" "$tmp.ll"' EXIT

@@ -81,42 +81,9 @@ using bitexact::Fn;
 using bitexact::fn_traits;
 namespace in = bitexact::inputs;
 
-// cuda_intrinsic<F>: the CUDA intrinsic computing row F (BX_INTRINSICS), for
-// exactly the rows whose nv::fast::row<F>::intrinsic is set (checked below).
-template <Fn F>
-struct cuda_intrinsic {
-  static constexpr bool exists = false;
-  template <class T, class... A>
-  __device__ static T call(T a, A...) {
-    return a;  // never evaluated: main skips the rows for which evaluated<F>() is false
-  }
-};
+// cuda_intrinsic<F> (BX_INTRINSICS): the CUDA intrinsic computing row F.
 #ifdef BX_INTRINSICS
-#define BX_INTRINSIC(name, intrinsic)                  \
-  template <>                                          \
-  struct cuda_intrinsic<Fn::name> {                    \
-    static constexpr bool exists = true;               \
-    template <class... A>                              \
-    __device__ static auto call(A... a) {              \
-      return intrinsic(a...);                          \
-    }                                                  \
-  };
-BX_INTRINSIC(sinf, __sinf)
-BX_INTRINSIC(cosf, __cosf)
-BX_INTRINSIC(tanf, __tanf)
-BX_INTRINSIC(expf, __expf)
-BX_INTRINSIC(exp10f, __exp10f)
-BX_INTRINSIC(logf, __logf)
-BX_INTRINSIC(log2f, __log2f)
-BX_INTRINSIC(log10f, __log10f)
-BX_INTRINSIC(powf, __powf)
-BX_INTRINSIC(tanhf, __tanhf)
-#undef BX_INTRINSIC
-#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)                                  \
-  static_assert(cuda_intrinsic<Fn::name>::exists == (bitexact::nv::fast::row<Fn::name>::intrinsic != nullptr), \
-                "nv_native.cu's intrinsic table and nv::fast::row disagree on " #name);
-#include "bitexact/functions.def"
-#undef BITEXACT_FUNCTION
+#include "cuda_intrinsics.cuh"
 #endif
 // Rows this build evaluates: all, or those with an intrinsic.
 template <Fn F>
@@ -139,14 +106,6 @@ __device__ auto fast_repro(A... a) {
   return f(a...);
 }
 #ifdef BX_INTRINSICS
-template <Fn F, class... A>
-__device__ auto intrinsic_repro(A... a) {
-  constexpr auto f = bitexact::nv::fast::row<F>::intrinsic;
-  if constexpr (f == nullptr)
-    return bitexact::nv::fast::libdevice<F>::ftz(a...);  // never evaluated (evaluated<F>() is false)
-  else
-    return f(a...);
-}
 #define BX_REPRO(name)                                   \
   template <class... A>                                  \
   __device__ static auto repro(A... a) {                 \

@@ -16,6 +16,14 @@
 //   -DBITEXACT_PERSONALITY_OCML=TAG     AMD ocml's bits for the configuration
 //        TAG of include/bitexact/ocml/configs.def (gfx90a, ...): an NVIDIA GPU
 //        returns what that AMD GPU returns.
+//   -DBITEXACT_PERSONALITY_TRITON       what Triton 3.6's libdevice.NAME returns
+//        in a Triton kernel on sm_90 (nv::NAME_triton: Triton's own
+//        libdevice.10.bc, FTZ reflect on, IEEE float operations), one flavour
+//        whatever the program's FTZ flag. A Triton kernel given this file as
+//        its libdevice (the compile option extern_libs) calls bitexact's
+//        reproduction where it called Triton's libdevice: how the device time
+//        of implementation `triton` is measured against Triton's own
+//        (tools/scripts/device/triton_repro_bench.py).
 
 // Without CUDA's headers nothing makes the headers' functions device
 // functions: the pragma below does, for bitexact's own headers only. The
@@ -30,12 +38,12 @@
 #define BITEXACT_CUDA_WITHOUT_HEADERS 1
 #pragma clang force_cuda_host_device begin
 #include "bitexact/functions.hpp"
-#if defined(BITEXACT_PERSONALITY_NV)
+#if defined(BITEXACT_PERSONALITY_NV) || defined(BITEXACT_PERSONALITY_TRITON)
 #include "bitexact/nv/nv.hpp"
 #elif defined(BITEXACT_PERSONALITY_OCML)
 #include "bitexact/ocml/ocml.hpp"
 #else
-#error "define BITEXACT_PERSONALITY_NV or BITEXACT_PERSONALITY_OCML=<configs.def TAG>"
+#error "define BITEXACT_PERSONALITY_NV, BITEXACT_PERSONALITY_TRITON or BITEXACT_PERSONALITY_OCML=<configs.def TAG>"
 #endif
 #pragma clang force_cuda_host_device end
 
@@ -54,6 +62,8 @@ extern "C" __attribute__((device)) int __nvvm_reflect(const char*);
 // flavour is deleted as dead code.
 #define BX_BODY(name, ocml_name, args) \
   return __nvvm_reflect("__CUDA_FTZ") ? bitexact::nv::name##_ftz(args) : bitexact::nv::name(args);
+#elif defined(BITEXACT_PERSONALITY_TRITON)
+#define BX_BODY(name, ocml_name, args) return bitexact::nv::name##_triton(args);
 #else
 #define BX_BODY(name, ocml_name, args) \
   return bitexact::ocml::ocml_name<bitexact::ocml::BITEXACT_PERSONALITY_OCML>(args);

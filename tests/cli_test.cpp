@@ -61,10 +61,59 @@ TEST(Cli, UnknownFunctionIsOneLineExit2) {
   EXPECT_TRUE(r.out.empty());
 }
 
+// An unknown implementation: one line, exit 2, naming the implementations
+// that have the function.
 TEST(Cli, UnknownImplementation) {
   auto r = run_cli("eval nope.sinf", "0x3f800000\n");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unknown implementation 'nope'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown implementation 'nope' (sinf is in: "), std::string::npos) << r.err;
+  for (const char* have : {" nv ", " ocml ", " mpfr "}) EXPECT_NE(r.err.find(have), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+// A known implementation without the function (issue 34's bad input): one
+// line, exit 2, why (ocml: the AMD instruction its code calls, from
+// ocml/not_reproduced.def; host: the C library), and where the function is.
+TEST(Cli, ImplementationWithoutTheFunctionSaysWhyAndWhereItIs) {
+  struct bad_case {
+    const char* spec;
+    const char* why;
+  };
+  for (const bad_case c : {bad_case{"ocml.expf", "v_exp_f32"}, bad_case{"ocml-daz.tanf", "v_rcp_f32"},
+                           bad_case{"host.erfinvf", "C library has no erfinvf"}}) {
+    const auto r = run_cli(std::string("eval ") + c.spec + " 1");
+    EXPECT_EQ(r.status, 2) << c.spec;
+    EXPECT_NE(r.err.find("has no function"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.why), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" is in: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" nv "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" triton"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.spec;
+  }
+}
+
+// `bitexact list` names the libdevice file of `triton` by the SHA-256 that the
+// GPU run read from Triton's wheel (vectors/triton/digests.json's manifest,
+// written by tools/scripts/device/triton_libdevice.py) and says which releases
+// ship it.
+TEST(Cli, ListNamesTritonsLibdeviceFile) {
+  std::ifstream f(std::string(BITEXACT_SOURCE_DIR) + "/vectors/triton/digests.json");
+  std::stringstream text;
+  text << f.rdbuf();
+  const std::string s = text.str(), key = "\"sha256\": \"";
+  const auto at = s.find(key);
+  ASSERT_NE(at, std::string::npos);
+  const std::string sha = s.substr(at + key.size(), 64);
+  const auto r = run_cli("list");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string triton_line;
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);)
+    if (l.starts_with("triton ")) triton_line = l;
+  EXPECT_NE(triton_line.find("SHA-256 " + sha), std::string::npos) << triton_line;
+  EXPECT_NE(triton_line.find("Triton release from 2.0 to 3.8"), std::string::npos) << triton_line;
 }
 
 TEST(Cli, MalformedLineNamesLineAndWritesNothing) {

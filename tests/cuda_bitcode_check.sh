@@ -3,7 +3,7 @@
 # GPU or CUDA: what it defines and declares, and that a kernel linking it
 # compiles to PTX with every libdevice call resolved, in IEEE and FTZ builds.
 # (The bits themselves are checked on an H100: vectors/device-logs/replace_routes_run.txt.)
-# usage: cuda_bitcode_check.sh CLANG SOURCE_DIR BC_NV BC_OCML
+# usage: cuda_bitcode_check.sh CLANG SOURCE_DIR BC... (bitexact_cuda_{nv,triton,ocml}.bc)
 set -euo pipefail
 clang=$1 src=$2
 shift 2
@@ -17,7 +17,7 @@ all_names=$(sed -n -E 's/^BITEXACT_FUNCTION(_NO_OCML)?\(([a-z0-9_]*),.*/\2/p' "$
 ocml_names=$(sed -n -E 's/^BITEXACT_FUNCTION\(([a-z0-9_]*),.*/\1/p' "$src/include/bitexact/functions.def" | sort)
 [ -n "$ocml_names" ] || fail "no rows read from functions.def"
 for bc in "$@"; do
-  if [[ $bc == *_nv.bc ]]; then names=$all_names; else names=$ocml_names; fi
+  if [[ $bc == *_nv.bc || $bc == *_triton.bc ]]; then names=$all_names; else names=$ocml_names; fi
   "$llvm_bin/llvm-dis" "$bc" -o "$tmp/x.ll"
   defined=$(sed -n 's/^define .*@__nv_\([a-z0-9_]*\)(.*/\1/p' "$tmp/x.ll" | sort)
   [ "$defined" = "$names" ] || fail "$bc defines __nv_{$(echo $defined)}, functions.def has {$(echo $names)}"
@@ -41,8 +41,15 @@ for bc in "$@"; do
   # FTZ flavour (__nvvm_reflect), so its code differs. One exception: fmodf's
   # reciprocal seed is rcp.approx.ftz.f32 in both of libdevice's builds, and on
   # the device the nv reproduction IS that instruction (include/bitexact/nv/ptx.hpp).
-  ftz_ops=$(grep -o '[a-z0-9.]*\.ftz\.[a-z0-9.]*' "$tmp/ieee.ptx" | grep -vx 'rcp\.approx\.ftz\.f32' || true)
-  [ -z "$ftz_ops" ] || fail "$bc (ieee): PTX has .ftz instructions: $(echo $ftz_ops | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+  # The triton personality is Triton's build whatever the program's flag: its
+  # FTZ reflect is on, so libdevice's own FTZ branches (sinf's fma.rn.ftz)
+  # are there in an IEEE program too.
+  if [[ $bc == *_triton.bc ]]; then
+    grep -q 'fma\.rn\.ftz\.f32' "$tmp/ieee.ptx" || fail "$bc (ieee): no fma.rn.ftz.f32 (Triton's FTZ reflect)"
+  else
+    ftz_ops=$(grep -o '[a-z0-9.]*\.ftz\.[a-z0-9.]*' "$tmp/ieee.ptx" | grep -vx 'rcp\.approx\.ftz\.f32' || true)
+    [ -z "$ftz_ops" ] || fail "$bc (ieee): PTX has .ftz instructions: $(echo $ftz_ops | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+  fi
   if [[ $bc == *_nv.bc ]]; then
     ! cmp -s "$tmp/ieee.ptx" "$tmp/ftz.ptx" || fail "$bc: the FTZ build compiled the same code as IEEE"
     # On the device the nv ops are the PTX instructions themselves (ptx.hpp),

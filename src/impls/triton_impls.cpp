@@ -25,9 +25,12 @@ void register_triton() {
 }
 
 const bool registered = [] {
+  const auto& file = nv::info(nv::triton3_6.file);
   register_summary("triton",
-                   "what libdevice.NAME returns in a Triton 3.6 kernel on sm_90 (and so torch.compile): "
-                   "Triton's bundled libdevice.10.bc, FTZ reflect, IEEE float ops: bit-exact reproduction");
+                   fmt::format("what libdevice.NAME returns in a Triton 3.6 kernel on sm_90 (and so torch.compile): "
+                               "Triton's bundled libdevice.10.bc, FTZ reflect, IEEE float ops: bit-exact "
+                               "reproduction. Its file, SHA-256 {}, ships with {}",
+                               file.sha256, file.shipped_by));
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   register_triton<Fn::name>();
 #include "bitexact/functions.def"

@@ -163,6 +163,18 @@ const Impl* find_truth(Fn fn) {
   return nullptr;
 }
 
+namespace {
+// The implementations that have fn, sorted, each once.
+std::vector<std::string> impls_having(Fn fn) {
+  std::vector<std::string> have;
+  for (const Impl* p : all_impls())
+    if (p->fn == fn) have.push_back(p->name);
+  std::sort(have.begin(), have.end());
+  have.erase(std::unique(have.begin(), have.end()), have.end());
+  return have;
+}
+}  // namespace
+
 std::string no_function_message(std::string_view impl, Fn fn) {
   const std::string name(fn_info(fn).name);
   std::string why;
@@ -170,13 +182,15 @@ std::string no_function_message(std::string_view impl, Fn fn) {
     if (const auto* r = ocml::not_reproduced_of(fn))
       why = r->instructions.empty() ? std::string(r->why) : fmt::format("{} ({})", r->why, r->instructions);
   if (impl == "host") why = "this machine's C library has no " + name;
-  std::vector<std::string> have;
-  for (const Impl* p : all_impls())
-    if (p->fn == fn && (have.empty() || have.back() != p->name)) have.push_back(p->name);
-  std::sort(have.begin(), have.end());
-  have.erase(std::unique(have.begin(), have.end()), have.end());
   return fmt::format("implementation '{}' has no function '{}'{} ({} is in: {})", impl, name,
-                     why.empty() ? "" : ": " + why, name, fmt::join(have, " "));
+                     why.empty() ? "" : ": " + why, name, fmt::join(impls_having(fn), " "));
+}
+
+std::string unknown_impl_message(std::string_view impl, Fn fn) {
+  for (const auto& n : impl_names())
+    if (n == impl) return no_function_message(impl, fn);
+  const std::string name(fn_info(fn).name);
+  return fmt::format("unknown implementation '{}' ({} is in: {})", impl, name, fmt::join(impls_having(fn), " "));
 }
 
 Fn require_fn(std::string_view name) {
@@ -191,12 +205,7 @@ const Impl& resolve_spec(std::string_view spec_view) {
     throw input_error("expected IMPL.FN (e.g. nv.sinf), got '" + spec + "'");
   std::string impl = spec.substr(0, dot), fn = spec.substr(dot + 1);
   const Impl* p = find_impl(impl, require_fn(fn));
-  if (!p) {
-    bool known = false;
-    for (const auto& n : impl_names()) known |= (n == impl);
-    if (known) throw input_error(no_function_message(impl, require_fn(fn)));
-    throw input_error("unknown implementation '" + impl + "' (see 'bitexact list')");
-  }
+  if (!p) throw input_error(unknown_impl_message(impl, require_fn(fn)));
   return *p;
 }
 

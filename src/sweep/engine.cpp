@@ -31,7 +31,6 @@ namespace bitexact::sweep {
 
 std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
   std::vector<const Impl*> out;
-  const auto names = impl_names();
   std::size_t pos = 0;
   while (pos <= list.size()) {
     auto comma = list.find(',', pos);
@@ -39,12 +38,7 @@ std::vector<const Impl*> resolve_impls(std::string_view list, Fn fn) {
     pos = comma == std::string_view::npos ? list.size() + 1 : comma + 1;
     if (name.empty()) throw input_error(fmt::format("empty implementation name in '{}'", list));
     const Impl* p = find_impl(name, fn);
-    if (!p) {
-      bool known = false;
-      for (const auto& n : names) known |= (n == name);
-      if (known) throw input_error(no_function_message(name, fn));
-      throw input_error(fmt::format("unknown implementation '{}' (see 'bitexact list')", name));
-    }
+    if (!p) throw input_error(unknown_impl_message(name, fn));
     if (p->correctly_rounded) continue;  // the truth is always there
     for (const Impl* q : out)
       if (q == p) throw input_error(fmt::format("implementation '{}' listed twice", name));

@@ -37,6 +37,28 @@ enum class libdevice_file {
   triton3_6,
 };
 
+// What each file is, as `bitexact list` says it: its SHA-256 and the releases
+// that ship that exact file. Triton: every release from 2.0 to 3.8 carries the
+// one file (the 3.6.0 wheel read on the GPU machine, the other release
+// branches' copies compared by hash: docs/history.md, "Triton's libdevice by
+// release"); Triton's main branch took CUDA 12.9's file after 3.8 was cut.
+struct libdevice_file_info {
+  libdevice_file file;
+  const char* sha256;
+  const char* shipped_by;  // "ships with ..."
+};
+inline constexpr libdevice_file_info libdevice_files[] = {
+    {libdevice_file::cuda13_0, "91334d6e12748f6cb5bbf0a1cd965a56bcd93dc4f496d2e5c5f8c6e523094356",
+     "CUDA 13.0 (nvvm/libdevice/libdevice.10.bc)"},
+    {libdevice_file::triton3_6, "5c2fae37c86e68c3a38605a95f512d7d12d5f3db986310be47f57304aa72a5ee",
+     "every Triton release from 2.0 to 3.8 (triton/backends/nvidia/lib/libdevice.10.bc)"},
+};
+// One entry per file, in the enumeration's order, so that info() indexes it.
+static_assert(sizeof libdevice_files / sizeof libdevice_files[0] == 2 &&
+              libdevice_files[0].file == libdevice_file::cuda13_0 &&
+              libdevice_files[1].file == libdevice_file::triton3_6);
+constexpr const libdevice_file_info& info(libdevice_file f) { return libdevice_files[static_cast<int>(f)]; }
+
 struct build {
   libdevice_file file;
   mode reflect;    // __nvvm_reflect("__CUDA_FTZ")

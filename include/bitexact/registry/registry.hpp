@@ -154,6 +154,10 @@ std::string impl_summary(std::string_view name);
 // where bitexact knows (ocml's own instructions, a C library without it), and
 // the implementations that have fn.
 std::string no_function_message(std::string_view impl, Fn fn);
+// The one-line error for IMPL.FN that names no registered implementation:
+// no_function_message for a known implementation, else the implementations
+// that have fn (CLI, sweeps and Python give it, exit 2 / ValueError).
+std::string unknown_impl_message(std::string_view impl, Fn fn);
 // Distinct implementation names, sorted.
 std::vector<std::string> impl_names();
 

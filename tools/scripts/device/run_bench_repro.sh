@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds and runs device/bench_repro.cu on an NVIDIA GPU: kernel time of every
 # native CUDA math function (functions.def) against bitexact's reproduction,
-# and their bitwise equality on every input timed, in the IEEE (-ftz=false)
-# and the FTZ (-ftz=true) build.
+# and their bitwise equality on every input timed, in the builds of BX_MODES
+# (default "ieee ftz fast intrinsics": -ftz=false, -ftz=true, -use_fast_math,
+# and the CUDA intrinsics in a -ftz=false build; device/bench_repro.cu).
 # Usage: tools/scripts/device/run_bench_repro.sh OUTDIR [--runs N] [--pairs-log2 K]
-# Writes OUTDIR/bench_repro.txt (GPU state, then both builds' tables) and
+# Writes OUTDIR/bench_repro.txt (GPU state, then each build's table) and
 # OUTDIR/bench_repro.log (progress). Needs nvcc (CUDA 13) only. About 1-2
-# minutes on an H100, compilation included.
+# minutes per build on an H100, compilation included.
 set -euo pipefail
 if (($# < 1)); then
   echo "usage: $0 OUTDIR [--runs N] [--pairs-log2 K]" >&2
@@ -27,9 +28,16 @@ done
 here=$(cd "$(dirname "$0")/../../.." && pwd)
 mkdir -p "$out"
 base="-O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -Xcompiler -fno-fast-math"
+modes=${BX_MODES:-ieee ftz fast intrinsics}
 pids=()
-for mode in ieee ftz; do
-  flags="$base -ftz=$([ $mode = ftz ] && echo true || echo false)"
+for mode in $modes; do
+  case $mode in
+    ieee) flags="$base -ftz=false" ;;
+    ftz) flags="$base -ftz=true" ;;
+    fast) flags="$base -use_fast_math" ;;
+    intrinsics) flags="$base -ftz=false -DBX_INTRINSICS" ;;
+    *) echo "$0: unknown build '$mode' in BX_MODES (ieee, ftz, fast, intrinsics)" >&2; exit 2 ;;
+  esac
   nvcc $flags -I"$here/include" -DBX_MODE="\"$mode\"" -DBX_FLAGS="\"$flags\"" \
     "$here/device/bench_repro.cu" -o "$out/bench_repro_$mode.bin" &
   pids+=($!)
@@ -51,7 +59,7 @@ txt="$out/bench_repro.txt.tmp"  # renamed when complete
   gpu_state
 } >"$txt"
 : >"$out/bench_repro.log"
-for mode in ieee ftz; do
+for mode in $modes; do
   echo >>"$txt"
   "$out/bench_repro_$mode.bin" "${args[@]}" >>"$txt" 2>>"$out/bench_repro.log"
   rm -f "$out/bench_repro_$mode.bin"
