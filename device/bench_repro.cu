@@ -110,15 +110,13 @@ struct calls;
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 
-// Rows this build evaluates: all, or those with an intrinsic.
+#ifndef BX_INTRINSICS
+// Rows this build evaluates: all (an intrinsics build: cuda_intrinsics.cuh's).
 template <Fn F>
 constexpr bool evaluated() {
-#ifdef BX_INTRINSICS
-  return cuda_intrinsic<F>::exists;
-#else
   return true;
-#endif
 }
+#endif
 
 template <Fn F>
 using value_t = typename fn_traits<F>::type;

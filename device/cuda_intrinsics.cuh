@@ -53,3 +53,9 @@ __device__ auto intrinsic_repro(A... a) {
   else
     return f(a...);
 }
+
+// The rows an intrinsics build evaluates: those with an intrinsic.
+template <bitexact::Fn F>
+constexpr bool evaluated() {
+  return cuda_intrinsic<F>::exists;
+}

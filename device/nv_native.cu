@@ -85,15 +85,13 @@ namespace in = bitexact::inputs;
 #ifdef BX_INTRINSICS
 #include "cuda_intrinsics.cuh"
 #endif
-// Rows this build evaluates: all, or those with an intrinsic.
+#ifndef BX_INTRINSICS
+// Rows this build evaluates: all (an intrinsics build: cuda_intrinsics.cuh's).
 template <Fn F>
 constexpr bool evaluated() {
-#ifdef BX_INTRINSICS
-  return cuda_intrinsic<F>::exists;
-#else
   return true;
-#endif
 }
+#endif
 
 // calls<F>::native is the CUDA math function (libdevice, or what replaced it),
 // calls<F>::repro bitexact's header-only reproduction.
