@@ -7,7 +7,9 @@
 #   RUNS     executions per target (summed over its workers)
 #   SECONDS  stop every target after this long even short of RUNS
 #   TARGET   default: every target in the pack
-# Environment: FUZZ_WORKERS (default: the cores shared evenly by the targets).
+# Environment: FUZZ_WORKERS (default: the cores shared evenly by the targets),
+# FUZZ_MERGE_SECONDS (the corpus merges afterwards, all at once, each given at
+# most this long; default 60, 0 skips them).
 # Writes OUT/summary.txt (fuzz_run.sh's line per target) and OUT/back.tar.xz,
 # to unpack into build/ here: fuzz_corpus/TARGET (the new corpus reduced by
 # libFuzzer -merge=1), fuzz_artifacts/TARGET (crashing inputs, if any) and
