@@ -57,9 +57,7 @@
 #ifndef BX_MODE
 #error "define BX_MODE as \"ieee\", \"ftz\", \"fast\" or \"intrinsics\""
 #endif
-#ifdef BX_INTRINSICS
-#include "cuda_intrinsics.cuh"  // cuda_intrinsic<F>, intrinsic_repro<F>
-#endif
+#include "cuda_intrinsics.cuh"  // evaluated<F>; BX_INTRINSICS: cuda_intrinsic<F>, intrinsic_repro<F>
 #ifndef BX_FLAGS
 #define BX_FLAGS "?"
 #endif
@@ -110,13 +108,6 @@ struct calls;
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 
-#ifndef BX_INTRINSICS
-// Rows this build evaluates: all (an intrinsics build: cuda_intrinsics.cuh's).
-template <Fn F>
-constexpr bool evaluated() {
-  return true;
-}
-#endif
 
 template <Fn F>
 using value_t = typename fn_traits<F>::type;

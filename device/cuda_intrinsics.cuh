@@ -1,11 +1,20 @@
-// device/cuda_intrinsics.cuh — cuda_intrinsic<F>: the CUDA intrinsic that
-// computes row F of functions.def (__sinf, __powf, ...), for exactly the rows
-// whose bitexact::nv::fast::row<F>::intrinsic is set (implementation
-// nv-intrinsics): a static_assert per row keeps the two lists equal. Shared by
-// device/nv_native.cu and device/bench_repro.cu, each with -DBX_INTRINSICS.
+// device/cuda_intrinsics.cuh — evaluated<F>(): the rows a build of
+// device/nv_native.cu or device/bench_repro.cu evaluates. Every row, except in
+// an intrinsics build (-DBX_INTRINSICS), which evaluates the rows that have a
+// CUDA intrinsic and has here cuda_intrinsic<F>, that intrinsic (__sinf,
+// __powf, ...), for exactly the rows whose bitexact::nv::fast::row<F>::intrinsic
+// is set (implementation nv-intrinsics): a static_assert per row keeps the two
+// lists equal.
 #pragma once
 
 #include "bitexact/functions.hpp"
+
+#ifndef BX_INTRINSICS
+template <bitexact::Fn F>
+constexpr bool evaluated() {
+  return true;
+}
+#else
 #include "bitexact/nv/fast.hpp"
 
 template <bitexact::Fn F>
@@ -59,3 +68,4 @@ template <bitexact::Fn F>
 constexpr bool evaluated() {
   return cuda_intrinsic<F>::exists;
 }
+#endif  // BX_INTRINSICS

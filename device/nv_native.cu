@@ -81,17 +81,7 @@ using bitexact::Fn;
 using bitexact::fn_traits;
 namespace in = bitexact::inputs;
 
-// cuda_intrinsic<F> (BX_INTRINSICS): the CUDA intrinsic computing row F.
-#ifdef BX_INTRINSICS
-#include "cuda_intrinsics.cuh"
-#endif
-#ifndef BX_INTRINSICS
-// Rows this build evaluates: all (an intrinsics build: cuda_intrinsics.cuh's).
-template <Fn F>
-constexpr bool evaluated() {
-  return true;
-}
-#endif
+#include "cuda_intrinsics.cuh"  // evaluated<F>; BX_INTRINSICS: cuda_intrinsic<F>, intrinsic_repro<F>
 
 // calls<F>::native is the CUDA math function (libdevice, or what replaced it),
 // calls<F>::repro bitexact's header-only reproduction.
