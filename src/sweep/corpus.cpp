@@ -10,7 +10,9 @@
 #include "bitexact/io/hexio.hpp"  // input_error
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
@@ -422,7 +424,8 @@ void edges_log(Builder& B) {
 
 }  // namespace
 
-std::vector<Entry> edge(Fn fn) {
+namespace {
+std::vector<Entry> build_edge(Fn fn) {
   Builder B{fn_info(fn), {}, {}};
   switch (fn) {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
@@ -437,10 +440,24 @@ std::vector<Entry> edge(Fn fn) {
   return B.out;
 }
 
+// Built once per function and process: the corpus depends on fn alone, and the
+// continued-fraction searches of the trig rows cost milliseconds, paid by every
+// input set naming it (a suite file of N suites parsed its sets N times).
+const std::vector<Entry>& edge_cached(Fn fn) {
+  static std::array<std::once_flag, all_function_count> once;
+  static std::array<std::vector<Entry>, all_function_count> built;
+  const auto i = static_cast<std::size_t>(fn);
+  std::call_once(once[i], [&] { built[i] = build_edge(fn); });
+  return built[i];
+}
+}  // namespace
+
+std::vector<Entry> edge(Fn fn) { return edge_cached(fn); }
+
 std::vector<Entry> sized(Fn fn, std::size_t n) {
   if (n > max_size)
     throw input_error(fmt::format("a corpus of {} inputs is more than the {} (2^20) that may be asked for", n, max_size));
-  auto base = edge(fn);
+  const auto& base = edge_cached(fn);
   if (n == 0) return base;
   std::vector<Entry> out;
   out.reserve(n);
