@@ -72,9 +72,12 @@ extern "C" __attribute__((device)) int __nvvm_reflect(const char*);
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #endif
 
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                   \
-  extern "C" __attribute__((device)) type __nv_##name(BITEXACT_PARAMS_##arity(type)) { \
-    BX_BODY(name, ocml_name, BITEXACT_ARGS_##arity)                                      \
+// always_inline, as libdevice's own functions are: a call that the
+// program's inliner declines (powf in a Triton kernel) costs more than the
+// function.
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)                                  \
+  extern "C" __attribute__((device, always_inline)) type __nv_##name(BITEXACT_PARAMS_##arity(type)) { \
+    BX_BODY(name, ocml_name, BITEXACT_ARGS_##arity)                                                   \
   }
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION

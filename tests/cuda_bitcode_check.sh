@@ -25,6 +25,18 @@ for bc in "$@"; do
   other=$(sed -n 's/^declare .*@\([A-Za-z0-9_.]*\)(.*/\1/p' "$tmp/x.ll" | grep -v '^llvm\.' | grep -vx '__nvvm_reflect' || true)
   [ -z "$other" ] || fail "$bc declares $other"
   grep -q '{i32 2, !"nvvm-reflect-ftz"' "$tmp/x.ll" || fail "$bc: nvvm-reflect-ftz is not a 'warning' flag"
+  # libdevice's attributes (device/build_cuda_bitcode.sh): every __nv_ function
+  # always inline; nothing convergent, no target CPU or features.
+  for g in $(sed -n 's/^define .*@__nv_[a-z0-9_]*(.*) #\([0-9]*\) .*/\1/p' "$tmp/x.ll" | sort -u); do
+    grep -q "^attributes #$g = {.*alwaysinline" "$tmp/x.ll" || fail "$bc: an __nv_ function without alwaysinline (#$g)"
+  done
+  [ "$(grep -c '^define .*@__nv_' "$tmp/x.ll")" = "$(sed -n 's/^define .*@__nv_.*(.*) #[0-9]* .*/x/p' "$tmp/x.ll" | wc -l)" ] ||
+    fail "$bc: an __nv_ definition without an attribute group"
+  ! grep -E '^attributes #[0-9]+ = \{.*(convergent|"target-cpu"|"target-features")' "$tmp/x.ll" ||
+    fail "$bc: convergent or target attributes left"
+  # No f32 mul/add NVVM intrinsic: LLVM rewrites those as a plain fmul/fadd,
+  # which a program compiled with fp fusion may contract (nv/ptx.hpp).
+  ! grep -E 'call .*@llvm\.nvvm\.(mul|add)\.rn(\.ftz)?\.f\(' "$tmp/x.ll" || fail "$bc: an f32 mul/add NVVM intrinsic"
   # A kernel calling every __nv_ function, compiled to PTX with the bitcode linked.
   for mode in ieee ftz; do
     flags=()

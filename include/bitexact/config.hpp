@@ -35,4 +35,11 @@
 #define BITEXACT_NVVM_BUILTINS 0
 #endif
 
+// In the replacement bitcode every function is always_inline, as libdevice's
+// are: each __nv_NAME then reaches the program whole, and its inliner never
+// leaves a call to a helper behind (powf in a Triton kernel).
+#if BITEXACT_NVVM_BUILTINS
+#define BITEXACT_INLINE BITEXACT_HD inline __attribute__((always_inline))
+#else
 #define BITEXACT_INLINE BITEXACT_HD inline
+#endif

@@ -124,13 +124,25 @@ BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 // libdevice reads it, __nvvm_reflect("__CUDA_FTZ"), a compile-time constant.
 // Not under clang: there plain float operations flush by the function's
 // denormal attribute, not by the reflect that decides __fmul_rn's form, so
-// the two could differ.
+// the two could differ. Under clang (the libdevice replacement bitcode that
+// Triton links, device/build_cuda_bitcode.sh) fma.rn is the NVVM intrinsic
+// that names its flush mode (__nvvm_fma_rn_f, __nvvm_fma_rn_ftz_f): LLVM may
+// speculate and schedule it, and where it turns it into llvm.fma it does so
+// only when the function's denormal mode is the intrinsic's, so the
+// instruction stays this one. Not mul and add: LLVM turns their intrinsics
+// into a plain fmul/fadd the same way, and a program compiled with fp fusion
+// (Triton) may then contract the pair into an fma, which rounds once where
+// these round twice. (In a Triton kernel on an H200 the fma intrinsic took
+// logf from 1.15x the native time to 1.06x; the mul/add ones gave 1.00x but
+// expm1f 1.28x: tools/scripts/device/triton_repro_bench.py, docs/history.md.)
 #if defined(__CUDA_ARCH__)
 #if !defined(__clang__)
 extern "C" __device__ int __nvvm_reflect(const char*);
 #define BITEXACT_NV_NATIVE_OPS 1
+#define BITEXACT_NV_CLANG_FMA 0
 #else
 #define BITEXACT_NV_NATIVE_OPS 0
+#define BITEXACT_NV_CLANG_FMA 1
 #endif
 namespace insn {
 // True when the build's own f32 operations flush as M does (nvcc only).
@@ -171,6 +183,12 @@ BITEXACT_INLINE float fma_rn_f32(float a, float b, float c) {
 #if BITEXACT_NV_NATIVE_OPS
   if (build_flushes_as<M>()) return __fmaf_rn(a, b, c);
 #endif
+#if BITEXACT_NV_CLANG_FMA
+  if constexpr (M == mode::ftz)
+    return __nvvm_fma_rn_ftz_f(a, b, c);
+  else
+    return __nvvm_fma_rn_f(a, b, c);
+#endif
   float r;
   if constexpr (M == mode::ftz)
     asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
@@ -208,6 +226,7 @@ BITEXACT_INLINE float fma_rz_f32(float a, float b, float c) {
   }
 BITEXACT_PTX_SETP_F32(lt, a < b)
 BITEXACT_PTX_SETP_F32(ge, a >= b)
+BITEXACT_PTX_SETP_F32(eq, a == b)
 BITEXACT_PTX_SETP_F32(ltu, !(a >= b))
 BITEXACT_PTX_SETP_F32(gtu, !(a <= b))
 BITEXACT_PTX_SETP_F32(leu, !(a > b))
@@ -894,6 +913,11 @@ BITEXACT_INLINE constexpr bool setp_gt_f32(float a, float b) {
 }
 template <mode M>
 BITEXACT_INLINE constexpr bool setp_eq_f32(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  // One setp.eq: the two compares and the branch of && cost a Triton kernel
+  // time where libdevice's fcmp oeq is one instruction.
+  if (!__builtin_is_constant_evaluated()) return insn::setp_eq_f32<M>(a, b);
+#endif
   return setp_ge_f32<M>(a, b) && setp_ge_f32<M>(b, a);
 }
 
@@ -1052,6 +1076,13 @@ BITEXACT_INLINE constexpr std::int32_t cvt_rzi_s32_f32(float x) {
 // cvt.rn.f32.u32: integer to binary32, nearest even (no FTZ form; the binary64
 // value is exact, so round_to_f32 rounds once).
 BITEXACT_INLINE constexpr float cvt_rn_f32_u32(u32 i) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) {  // the instruction, not the model below (64-bit work)
+    float r;
+    asm("cvt.rn.f32.u32 %0, %1;" : "=f"(r) : "r"(i));
+    return r;
+  }
+#endif
   return detail::round_to_f32<mode::ieee>(double(i), 0, detail::rounding::rn);
 }
 
