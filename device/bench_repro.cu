@@ -74,14 +74,6 @@ namespace in = bitexact::inputs;
 static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
 static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";
 
-// What -use_fast_math makes of F (nv::fast::row<F>::fast), named through a
-// template so that the other builds never instantiate it.
-template <Fn F, class... A>
-__device__ auto fast_repro(A... a) {
-  constexpr auto f = bitexact::nv::fast::row<F>::fast;
-  return f(a...);
-}
-
 // ---- the functions: every row of functions.def ------------------------------------
 #ifdef BX_INTRINSICS
 #define BX_NATIVE(name) cuda_intrinsic<Fn::name>::call(a...)
@@ -89,7 +81,7 @@ __device__ auto fast_repro(A... a) {
 #else
 #define BX_NATIVE(name) ::name(a...)
 #define BX_REPRO(name) \
-  fast_build ? fast_repro<Fn::name>(a...) : ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...)
+  fast_build ? bitexact::nv::fast::call<Fn::name>(a...) : ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...)
 #endif
 template <Fn F>
 struct calls;

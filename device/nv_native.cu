@@ -86,13 +86,6 @@ namespace in = bitexact::inputs;
 // calls<F>::native is the CUDA math function (libdevice, or what replaced it),
 // calls<F>::repro bitexact's header-only reproduction.
 #ifdef BX_WITH_REPRO
-// What -use_fast_math makes of F (nv::fast::row<F>::fast), named through a
-// template so that the ieee and ftz builds never instantiate it.
-template <Fn F, class... A>
-__device__ auto fast_repro(A... a) {
-  constexpr auto f = bitexact::nv::fast::row<F>::fast;
-  return f(a...);
-}
 #ifdef BX_INTRINSICS
 #define BX_REPRO(name)                                   \
   template <class... A>                                  \
@@ -103,7 +96,7 @@ __device__ auto fast_repro(A... a) {
 #define BX_REPRO(name)                                                            \
   template <class... A>                                                           \
   __device__ static auto repro(A... a) {                                          \
-    if constexpr (fast_build) return fast_repro<Fn::name>(a...);                  \
+    if constexpr (fast_build) return bitexact::nv::fast::call<Fn::name>(a...);                  \
     return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);   \
   }
 #endif

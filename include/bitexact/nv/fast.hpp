@@ -213,4 +213,13 @@ BITEXACT_NV_FAST_ROW(fdividef, &fdividef<mode::ftz>, "__fdividef (div.approx.ftz
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 
+// What -use_fast_math makes of F, called (row<F>::fast). A template, so that a
+// program compiled for another build never instantiates it: device/bench_repro.cu
+// and device/nv_native.cu call it in their -use_fast_math build only.
+template <Fn F, class... A>
+BITEXACT_INLINE auto call(A... a) {
+  constexpr auto f = row<F>::fast;
+  return f(a...);
+}
+
 }  // namespace bitexact::nv::fast
