@@ -72,6 +72,34 @@ TEST(Cli, UnknownImplementation) {
   EXPECT_TRUE(r.out.empty());
 }
 
+// BITEXACT_ISA (bitexact/dispatch.hpp) caps the host paths' instructions: a
+// value the library does not know is one line, exit 2, before any work; every
+// level gives the same bits (here nv and ocml sinf on every input class).
+TEST(Cli, IsaCapIsCheckedAndChangesNoBit) {
+  const std::string cli = BITEXACT_CLI;
+  using bitexact::testing::line_count;
+  using bitexact::testing::shell;
+  auto bad = shell("BITEXACT_ISA=avx1024 " + cli + " eval nv.sinf 1e6");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("BITEXACT_ISA='avx1024' is not one of baseline, fma, avx2, avx512"), std::string::npos)
+      << bad.err;
+  EXPECT_EQ(line_count(bad.err), 1) << bad.err;
+  EXPECT_TRUE(bad.out.empty());
+  const std::string inputs = "printf '1e6\\n0x7f7fffff\\n3.5\\n-0\\n0x00000001\\n0x7fc00001\\n-105615\\n1e-40\\n' | ";
+  for (const char* impl : {"nv.sinf", "nv-ftz.cosf", "ocml.sinf"}) {
+    std::string first;
+    for (const char* isa : {"avx512", "avx2", "fma", "baseline"}) {
+      auto r = shell(inputs + "BITEXACT_ISA=" + isa + " " + cli + " eval " + impl);
+      ASSERT_EQ(r.status, 0) << isa << ": " << r.err;
+      EXPECT_EQ(line_count(r.out), 8) << r.out;
+      if (first.empty())
+        first = r.out;
+      else
+        EXPECT_EQ(r.out, first) << impl << " at " << isa;
+    }
+  }
+}
+
 // A known implementation without the function (issue 34's bad input): one
 // line, exit 2, why (ocml: the AMD instruction its code calls, from
 // ocml/not_reproduced.def; host: the C library), and where the function is.

@@ -16,9 +16,26 @@
 //   dispatch::cap           tests lower it to run the paths a CPU without
 //                           these instructions takes (not thread-safe to change
 //                           while other threads evaluate)
+//   BITEXACT_ISA            in the environment: baseline, fma, avx2 or avx512
+//                           caps what the CPU is taken to support, read once at
+//                           the first question, so that a benchmark or a user on
+//                           an AVX-512 machine runs the paths of an AVX2-only
+//                           one. A value parse_level does not know is ignored
+//                           here (a header cannot report it); the CLI refuses it.
 #pragma once
 
 #include "bitexact/config.hpp"
+
+// BITEXACT_ISA is read on the host only: not in a device pass or the amdgcn
+// C++ build, which compile these headers without the C++ library's runtime.
+#if !BITEXACT_DEVICE_PASS && !defined(__AMDGPU__)
+#define BITEXACT_DISPATCH_ENV 1
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+#else
+#define BITEXACT_DISPATCH_ENV 0
+#endif
 
 // -DBITEXACT_NO_X86_DISPATCH builds only the portable paths, as on other
 // architectures (a compile check of those paths on x86 hosts).
@@ -46,6 +63,21 @@ enum class level : int { baseline = 0, fma = 1, avx2_fma = 2, avx512 = 3 };
 // exists so that tests lowering it compile everywhere.)
 inline level cap = level::avx512;
 
+#if BITEXACT_DISPATCH_ENV
+// "baseline", "fma", "avx2" (or "avx2_fma") and "avx512": BITEXACT_ISA's values.
+inline std::optional<level> parse_level(std::string_view s) {
+  if (s == "baseline") return level::baseline;
+  if (s == "fma") return level::fma;
+  if (s == "avx2" || s == "avx2_fma") return level::avx2_fma;
+  if (s == "avx512") return level::avx512;
+  return std::nullopt;
+}
+#endif
+inline constexpr const char* level_name(level l) {
+  constexpr const char* names[] = {"baseline", "fma", "avx2_fma", "avx512"};
+  return names[int(l)];
+}
+
 #if BITEXACT_X86_DISPATCH
 
 inline level detect_cpu_level() {
@@ -58,9 +90,14 @@ inline level detect_cpu_level() {
                       __builtin_cpu_supports("avx512bw");
   return avx512 ? level::avx512 : level::avx2_fma;
 }
-// Detected once (the scalar functions ask on every call).
+// Detected once (the scalar functions ask on every call), capped by BITEXACT_ISA.
 inline level cpu_level() {
-  static const level l = detect_cpu_level();
+  static const level l = [] {
+    level d = detect_cpu_level();
+    if (const char* e = std::getenv("BITEXACT_ISA"))
+      if (const auto c = parse_level(e); c && int(*c) < int(d)) d = *c;
+    return d;
+  }();
   return l;
 }
 

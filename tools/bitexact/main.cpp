@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <ios>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "bitexact/dispatch.hpp"
 #include "bitexact/fpsan/fpsan_ops.hpp"
 #include "bitexact/io/user_text.hpp"
 #include "bitexact/nv/version.hpp"
@@ -175,6 +177,13 @@ int main(int argc, char** argv) {
   // and ends like a full disk: the writer removes its temporary file and the
   // user gets one line, exit 2.
   std::signal(SIGXFSZ, SIG_IGN);
+  // BITEXACT_ISA caps the instructions the host paths use (bitexact/dispatch.hpp);
+  // the library ignores a value it does not know, so it is refused here.
+  if (const char* isa = std::getenv("BITEXACT_ISA"); isa && !dispatch::parse_level(isa)) {
+    std::fprintf(stderr, "bitexact: error: BITEXACT_ISA=%s is not one of baseline, fma, avx2, avx512\n",
+                 quote_input(isa, 40).c_str());
+    return 2;
+  }
   CLI::App app{"bitexact: bit-exact reproductions of GPU vendor math, truth and conformance"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show the help of every subcommand, nested ones included");
