@@ -43,3 +43,12 @@
 #else
 #define BITEXACT_INLINE BITEXACT_HD inline
 #endif
+// For the one-instruction wrappers of the vendor ops (ocml/amdgcn.hpp's add,
+// mul, fma, ...): a scalar function calls dozens of them, and where GCC's
+// inliner ran out of budget in a span's loop a call per fma was left (the
+// ocml sin_f32 span then took twice its own scalar loop's time).
+#if defined(__GNUC__) || defined(__clang__)
+#define BITEXACT_INLINE_OP BITEXACT_HD inline __attribute__((always_inline))
+#else
+#define BITEXACT_INLINE_OP BITEXACT_INLINE
+#endif

@@ -66,7 +66,7 @@ BITEXACT_INLINE constexpr T flush(T x) {
 // backend even when the product has other uses.
 
 template <bool Ftz, class T>
-BITEXACT_INLINE T add(T a, T b) {
+BITEXACT_INLINE_OP T add(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = bitexact::add(a, b);
@@ -74,7 +74,7 @@ BITEXACT_INLINE T add(T a, T b) {
   return flush<Ftz>(r);
 }
 template <bool Ftz, class T>
-BITEXACT_INLINE T sub(T a, T b) {
+BITEXACT_INLINE_OP T sub(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = bitexact::sub(a, b);
@@ -82,7 +82,7 @@ BITEXACT_INLINE T sub(T a, T b) {
   return flush<Ftz>(r);
 }
 template <bool Ftz, class T>
-BITEXACT_INLINE T mul(T a, T b) {
+BITEXACT_INLINE_OP T mul(T a, T b) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   T r = bitexact::mul(a, b);
@@ -91,7 +91,7 @@ BITEXACT_INLINE T mul(T a, T b) {
 }
 // llvm.fma / v_fma_f32 / v_fma_f64: one rounding.
 template <bool Ftz, class T>
-BITEXACT_INLINE T fma(T a, T b, T c) {
+BITEXACT_INLINE_OP T fma(T a, T b, T c) {
   a = flush<Ftz>(a);
   b = flush<Ftz>(b);
   c = flush<Ftz>(c);
@@ -103,7 +103,7 @@ BITEXACT_INLINE T fma(T a, T b, T c) {
 // multiply and an add each rounded (v_mul+v_add, or v_mad_f32 in flush mode,
 // which rounds the same way).
 template <bool Ftz, bool Fused>
-BITEXACT_INLINE float fmuladd(float a, float b, float c) {
+BITEXACT_INLINE_OP float fmuladd(float a, float b, float c) {
   if constexpr (Fused)
     return fma<Ftz>(a, b, c);
   else
