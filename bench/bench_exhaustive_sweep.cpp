@@ -12,8 +12,12 @@
 //   truth_only    the truth implementation's batch alone (all cores, floats)
 //   nv_only       nv's batch alone (all cores, floats)
 //   engine_no_truth  the engine without a truth (evaluation + pair accounting)
-// The last three show where the engine's time goes. Ratios against glibc_pass
-// are printed at the end.
+//   engine_nv_ocml   `sweep sinf --impl nv,ocml`: the NVIDIA-vs-AMD sweep
+//                    (issue 36 target: at most 2.0x)
+//   ocml_only        ocml's batch alone (all cores, floats)
+// truth_only, nv_only and engine_no_truth show where the engine's time goes.
+// Ratios against glibc_pass are printed at the end, with the dispatch level
+// the paths ran at (BITEXACT_ISA=avx2 runs an AVX-512 machine's AVX2 paths).
 #include <benchmark/benchmark.h>
 
 #include <tbb/parallel_for.h>
@@ -24,6 +28,7 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
+#include "bitexact/dispatch.hpp"
 #include "bitexact/registry/registry.hpp"
 #include "bitexact/sweep/engine.hpp"
 #include "times_reporter.hpp"
@@ -58,10 +63,11 @@ void glibc_pass(benchmark::State& st) {
   st.SetItemsProcessed(std::int64_t(st.iterations() * total));
 }
 
-bx::sweep::Options engine_options(bool truth) {
+bx::sweep::Options engine_options(bool truth, bool with_ocml = false) {
   bx::sweep::Options o;
   o.fn = bx::Fn::sinf;
   o.impls = {bx::find_impl("nv", bx::Fn::sinf)};
+  if (with_ocml) o.impls.push_back(bx::find_impl("ocml", bx::Fn::sinf));
   o.no_truth = !truth;
   o.inputs = bx::sweep::parse_input_set("exhaustive", o.fn);
   o.chunk_size = block;
@@ -69,8 +75,8 @@ bx::sweep::Options engine_options(bool truth) {
   return o;
 }
 
-void engine(benchmark::State& st, bool truth) {
-  const auto o = engine_options(truth);
+void engine(benchmark::State& st, bool truth, bool with_ocml = false) {
+  const auto o = engine_options(truth, with_ocml);
   for (auto _ : st) {
     auto s = bx::sweep::make_state(o);
     bx::sweep::run(o, s);
@@ -115,13 +121,21 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kSecond)
         ->UseRealTime()
         ->Iterations(1);
-    benchmark::RegisterBenchmark("truth_only",
-                                 [](benchmark::State& s) { impl_only(s, bx::find_truth(bx::Fn::sinf)); })
+    benchmark::RegisterBenchmark("truth_only", [](benchmark::State& s) { impl_only(s, bx::find_truth(bx::Fn::sinf)); })
         ->Unit(benchmark::kSecond)
         ->UseRealTime()
         ->Iterations(1);
     benchmark::RegisterBenchmark("nv_only",
                                  [](benchmark::State& s) { impl_only(s, bx::find_impl("nv", bx::Fn::sinf)); })
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark("engine_nv_ocml", [](benchmark::State& s) { engine(s, true, true); })
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark("ocml_only",
+                                 [](benchmark::State& s) { impl_only(s, bx::find_impl("ocml", bx::Fn::sinf)); })
         ->Unit(benchmark::kSecond)
         ->UseRealTime()
         ->Iterations(1);
@@ -133,8 +147,14 @@ int main(int argc, char** argv) {
   const auto base = reporter.seconds("glibc_pass/iterations:1/real_time");
   std::printf(
       "\n2^28 inputs (16 slices of 2^24 spread over all 2^32 floats), all cores, fastest of 3 interleaved rounds;"
-      " ratio to glibc_pass:\n");
-  for (const char* n : {"engine", "engine_no_truth", "truth_only", "nv_only"}) {
+      " ratio to glibc_pass (dispatch level %s):\n",
+#if BITEXACT_X86_DISPATCH
+      bx::dispatch::level_name(bx::dispatch::host_level())
+#else
+      "portable"
+#endif
+  );
+  for (const char* n : {"engine", "engine_no_truth", "truth_only", "nv_only", "engine_nv_ocml", "ocml_only"}) {
     const auto t = reporter.seconds(std::string(n) + "/iterations:1/real_time");
     if (base && t) std::printf("  %-16s %.3f  (%.2f s vs %.2f s)\n", n, *t / *base, *t, *base);
   }
