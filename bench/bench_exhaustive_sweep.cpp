@@ -111,34 +111,18 @@ int main(int argc, char** argv) {
   // machine is shared and its speed drifts over seconds, so each benchmark
   // keeps its fastest round (TimesReporter) and the ratios compare runs made
   // close together.
+  // Each one run once a round, timed in seconds of wall time.
+  auto once = [](const char* name, auto fn) {
+    benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+  };
   for (int round = 0; round < 3; ++round) {
-    benchmark::RegisterBenchmark("glibc_pass", glibc_pass)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
-    benchmark::RegisterBenchmark("engine", [](benchmark::State& s) { engine(s, true); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("engine_no_truth", [](benchmark::State& s) { engine(s, false); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("truth_only", [](benchmark::State& s) { impl_only(s, bx::find_truth(bx::Fn::sinf)); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("nv_only",
-                                 [](benchmark::State& s) { impl_only(s, bx::find_impl("nv", bx::Fn::sinf)); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("engine_nv_ocml", [](benchmark::State& s) { engine(s, true, true); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("ocml_only",
-                                 [](benchmark::State& s) { impl_only(s, bx::find_impl("ocml", bx::Fn::sinf)); })
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
+    once("glibc_pass", glibc_pass);
+    once("engine", [](benchmark::State& s) { engine(s, true); });
+    once("engine_no_truth", [](benchmark::State& s) { engine(s, false); });
+    once("truth_only", [](benchmark::State& s) { impl_only(s, bx::find_truth(bx::Fn::sinf)); });
+    once("nv_only", [](benchmark::State& s) { impl_only(s, bx::find_impl("nv", bx::Fn::sinf)); });
+    once("engine_nv_ocml", [](benchmark::State& s) { engine(s, true, true); });
+    once("ocml_only", [](benchmark::State& s) { impl_only(s, bx::find_impl("ocml", bx::Fn::sinf)); });
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -25,35 +25,19 @@
 // headers are written once against them for nvcc, clang CUDA and this route.
 inline float __fmaf_rn(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
 inline double __fma_rn(double a, double b, double c) { return __nvvm_fma_rn_d(a, b, c); }
-inline float __fmul_rn(float a, float b) {
-  float r;
-  asm("mul.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
-  return r;
-}
-inline double __dmul_rn(double a, double b) {
-  double r;
-  asm("mul.rn.f64 %0, %1, %2;" : "=d"(r) : "d"(a), "d"(b));
-  return r;
-}
-inline float __fadd_rn(float a, float b) {
-  float r;
-  asm("add.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
-  return r;
-}
-inline double __dadd_rn(double a, double b) {
-  double r;
-  asm("add.rn.f64 %0, %1, %2;" : "=d"(r) : "d"(a), "d"(b));
-  return r;
-}
-inline float __fsub_rn(float a, float b) {
-  float r;
-  asm("sub.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
-  return r;
-}
-inline double __dsub_rn(double a, double b) {
-  double r;
-  asm("sub.rn.f64 %0, %1, %2;" : "=d"(r) : "d"(a), "d"(b));
-  return r;
-}
+// One PTX instruction of two operands; C: the operand constraint ("f" f32, "d" f64).
+#define BITEXACT_PTX_OP2(name, T, insn, C)            \
+  inline T name(T a, T b) {                           \
+    T r;                                              \
+    asm(insn " %0, %1, %2;" : "=" C(r) : C(a), C(b)); \
+    return r;                                         \
+  }
+BITEXACT_PTX_OP2(__fmul_rn, float, "mul.rn.f32", "f")
+BITEXACT_PTX_OP2(__dmul_rn, double, "mul.rn.f64", "d")
+BITEXACT_PTX_OP2(__fadd_rn, float, "add.rn.f32", "f")
+BITEXACT_PTX_OP2(__dadd_rn, double, "add.rn.f64", "d")
+BITEXACT_PTX_OP2(__fsub_rn, float, "sub.rn.f32", "f")
+BITEXACT_PTX_OP2(__dsub_rn, double, "sub.rn.f64", "d")
+#undef BITEXACT_PTX_OP2
 inline float __double2float_rn(double d) { return __nvvm_d2f_rn(d); }
 inline double __ll2double_rn(long long i) { return __nvvm_ll2d_rn(i); }
