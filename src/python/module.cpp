@@ -23,10 +23,11 @@
 
 #include "bitexact/fpsan/fpsan_ops.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/nv/nv_span.hpp"
+#include "bitexact/ocml/ocml_span.hpp"
 #include "bitexact/registry/registry.hpp"
 #include "bitexact/report/report.hpp"
 #include "bitexact/sweep/engine.hpp"
-#include "bitexact/nv/nv_span.hpp"
 
 namespace py = pybind11;
 using bitexact::word;
@@ -200,17 +201,20 @@ std::uint64_t xxh3(py::buffer b) {
   return XXH3_64bits(i.ptr, std::size_t(i.size) * std::size_t(i.itemsize));
 }
 
-// The C++ batch API itself (bitexact::nv::sinf on spans) over the same cores,
-// the baseline of bench/python_throughput.py.
-void cpp_batch_nv_sinf(py::array_t<float, py::array::c_style> x, py::array_t<float, py::array::c_style> out) {
+// The C++ batch API itself (a span form, on all cores): the baseline of
+// bench/python_throughput.py for nv's and ocml's sinf.
+template <void (*S)(std::span<const float>, std::span<float>)>
+void cpp_batch(py::array_t<float, py::array::c_style> x, py::array_t<float, py::array::c_style> out) {
   const float* xp = x.data();
   float* op = out.mutable_data();
   const std::size_t n = std::size_t(x.size());
   py::gil_scoped_release nogil;
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const auto& r) {
-    bitexact::nv::sinf(std::span<const float>(xp + r.begin(), r.size()), std::span<float>(op + r.begin(), r.size()));
+    S(std::span<const float>(xp + r.begin(), r.size()), std::span<float>(op + r.begin(), r.size()));
   });
 }
+void nv_sinf_span(std::span<const float> x, std::span<float> r) { bitexact::nv::sinf(x, r); }
+void ocml_sinf_span(std::span<const float> x, std::span<float> r) { bitexact::ocml::sin_f32(x, r); }
 
 // FN -> (arity, bits); the CLI's message for an unknown function.
 py::tuple fn_arity_bits(const std::string& fn_name) {
@@ -248,7 +252,9 @@ PYBIND11_MODULE(_bitexact, m) {
   m.def("fn_arity_bits", &fn_arity_bits);
   m.def("inputs", &inputs, py::arg("fn"), py::arg("set"), py::arg("lo"), py::arg("hi"));
   m.def("xxh3", &xxh3);
-  m.def("cpp_batch_nv_sinf", &cpp_batch_nv_sinf, "benchmark baseline: bitexact::nv::sinf on spans, all cores");
+  m.def("cpp_batch_nv_sinf", &cpp_batch<nv_sinf_span>, "benchmark baseline: bitexact::nv::sinf on spans, all cores");
+  m.def("cpp_batch_ocml_sinf", &cpp_batch<ocml_sinf_span>,
+        "benchmark baseline: bitexact::ocml::sin_f32 (gfx90a) on spans, all cores");
   m.def("functions", [] {
     py::list l;
     for (const auto& f : bitexact::all_functions()) l.append(py::make_tuple(std::string(f.name), f.arity, f.bits));
