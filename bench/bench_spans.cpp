@@ -94,14 +94,13 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   TimesReporter t;
   benchmark::RunSpecifiedBenchmarks(&t);
-  static const char* const level_names[] = {"baseline", "fma", "avx2_fma", "avx512"};
 #if BITEXACT_X86_DISPATCH
-  const int level = int(bx::dispatch::host_level());
+  const char* level = bx::dispatch::level_name(bx::dispatch::host_level());
 #else
-  const int level = 0;
+  const char* level = "portable";
 #endif
   std::printf("\nspans at dispatch level %s; time(scalar loop) / time(span), same inputs, same run (>= 4 wanted):\n",
-              level_names[level]);
+              level);
   for (const Row& r : rows)
     for (const std::string& s : sets) {
       const auto a = t.seconds("scalar " + r.name + "/" + s);

@@ -71,17 +71,21 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 namespace in = bitexact::inputs;
 
-static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
-static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";
+[[maybe_unused]] static constexpr bool ftz_build = std::string_view(BX_MODE) == "ftz";
+[[maybe_unused]] static constexpr bool fast_build = std::string_view(BX_MODE) == "fast";
 
 // ---- the functions: every row of functions.def ------------------------------------
+// BX_REPRO's `if constexpr`: the other builds never instantiate nv::fast::call.
 #ifdef BX_INTRINSICS
 #define BX_NATIVE(name) cuda_intrinsic<Fn::name>::call(a...)
-#define BX_REPRO(name) intrinsic_repro<Fn::name>(a...)
+#define BX_REPRO(name) return intrinsic_repro<Fn::name>(a...);
 #else
 #define BX_NATIVE(name) ::name(a...)
-#define BX_REPRO(name) \
-  fast_build ? bitexact::nv::fast::call<Fn::name>(a...) : ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...)
+#define BX_REPRO(name)                                                          \
+  if constexpr (fast_build)                                                     \
+    return bitexact::nv::fast::call<Fn::name>(a...);                            \
+  else                                                                          \
+    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);
 #endif
 template <Fn F>
 struct calls;
@@ -94,12 +98,11 @@ struct calls;
     }                                                           \
     template <class... A>                                       \
     __device__ static type repro(A... a) {                      \
-      return BX_REPRO(name);                                    \
+      BX_REPRO(name)                                            \
     }                                                           \
   };
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
-
 
 template <Fn F>
 using value_t = typename fn_traits<F>::type;

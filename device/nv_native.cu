@@ -96,8 +96,8 @@ namespace in = bitexact::inputs;
 #define BX_REPRO(name)                                                            \
   template <class... A>                                                           \
   __device__ static auto repro(A... a) {                                          \
-    if constexpr (fast_build) return bitexact::nv::fast::call<Fn::name>(a...);                  \
-    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...);   \
+    if constexpr (fast_build) return bitexact::nv::fast::call<Fn::name>(a...);    \
+    return ftz_build ? bitexact::nv::name##_ftz(a...) : bitexact::nv::name(a...); \
   }
 #endif
 #else

@@ -18,7 +18,9 @@
 namespace {
 
 using result = bitexact::testing::cli_result;
+using bitexact::testing::line_count;
 using bitexact::testing::run_cli;
+using bitexact::testing::shell;
 
 TEST(Cli, HostCeilfExactValues) {
   // ceilf is exact: 1.5 -> 2, -1.5 -> -1, -0.5 -> -0.
@@ -57,7 +59,7 @@ TEST(Cli, UnknownFunctionIsOneLineExit2) {
   auto r = run_cli("eval nv.lgammaf", "0x3f800000\n");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown function 'lgammaf'"), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(line_count(r.err), 1) << r.err;
   EXPECT_TRUE(r.out.empty());
 }
 
@@ -68,7 +70,7 @@ TEST(Cli, UnknownImplementation) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown implementation 'nope' (sinf is in: "), std::string::npos) << r.err;
   for (const char* have : {" nv ", " ocml ", " mpfr "}) EXPECT_NE(r.err.find(have), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(line_count(r.err), 1) << r.err;
   EXPECT_TRUE(r.out.empty());
 }
 
@@ -77,8 +79,6 @@ TEST(Cli, UnknownImplementation) {
 // level gives the same bits (here nv and ocml sinf on every input class).
 TEST(Cli, IsaCapIsCheckedAndChangesNoBit) {
   const std::string cli = BITEXACT_CLI;
-  using bitexact::testing::line_count;
-  using bitexact::testing::shell;
   auto bad = shell("BITEXACT_ISA=avx1024 " + cli + " eval nv.sinf 1e6");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("BITEXACT_ISA='avx1024' is not one of baseline, fma, avx2, avx512"), std::string::npos)
@@ -117,7 +117,7 @@ TEST(Cli, ImplementationWithoutTheFunctionSaysWhyAndWhereItIs) {
     EXPECT_NE(r.err.find(" is in: "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(" nv "), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(" triton"), std::string::npos) << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(line_count(r.err), 1) << r.err;
     EXPECT_TRUE(r.out.empty()) << c.spec;
   }
 }
@@ -287,7 +287,7 @@ TEST(Cli, DigestsPrintAndComputeAgreeWithTheCommittedH100Digests) {
     if (auto k = args.find("VEC"); k != std::string::npos) args.replace(k, 3, file);
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+    EXPECT_EQ(line_count(r.err), 1) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << args;
   }
 }
