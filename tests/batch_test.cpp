@@ -253,3 +253,26 @@ TEST(BatchContract, EmptySpans) {
 }
 
 }  // namespace
+
+// The SIMD layer (bitexact/simd/hwy.hpp) is compiled into the project's builds
+// (CMake's BITEXACT_SIMD fails configure without Highway's headers), and each
+// vector level of this CPU runs its own target's kernel: nv's ceil kernel does
+// the whole vectors of 4 (AVX2) or 8 (AVX-512) doubles and leaves the tail,
+// below those levels nothing.
+TEST(Simd, EachVectorLevelRunsItsTarget) {
+#if !BITEXACT_SIMD
+  GTEST_FAIL() << "BITEXACT_SIMD is 0 in a build configured with BITEXACT_SIMD=ON";
+#elif defined(__x86_64__)
+  std::vector<double> x(1027, 1.5), r(x.size());
+  using L = bx::dispatch::level;
+  const auto saved = bx::dispatch::cap;
+  for (auto [l, lanes] : {std::pair{L::avx512, 8u}, {L::avx2_fma, 4u}, {L::fma, 0u}, {L::baseline, 0u}}) {
+    if (int(bx::dispatch::cpu_level()) < int(l)) continue;
+    bx::dispatch::cap = l;
+    const std::size_t done =
+        BITEXACT_SIMD_DISPATCH(std::size_t(0), bx::nv::detail, ceil_kernel(x.data(), r.data(), x.size()));
+    EXPECT_EQ(done, lanes ? x.size() / lanes * lanes : 0) << bx::dispatch::level_name(l);
+  }
+  bx::dispatch::cap = saved;
+#endif
+}

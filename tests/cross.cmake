@@ -22,6 +22,11 @@ if(BX_AARCH64_CXX AND BX_QEMU_AARCH64 AND BX_XXHASH_DIR AND EXISTS /usr/bin/pyth
   # xxhash.h alone in a folder of its own: the cross compiler must not see
   # this machine's /usr/include.
   configure_file(${BX_XXHASH_DIR}/xxhash.h ${CMAKE_CURRENT_BINARY_DIR}/cross_include/xxhash.h COPYONLY)
+  # Highway's headers likewise (architecture-independent: the amd64 package
+  # has the NEON and SVE ones), for the span forms' kernels.
+  if(BITEXACT_SIMD)
+    file(COPY ${BITEXACT_HWY_INCLUDE_DIR}/hwy DESTINATION ${CMAKE_CURRENT_BINARY_DIR}/cross_include)
+  endif()
   file(GLOB_RECURSE _bx_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/include/bitexact/*)
   set(_bx_a64 ${CMAKE_CURRENT_BINARY_DIR}/block_digests_aarch64)
   add_custom_command(OUTPUT ${_bx_a64}

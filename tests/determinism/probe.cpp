@@ -4,8 +4,9 @@
 // XXH3-64 digest per function. Every build must print the same lines.
 // Each digest is computed through the scalar functions and through the span
 // APIs (bitexact/nv/nv_span.hpp, ocml/batch.hpp), which must agree, at every
-// run-time dispatch level (bitexact/dispatch.hpp: AVX2+FMA kernels, FMA
-// copies, baseline), which must agree too: the probe fails otherwise.
+// run-time dispatch level (bitexact/dispatch.hpp: AVX-512 and AVX2+FMA kernels,
+// the SIMD layer's per target (bitexact/simd/hwy.hpp), FMA copies, baseline),
+// which must agree too: the probe fails otherwise.
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -213,7 +214,7 @@ void all_probes() {
 int main() {
   all_probes();
   std::fputs(lines.c_str(), stdout);
-#if BITEXACT_X86_DISPATCH
+#if BITEXACT_DISPATCH
   first_pass = false;
   for (auto l : {bx::dispatch::level::avx2_fma, bx::dispatch::level::fma, bx::dispatch::level::baseline}) {
     bx::dispatch::cap = l;

@@ -180,8 +180,8 @@ int main(int argc, char** argv) {
   // BITEXACT_ISA caps the instructions the host paths use (bitexact/dispatch.hpp);
   // the library ignores a value it does not know, so it is refused here.
   if (const char* isa = std::getenv("BITEXACT_ISA"); isa && !dispatch::parse_level(isa)) {
-    std::fprintf(stderr, "bitexact: error: BITEXACT_ISA=%s is not one of baseline, fma, avx2, avx512\n",
-                 quote_input(isa, 40).c_str());
+    std::fprintf(stderr, "bitexact: error: BITEXACT_ISA=%s is not one of %s\n", quote_input(isa, 40).c_str(),
+                 dispatch::level_names);
     return 2;
   }
   CLI::App app{"bitexact: bit-exact reproductions of GPU vendor math, truth and conformance"};

@@ -2,7 +2,7 @@
 # Downloads (apt-get download, no install) the Debian packages that a GPU
 # machine without a package registry lacks for `setup-gpu.sh --debs DIR`
 # (README, "On a GPU machine"): the libraries of the CLI that its image does
-# not have (MPFR, GMP, TBB, xxhash), their run-time libraries, and pkg-config.
+# not have (MPFR, GMP, TBB, xxhash, Highway's headers), their run-time libraries, and pkg-config.
 # Run on Debian 12, whose libraries of this list ask for glibc 2.34 at most
 # (objdump -T), so that they load on Ubuntu 22.04 (2.35) and 24.04 (2.39).
 # More package names may follow DIR.
@@ -16,6 +16,7 @@ packages=(
   libmpfr-dev libmpfr6 libgmp-dev libgmp10 libgmpxx4ldbl  # truth (libgmp-dev's gmpxx.h needs libgmpxx)
   libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15  # threads: TBB's CMake files name every library
   libxxhash-dev libxxhash0                                # digests
+  libhwy-dev                                              # SIMD kernels (headers only)
   pkg-config pkgconf pkgconf-bin libpkgconf3              # CMake finds MPFR, GMP, xxhash through it
   "$@"
 )

@@ -83,6 +83,7 @@ main_packages=(
   libmpfr-dev libgmp-dev                      # truth
   libcli11-dev nlohmann-json3-dev libfmt-dev  # CLI, reports
   libtbb-dev libxxhash-dev                    # threads, digests
+  libhwy-dev                                  # SIMD kernels (Highway's headers; nothing linked)
 )
 # The rest: what command 2 adds.
 more_packages=(
@@ -174,6 +175,13 @@ else
     if ((dry)); then say "would install (apt): ${missing[*]}"
     else apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; fi
   fi
+fi
+
+# Ubuntu 22.04's libhwy-dev is Highway 0.15, older than the SIMD kernels need
+# (1.0): the span forms are then scalar loops (the same bits, slower).
+if [[ $os == "ubuntu 22.04" && -z $debs ]]; then
+  say "Ubuntu 22.04's Highway (0.15) is older than 1.0: scalar span forms (-DBITEXACT_SIMD=OFF)"
+  cmake_options+=(-DBITEXACT_SIMD=OFF)
 fi
 
 # CMake 3.25 or newer (CMakeLists.txt); Ubuntu 22.04's is 3.22.
