@@ -202,10 +202,11 @@ TEST(SweepEngine, ThreadCountAndChunkOrderDoNotMatter) {
 }
 
 // The per-input passes of the accounting (class counts, the lists of
-// differing results) and the truth's batch have AVX-512 and scalar forms
-// (src/sweep/engine.cpp, src/truth/sincosf_batch.cpp): every dispatch level
-// gives the same State, with several implementations (pairs), a truth with
-// approximations (sinf), and one without (fmodf).
+// differing results, the ordinary results' first pass) and the truth's batch
+// have SIMD (AVX-512, AVX2) and scalar forms (src/sweep/engine-inl.hpp,
+// bitexact/truth/sincosf_batch-inl.hpp): every dispatch level gives the same
+// State, with several implementations (pairs), a truth with approximations
+// (sinf), ones without (fmodf), and 64-bit lanes (fmod, ceil).
 TEST(SweepEngine, DispatchLevelsGiveTheSameState) {
 #if !BITEXACT_X86_DISPATCH
   GTEST_SKIP() << "one code path on this target";
@@ -214,9 +215,10 @@ TEST(SweepEngine, DispatchLevelsGiveTheSameState) {
     bx::Fn fn;
     const char *impls, *inputs;
   };
-  for (const Case& k : {Case{bx::Fn::sinf, "nv,nv-ftz,ocml,host", "random:50003:7"},
-                        Case{bx::Fn::cosf, "nv,ocml-daz", "edge"},
-                        Case{bx::Fn::fmodf, "nv,nv-ftz,ocml", "random:20011:5"}}) {
+  for (const Case& k :
+       {Case{bx::Fn::sinf, "nv,nv-ftz,ocml,host", "random:50003:7"}, Case{bx::Fn::cosf, "nv,ocml-daz", "edge"},
+        Case{bx::Fn::fmodf, "nv,nv-ftz,ocml", "random:20011:5"}, Case{bx::Fn::fmod, "nv,ocml", "random:20011:5"},
+        Case{bx::Fn::ceil, "nv,host", "edge"}}) {
     auto o = bx::test::sweep_options(k.fn, k.impls, k.inputs, 4093);
     const auto saved = bx::dispatch::cap;
     std::vector<bx::sweep::State> states;

@@ -2,9 +2,10 @@
 // scalar fast layer they must equal bit for bit (bitexact/truth/
 // sincosf_fast.hpp: sinf_approx / cosf_approx, and truth::sinf / cosf, which
 // tests/truth_sincosf_test.cpp and the heavy exhaustive test check against
-// MPFR and glibc), and a sample against MPFR directly. Both dispatch paths:
-// the AVX-512 kernel where the CPU has it, the scalar loop with the dispatch
-// capped. All 2^32 inputs: tests/heavy/truth_batch_full_test.cpp.
+// MPFR and glibc), and a sample against MPFR directly. Every dispatch path:
+// the SIMD layer's AVX-512 and AVX2 kernels where the CPU has them, the
+// scalar loop with the dispatch capped. All 2^32 inputs:
+// tests/heavy/truth_batch_full_test.cpp (BITEXACT_ISA picks its level).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -72,6 +73,8 @@ void check_against_scalar(bitexact::dispatch::level cap) {
 
 TEST(TruthBatch, SinfEqualsScalarVectorPath) { check_against_scalar<false>(bitexact::dispatch::level::avx512); }
 TEST(TruthBatch, CosfEqualsScalarVectorPath) { check_against_scalar<true>(bitexact::dispatch::level::avx512); }
+TEST(TruthBatch, SinfEqualsScalarAvx2Path) { check_against_scalar<false>(bitexact::dispatch::level::avx2_fma); }
+TEST(TruthBatch, CosfEqualsScalarAvx2Path) { check_against_scalar<true>(bitexact::dispatch::level::avx2_fma); }
 TEST(TruthBatch, SinfEqualsScalarScalarPath) { check_against_scalar<false>(bitexact::dispatch::level::baseline); }
 TEST(TruthBatch, CosfEqualsScalarScalarPath) { check_against_scalar<true>(bitexact::dispatch::level::baseline); }
 
@@ -157,7 +160,8 @@ TEST(TruthBatch, UlpErrorsBatchEqualsScalarForm) {
   }
   std::reverse(idx.begin() + idx.size() / 2, idx.end());  // not only increasing
   const auto saved = bitexact::dispatch::cap;
-  for (auto cap : {bitexact::dispatch::level::avx512, bitexact::dispatch::level::baseline}) {
+  for (auto cap :
+       {bitexact::dispatch::level::avx512, bitexact::dispatch::level::avx2_fma, bitexact::dispatch::level::baseline}) {
     bitexact::dispatch::cap = cap;
     std::vector<double> es(idx.size()), ec(idx.size());
     truth::ulp_errors_sinf_from_approx(xw.data(), ys.data(), rs.data(), idx.data(), idx.size(), es.data());

@@ -20,11 +20,10 @@
 #include "bitexact/io/hexio.hpp"
 #include "bitexact/sweep/engine.hpp"
 
-#if BITEXACT_X86_DISPATCH
-#include <immintrin.h>
-// GCC 12 warns that the `undefined` vectors its own AVX-512 intrinsics start
-// from may be used uninitialised (they are not: every lane is written).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "bitexact/simd/hwy.hpp"
+#if BITEXACT_SIMD
+#define BITEXACT_SIMD_INCLUDE "sweep/engine-inl.hpp"
+#include "bitexact/simd/foreach.hpp"
 #endif
 
 namespace bitexact::sweep {
@@ -132,129 +131,25 @@ std::size_t list_differences_scalar(const W* x, const W* y, std::size_t j0, std:
   return cnt;
 }
 
-#if BITEXACT_X86_DISPATCH
-// W: 64-bit words or doubles (their bits).
-template <class W, class = std::enable_if_t<sizeof(W) == 8>>
-BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const W* w, std::size_t n, word magnitude, word expmask,
-                                                         word fracmask, std::uint64_t* c4) {
-  const __m512i mag = _mm512_set1_epi64(std::int64_t(magnitude)), em = _mm512_set1_epi64(std::int64_t(expmask));
-  const __m512i fm = _mm512_set1_epi64(std::int64_t(fracmask)), one = _mm512_set1_epi64(1);
-  // Per-lane counters, one masked add per class and step (each lane counts
-  // at most n / 8 words: no overflow).
-  __m512i nan = _mm512_setzero_si512(), inf = nan, sub = nan, zero = nan;
-  std::size_t j = 0;
-  for (; j + 8 <= n; j += 8) {
-    const __m512i v = _mm512_and_si512(_mm512_loadu_si512(w + j), mag);
-    nan = _mm512_mask_add_epi64(nan, _mm512_cmpgt_epu64_mask(v, em), nan, one);
-    inf = _mm512_mask_add_epi64(inf, _mm512_cmpeq_epu64_mask(v, em), inf, one);
-    sub = _mm512_mask_add_epi64(sub, _mm512_cmplt_epu64_mask(_mm512_sub_epi64(v, one), fm), sub, one);
-    zero = _mm512_mask_add_epi64(zero, _mm512_testn_epi64_mask(v, v), zero, one);
-  }
-  std::uint64_t rest[4];
-  count_special_classes_scalar(w + j, n - j, magnitude, expmask, fracmask, rest);
-  // (Summed through memory: GCC 12 warns about its own _mm512_reduce_add_epi64.)
-  alignas(64) std::uint64_t lanes[4][8];
-  _mm512_store_si512(lanes[0], nan);
-  _mm512_store_si512(lanes[1], inf);
-  _mm512_store_si512(lanes[2], sub);
-  _mm512_store_si512(lanes[3], zero);
-  for (int k = 0; k < 4; ++k) {
-    c4[k] = rest[k];
-    for (int l = 0; l < 8; ++l) c4[k] += lanes[k][l];
-  }
-}
-
-// n a multiple of 8; writes up to 8 entries past the last difference.
-template <class W, class = std::enable_if_t<sizeof(W) == 8>>
-BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const W* x, const W* y, std::size_t n, word mask,
-                                                           std::uint32_t* list) {
-  const __m512i m = _mm512_set1_epi64(std::int64_t(mask));
-  __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  const __m256i step = _mm256_set1_epi32(8);
-  std::size_t cnt = 0, j = 0;
-  for (; j + 8 <= n; j += 8) {
-    const __m512i d = _mm512_and_si512(_mm512_xor_si512(_mm512_loadu_si512(x + j), _mm512_loadu_si512(y + j)), m);
-    const __mmask8 ne = _mm512_test_epi64_mask(d, d);
-    if (ne) {  // compress in a register, then a plain store (the memory form is slow on some CPUs)
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(list + cnt), _mm256_maskz_compress_epi32(ne, idx));
-      cnt += unsigned(__builtin_popcount(ne));
-    }
-    idx = _mm256_add_epi32(idx, step);
-  }
-  return cnt;  // n is a multiple of 8 here (list_differences)
-}
-
-// The same on floats (their bits), sixteen a step.
-BITEXACT_TARGET_AVX512 void count_special_classes_avx512(const float* w, std::size_t n, word magnitude, word expmask,
-                                                         word fracmask, std::uint64_t* c4) {
-  const __m512i mag = _mm512_set1_epi32(std::int32_t(magnitude)), em = _mm512_set1_epi32(std::int32_t(expmask));
-  const __m512i fm = _mm512_set1_epi32(std::int32_t(fracmask)), one = _mm512_set1_epi32(1);
-  for (int k = 0; k < 4; ++k) c4[k] = 0;
-  std::size_t j = 0;
-  while (j + 16 <= n) {
-    // 32-bit lane counters, summed every 2^16 steps at most (no overflow).
-    __m512i nan = _mm512_setzero_si512(), inf = nan, sub = nan, zero = nan;
-    const std::size_t end = j + std::min<std::size_t>((n - j) / 16 * 16, std::size_t(16) << 16);
-    for (; j < end; j += 16) {
-      const __m512i v = _mm512_and_si512(_mm512_loadu_si512(w + j), mag);
-      nan = _mm512_mask_add_epi32(nan, _mm512_cmpgt_epu32_mask(v, em), nan, one);
-      inf = _mm512_mask_add_epi32(inf, _mm512_cmpeq_epu32_mask(v, em), inf, one);
-      sub = _mm512_mask_add_epi32(sub, _mm512_cmplt_epu32_mask(_mm512_sub_epi32(v, one), fm), sub, one);
-      zero = _mm512_mask_add_epi32(zero, _mm512_testn_epi32_mask(v, v), zero, one);
-    }
-    alignas(64) std::uint32_t lanes[4][16];
-    _mm512_store_si512(lanes[0], nan);
-    _mm512_store_si512(lanes[1], inf);
-    _mm512_store_si512(lanes[2], sub);
-    _mm512_store_si512(lanes[3], zero);
-    for (int k = 0; k < 4; ++k)
-      for (int l = 0; l < 16; ++l) c4[k] += lanes[k][l];
-  }
+// The SIMD layer's kernels (sweep/engine-inl.hpp) do the whole vectors, the
+// scalar passes the rest.
+template <class W>
+void count_special_classes(const W* w, std::size_t n, word magnitude, word expmask, word fracmask, std::uint64_t* c4) {
+  const std::size_t j = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                               count_special_classes(w, n, magnitude, expmask, fracmask, c4));
+  if (j == 0) return count_special_classes_scalar(w, n, magnitude, expmask, fracmask, c4);
   std::uint64_t rest[4];
   count_special_classes_scalar(w + j, n - j, magnitude, expmask, fracmask, rest);
   for (int k = 0; k < 4; ++k) c4[k] += rest[k];
 }
 
-// n a multiple of 16; writes up to 16 entries past the last difference.
-BITEXACT_TARGET_AVX512 std::size_t list_differences_avx512(const float* x, const float* y, std::size_t n, word mask,
-                                                           std::uint32_t* list) {
-  const __m512i m = _mm512_set1_epi32(std::int32_t(mask));
-  __m512i idx = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m512i step = _mm512_set1_epi32(16);
-  std::size_t cnt = 0;
-  for (std::size_t j = 0; j + 16 <= n; j += 16) {
-    const __m512i d = _mm512_and_si512(_mm512_xor_si512(_mm512_loadu_si512(x + j), _mm512_loadu_si512(y + j)), m);
-    const __mmask16 ne = _mm512_test_epi32_mask(d, d);
-    if (ne) {
-      _mm512_storeu_si512(list + cnt, _mm512_maskz_compress_epi32(ne, idx));
-      cnt += unsigned(__builtin_popcount(ne));
-    }
-    idx = _mm512_add_epi32(idx, step);
-  }
-  return cnt;
-}
-#endif
-
-template <class W>
-void count_special_classes(const W* w, std::size_t n, word magnitude, word expmask, word fracmask, std::uint64_t* c4) {
-#if BITEXACT_X86_DISPATCH
-  if (dispatch::at_least(dispatch::level::avx512))
-    return count_special_classes_avx512(w, n, magnitude, expmask, fracmask, c4);
-#endif
-  count_special_classes_scalar(w, n, magnitude, expmask, fracmask, c4);
-}
-
 // The positions j < n where (x[j] ^ y[j]) & mask != 0, in order, into list
-// (room for n + 16 entries); returns their number.
+// (room for n + 1 entries: the scalar pass writes one past); returns their number.
 template <class W>
 std::size_t list_differences(const W* x, const W* y, std::size_t n, word mask, std::uint32_t* list) {
-  std::size_t j0 = 0, cnt = 0;
-#if BITEXACT_X86_DISPATCH
-  if (dispatch::at_least(dispatch::level::avx512)) {
-    j0 = n / (64 / sizeof(W)) * (64 / sizeof(W));
-    cnt = list_differences_avx512(x, y, j0, mask, list);
-  }
-#endif
+  std::size_t j0 = 0;
+  const std::size_t cnt =
+      BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels, list_differences(x, y, n, mask, list, &j0));
   return cnt + list_differences_scalar(x, y, j0, n, mask, list + cnt);
 }
 
@@ -426,71 +321,6 @@ template <class W>
   return s;
 }
 
-#if BITEXACT_X86_DISPATCH
-// The bits of p[j[l]], l < 16.
-BITEXACT_TARGET_AVX512 inline __m512i gather16(__m512i j, const float* p) { return _mm512_i32gather_epi32(j, p, 4); }
-// Lanes of normal numbers among sixteen float bit patterns.
-BITEXACT_TARGET_AVX512 inline __mmask16 normal16(__m512i w) {
-  const __m512i expm = _mm512_set1_epi32(0x7f800000);
-  const __m512i e = _mm512_and_si512(w, expm);
-  return __mmask16(_mm512_test_epi32_mask(e, e) & _mm512_cmpneq_epi32_mask(e, expm));
-}
-// Lanes of eight errors that are > 0, finite, and not within 2^-20 of a power
-// of two (hd::near_bin_boundary's test on the bits).
-BITEXACT_TARGET_AVX512 inline __mmask8 usable8(__m512d e) {
-  const __m512i u = _mm512_castpd_si512(e);
-  const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(u, 52), _mm512_set1_epi64(0x7ff));
-  const __m512i f = _mm512_and_si512(u, _mm512_set1_epi64(0x000fffffffffffffll));
-  const __mmask8 near =
-      _mm512_testn_epi64_mask(biased, biased) | _mm512_cmple_epu64_mask(f, _mm512_set1_epi64(std::int64_t(1) << 32)) |
-      _mm512_cmpge_epu64_mask(f, _mm512_set1_epi64((std::int64_t(1) << 52) - (std::int64_t(1) << 32)));
-  return __mmask8(_mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GT_OQ) &
-                  _mm512_cmp_pd_mask(e, _mm512_set1_pd(HUGE_VAL), _CMP_LT_OQ) & ~near);
-}
-
-// account_listed's first pass on floats with the truth's errors, sixteen
-// listed results a step, for q < cnt rounded down to 16: the positions and
-// errors of the ordinary results (the scalar pass's test, lane by lane; an
-// ordinary result is never a flush candidate: r is a nonzero number, a, b
-// and t are normal) compressed into sj/se from ns on, the indices q of the
-// others into rest. Returns the new ns; *nrest their number. sj, se and
-// rest have room for 16 entries past their counts.
-BITEXACT_TARGET_AVX512 std::size_t ordinary_avx512(int arity, const float* a_in, const float* b_in, const float* o,
-                                                   const float* truth_out, const std::uint32_t* list, std::size_t cnt,
-                                                   const double* errs, std::uint8_t* any, std::uint32_t* sj, double* se,
-                                                   std::size_t ns, std::uint32_t* rest, std::size_t* nrest) {
-  const __m512i expm = _mm512_set1_epi32(0x7f800000), absm = _mm512_set1_epi32(0x7fffffff);
-  __m512i qv = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m512i step = _mm512_set1_epi32(16);
-  std::size_t nr = 0;
-  for (std::size_t q = 0; q + 16 <= cnt; q += 16) {
-    const __m512i j = _mm512_loadu_si512(list + q);
-    const __m512i a = gather16(j, a_in), r = gather16(j, o), t = gather16(j, truth_out);
-    __mmask16 ok = normal16(a) & normal16(t);
-    if (arity == 2) ok &= normal16(gather16(j, b_in));
-    const __m512i ar = _mm512_and_si512(r, absm);
-    ok &= _mm512_cmple_epu32_mask(ar, expm) & _mm512_test_epi32_mask(ar, ar);  // not NaN, not zero
-    const __m512d e0 = _mm512_loadu_pd(errs + q), e1 = _mm512_loadu_pd(errs + q + 8);
-    const __mmask8 ok0 = __mmask8(ok) & usable8(e0), ok1 = __mmask8(ok >> 8) & usable8(e1);
-    const __mmask16 take = __mmask16(ok0 | (unsigned(ok1) << 8));
-    _mm512_storeu_si512(sj + ns, _mm512_maskz_compress_epi32(take, j));
-    _mm512_storeu_pd(se + ns, _mm512_maskz_compress_pd(ok0, e0));
-    const unsigned n0 = unsigned(__builtin_popcount(ok0));
-    _mm512_storeu_pd(se + ns + n0, _mm512_maskz_compress_pd(ok1, e1));
-    ns += n0 + unsigned(__builtin_popcount(ok1));
-    if (take != 0xffff) {
-      _mm512_storeu_si512(rest + nr, _mm512_maskz_compress_epi32(__mmask16(~take), qv));
-      nr += 16 - unsigned(__builtin_popcount(take));
-    }
-    if (any)
-      for (int l = 0; l < 16; ++l) any[list[q + l]] = 1;
-    qv = _mm512_add_epi32(qv, step);
-  }
-  *nrest = nr;
-  return ns;
-}
-#endif
-
 // The results of one implementation that differ from the truth, at the
 // positions list[0..cnt) (increasing), with their approximate ULP errors when
 // the truth gave them (errs, as account_impl takes them).
@@ -520,15 +350,14 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
   sj.resize(cnt + 16);
   se.resize(cnt + 16);
   std::size_t ns = 0, q0 = 0, nrest = 0;
-#if BITEXACT_X86_DISPATCH
+  // The vector pass (sweep/engine-inl.hpp) on the whole vectors of the list.
   if constexpr (std::is_same_v<W, float>)
-    if (errs && detail::account_batched && dispatch::at_least(dispatch::level::avx512)) {
+    if (errs && detail::account_batched) {
       rest.resize(cnt + 16);
-      ns = ordinary_avx512(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(), 0, rest.data(),
-                           &nrest);
-      q0 = cnt / 16 * 16;
+      ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(),
+                                           0, rest.data(), &nrest, &q0));
     }
-#endif
   // The results the vector pass set aside (rest), then those after it.
   for (std::size_t k = 0; k < nrest + (cnt - q0); ++k) {
     const std::size_t q = k < nrest ? rest[k] : q0 + (k - nrest);

@@ -1,0 +1,155 @@
+// src/sweep/engine-inl.hpp — the SIMD kernels of the sweep engine's
+// accounting passes (engine.cpp), compiled once per target of
+// bitexact/simd/hwy.hpp (bitexact/simd/foreach.hpp includes this file; no
+// include guard). Integer work on bit patterns and exact comparisons only:
+// the counts and lists are those of the scalar passes on every target. Each
+// kernel does the whole vectors of its input and returns how far it got; the
+// caller finishes with the scalar pass.
+
+namespace bitexact::sweep::simd_kernels::BITEXACT_SIMD_NS {
+
+namespace hn = hwy::BITEXACT_SIMD_NS;
+
+// count_special_classes on the whole vectors of w[0, n) (W: float bits in
+// 32-bit lanes; 64-bit words or doubles in 64-bit lanes): NaN, Inf,
+// subnormal and zero counts into c4 (set, not added to). Returns the count done.
+template <class W>
+inline std::size_t count_special_classes(const W* w, std::size_t n, std::uint64_t magnitude, std::uint64_t expmask,
+                                         std::uint64_t fracmask, std::uint64_t* c4) {
+  using U = std::conditional_t<sizeof(W) == 4, std::uint32_t, std::uint64_t>;
+  const hn::ScalableTag<U> d;
+  const std::size_t lanes = hn::Lanes(d);
+  const auto mag = hn::Set(d, U(magnitude)), em = hn::Set(d, U(expmask)), fm = hn::Set(d, U(fracmask));
+  const auto one = hn::Set(d, U(1));
+  for (int k = 0; k < 4; ++k) c4[k] = 0;
+  constexpr std::size_t max_lanes = 2048 / 32;
+  alignas(64) U sums[max_lanes];
+  const auto add_lanes = [&](decltype(mag) v, std::uint64_t& to) {
+    hn::StoreU(v, d, sums);
+    for (std::size_t l = 0; l < lanes; ++l) to += sums[l];
+  };
+  std::size_t j = 0;
+  while (j + lanes <= n) {
+    // Per-lane counters (a true lane's mask is all ones: subtracting it adds
+    // one), summed every 2^16 steps at most: 32-bit lanes cannot overflow.
+    auto nan = hn::Zero(d), inf = nan, sub = nan, zero = nan;
+    const std::size_t end = j + std::min<std::size_t>((n - j) / lanes * lanes, lanes << 16);
+    for (; j < end; j += lanes) {
+      const auto v = hn::And(hn::BitCast(d, hn::LoadU(hn::Rebind<W, decltype(d)>(), w + j)), mag);
+      nan = hn::Sub(nan, hn::VecFromMask(d, hn::Gt(v, em)));
+      inf = hn::Sub(inf, hn::VecFromMask(d, hn::Eq(v, em)));
+      sub = hn::Sub(sub, hn::VecFromMask(d, hn::Lt(hn::Sub(v, one), fm)));  // 0 < v <= fracmask
+      zero = hn::Sub(zero, hn::VecFromMask(d, hn::Eq(v, hn::Zero(d))));
+    }
+    add_lanes(nan, c4[0]);
+    add_lanes(inf, c4[1]);
+    add_lanes(sub, c4[2]);
+    add_lanes(zero, c4[3]);
+  }
+  return j;
+}
+
+// list_differences on the whole vectors of [0, n): the positions j where
+// (x[j] ^ y[j]) & mask != 0, in order, into list (exactly their number of
+// entries written). Returns that number; *done the count of positions covered.
+template <class W>
+inline std::size_t list_differences(const W* x, const W* y, std::size_t n, std::uint64_t mask, std::uint32_t* list,
+                                    std::size_t* done) {
+  using U = std::conditional_t<sizeof(W) == 4, std::uint32_t, std::uint64_t>;
+  const hn::ScalableTag<U> d;
+  const hn::Rebind<W, decltype(d)> dw;
+  const hn::Rebind<std::uint32_t, decltype(d)> d32;  // one index per lane
+  const std::size_t lanes = hn::Lanes(d);
+  const auto m = hn::Set(d, U(mask));
+  auto idx = hn::Iota(d32, 0);
+  const auto step = hn::Set(d32, std::uint32_t(lanes));
+  std::size_t cnt = 0, j = 0;
+  for (; j + lanes <= n; j += lanes) {
+    const auto diff = hn::And(hn::Xor(hn::BitCast(d, hn::LoadU(dw, x + j)), hn::BitCast(d, hn::LoadU(dw, y + j))), m);
+    const auto ne = hn::Ne(diff, hn::Zero(d));
+    if (!hn::AllFalse(d, ne)) {
+      if constexpr (sizeof(U) == 4) {
+        cnt += hn::CompressBlendedStore(idx, ne, d32, list + cnt);
+      } else {  // the 64-bit lanes' mask as one on 32-bit indices
+        const auto ne32 = hn::MaskFromVec(hn::TruncateTo(d32, hn::VecFromMask(d, ne)));
+        cnt += hn::CompressBlendedStore(idx, ne32, d32, list + cnt);
+      }
+    }
+    idx = hn::Add(idx, step);
+  }
+  *done = j;
+  return cnt;
+}
+
+// account_listed's first pass on floats with the truth's errors, for the
+// whole vectors of list[0, cnt) (N = 32-bit lanes a step): the positions and
+// errors of the ordinary results (the scalar pass's test, lane by lane: r a
+// nonzero number, a, b and t normal, the error > 0, finite and not within
+// 2^-20 of a power of two, hd::near_bin_boundary's test on the bits; an
+// ordinary result is never a flush candidate) appended to sj/se from ns on,
+// the indices q of the others to rest. Marks any[list[q]]. Returns the new
+// ns; *nrest the number in rest, *done the count of list entries covered.
+inline std::size_t ordinary(int arity, const float* a_in, const float* b_in, const float* o, const float* truth_out,
+                            const std::uint32_t* list, std::size_t cnt, const double* errs, std::uint8_t* any,
+                            std::uint32_t* sj, double* se, std::size_t ns, std::uint32_t* rest, std::size_t* nrest,
+                            std::size_t* done) {
+  const hn::ScalableTag<double> dd;
+  const hn::RebindToSigned<decltype(dd)> di;
+  const hn::Repartition<std::uint32_t, decltype(dd)> du;  // 2 N(dd) lanes
+  const hn::RebindToSigned<decltype(du)> di32;
+  const hn::RebindToFloat<decltype(du)> df;
+  const std::size_t lanes = hn::Lanes(du), half = hn::Lanes(dd);
+  const auto expm = hn::Set(du, 0x7f800000u), absm = hn::Set(du, 0x7fffffffu);
+  const auto normal = [&](hn::Vec<decltype(du)> w) {
+    const auto e = hn::And(w, expm);
+    return hn::And(hn::Ne(e, hn::Zero(du)), hn::Ne(e, expm));
+  };
+  const auto gather = [&](hn::Vec<decltype(di32)> j, const float* p) {
+    return hn::BitCast(du, hn::GatherIndex(df, p, j));
+  };
+  const auto usable = [&](hn::Vec<decltype(dd)> e) {
+    const auto u = hn::BitCast(di, e);
+    const auto biased = hn::And(hn::ShiftRight<52>(u), hn::Set(di, 0x7ff));
+    const auto f = hn::And(u, hn::Set(di, 0x000fffffffffffffll));  // < 2^52: signed compares are exact
+    const auto near = hn::Or(hn::Eq(biased, hn::Zero(di)),
+                             hn::Or(hn::Lt(f, hn::Set(di, (std::int64_t(1) << 32) + 1)),
+                                    hn::Gt(f, hn::Set(di, (std::int64_t(1) << 52) - (std::int64_t(1) << 32) - 1))));
+    return hn::AndNot(hn::RebindMask(dd, near), hn::And(hn::Gt(e, hn::Zero(dd)), hn::Lt(e, hn::Set(dd, HUGE_VAL))));
+  };
+  auto qv = hn::Iota(du, 0);
+  const auto step = hn::Set(du, std::uint32_t(lanes));
+  std::size_t nr = 0, q = 0;
+  for (; q + lanes <= cnt; q += lanes) {
+    const auto ju = hn::LoadU(du, list + q);
+    const auto j = hn::BitCast(di32, ju);
+    const auto a = gather(j, a_in), r = gather(j, o), t = gather(j, truth_out);
+    auto ok = hn::And(normal(a), normal(t));
+    if (arity == 2) ok = hn::And(ok, normal(gather(j, b_in)));
+    const auto ar = hn::And(r, absm);
+    ok = hn::And(ok, hn::And(hn::Lt(ar, hn::Set(du, 0x7f800001u)), hn::Ne(ar, hn::Zero(du))));  // not NaN, not zero
+    const auto e0 = hn::LoadU(dd, errs + q), e1 = hn::LoadU(dd, errs + q + half);
+    const auto u0 = usable(e0), u1 = usable(e1);
+    // The two halves' 64-bit masks as one 32-bit mask, lane for lane.
+    const auto u01 =
+        hn::ConcatEven(du, hn::BitCast(du, hn::VecFromMask(dd, u1)), hn::BitCast(du, hn::VecFromMask(dd, u0)));
+    const auto take = hn::And(ok, hn::MaskFromVec(u01));
+    // And back: each half of `take` as a mask of 64-bit lanes, for the errors.
+    const auto takev = hn::BitCast(di32, hn::VecFromMask(du, take));
+    const hn::Half<decltype(di32)> dh;
+    const auto take0 = hn::MaskFromVec(hn::BitCast(dd, hn::PromoteTo(di, hn::LowerHalf(dh, takev))));
+    const auto take1 = hn::MaskFromVec(hn::BitCast(dd, hn::PromoteTo(di, hn::UpperHalf(dh, takev))));
+    const std::size_t nt = hn::CompressBlendedStore(ju, take, du, sj + ns);
+    const std::size_t n0 = hn::CompressBlendedStore(e0, take0, dd, se + ns);
+    hn::CompressBlendedStore(e1, take1, dd, se + ns + n0);
+    ns += nt;
+    if (!hn::AllTrue(du, take)) nr += hn::CompressBlendedStore(qv, hn::Not(take), du, rest + nr);
+    if (any)
+      for (std::size_t l = 0; l < lanes; ++l) any[list[q + l]] = 1;
+    qv = hn::Add(qv, step);
+  }
+  *nrest = nr;
+  *done = q;
+  return ns;
+}
+
+}  // namespace bitexact::sweep::simd_kernels::BITEXACT_SIMD_NS
