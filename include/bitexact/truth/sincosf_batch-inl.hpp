@@ -42,15 +42,14 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
   const DU du;
   const DI di;
   const hn::Repartition<std::uint32_t, DD> du32;  // the 32-bit halves, for MulEven
-  // The padded words of 2/pi (a zero word first), indexed by w, w+1, w+2 mod 8.
-  alignas(64) static constexpr std::uint64_t table[8] = {0,
-                                                         tables::two_over_pi_bits[0],
-                                                         tables::two_over_pi_bits[1],
-                                                         tables::two_over_pi_bits[2],
-                                                         tables::two_over_pi_bits[3],
-                                                         0,
-                                                         0,
-                                                         0};
+  // The padded words of 2/pi (a zero word first), indexed by w, w+1, w+2 mod
+  // 8 (then zeros up to SVE's widest vector): one permute of a vector that
+  // holds them where a vector has 8 lanes or more, two and a select at 4
+  // (AVX2), a gather at 2 (NEON).
+  alignas(64) static constexpr std::uint64_t table[max_lanes] = {
+      0, tables::two_over_pi_bits[0], tables::two_over_pi_bits[1], tables::two_over_pi_bits[2],
+      tables::two_over_pi_bits[3]};
+  const std::size_t lanes = hn::Lanes(du);
   const VU one = hn::Set(du, 1);
   const VU m = hn::Or(hn::And(ab, hn::Set(du, 0x7fffff)), hn::Set(du, 0x800000));
   // s = e - 1 + 63 with e = (abits >> 23) - 150; w = s >> 6, sh = s & 63.
@@ -58,7 +57,14 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
   const auto w = hn::ShiftRight<6>(s);
   const VU sh = hn::BitCast(du, hn::And(s, hn::Set(di, 63)));
   const auto word = [&](std::int64_t j) {
-    return hn::GatherIndex(du, table, hn::And(hn::Add(w, hn::Set(di, j)), hn::Set(di, 7)));
+    const auto idx = hn::And(hn::Add(w, hn::Set(di, j)), hn::Set(di, 7));
+    if (lanes >= 8) return hn::TableLookupLanes(hn::Load(du, table), hn::IndicesFromVec(du, idx));
+    if (lanes == 4) {
+      const auto i4 = hn::IndicesFromVec(du, hn::And(idx, hn::Set(di, 3)));
+      return hn::IfThenElse(hn::RebindMask(du, hn::Lt(idx, hn::Set(di, 4))), hn::TableLookupLanes(hn::Load(du, table), i4),
+                            hn::TableLookupLanes(hn::Load(du, table + 4), i4));
+    }
+    return hn::GatherIndex(du, table, idx);
   };
   const VU p0 = word(0), p1 = word(1), p2 = word(2);
   // Shifts by 64 give 0 on every target, so sh = 0 needs no branch (hi = p0, lo = p1).
