@@ -8,10 +8,10 @@
 // would be.
 //
 // It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
-// tests/scalar_forms.hpp): on a CPU
-// other than x86 the span forms are these functions in a loop (nv_span.hpp,
-// ocml_span.hpp: their SIMD kernels are x86-only), and the x86 SIMD kernels are
-// checked against the scalar ones by the unit tests.
+// tests/scalar_forms.hpp), and, as implementations nv-span and nv-ftz-span,
+// the span forms of the nv rows that have a SIMD kernel (nv_span.hpp's
+// detail::span_kernel; the SIMD layer's NEON and SVE targets on aarch64,
+// bitexact/simd/hwy.hpp), whose outputs must be nv's and nv-ftz's.
 //
 // Reads jobs from stdin, one per line:
 //   IMPL FN SET SEED FIRST N [VIEW]
@@ -39,6 +39,7 @@
 #include "../scalar_forms.hpp"
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/nv/nv_span.hpp"
 
 #define XXH_INLINE_ALL
 #include "xxhash.h"
@@ -70,11 +71,35 @@ void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std:
   }
 }
 
+// The span form of nv (nv-ftz) row F through its SIMD kernel
+// (nv::detail::span_kernel), at the level dispatch::host_level() gives: NEON
+// or SVE here under qemu (QEMU_CPU picks), AVX2 or AVX-512 natively.
+template <Fn F, nv::mode M>
+void run_nv_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  using T = typename fn_traits<F>::type;
+  std::vector<T> x(n), r(n);
+  for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
+  nv::detail::span_kernel<F, M>::run("block_digests", x, r);
+  std::memcpy(out, r.data(), n * sizeof(T));
+}
+
+template <Fn F>
+void add_span_forms(std::vector<entry>& t) {
+  if constexpr (nv::detail::span_kernel<F, nv::mode::ieee>::simd) {
+    const int w = int(sizeof(typename fn_traits<F>::type));
+    t.push_back({"nv-span", std::string(fn_desc_of(F).name), &run_nv_span<F, nv::mode::ieee>, w});
+    t.push_back({"nv-ftz-span", std::string(fn_desc_of(F).name), &run_nv_span<F, nv::mode::ftz>, w});
+  }
+}
+
 std::vector<entry> table() {
   std::vector<entry> t;
   testing::for_each_scalar_form([&]<Fn F, auto P>(const char* impl) {
     t.push_back({impl, std::string(fn_desc_of(F).name), &run_fn<F, P>, int(sizeof(typename fn_traits<F>::type))});
   });
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) add_span_forms<Fn::name>(t);
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
   return t;
 }
 

@@ -14,6 +14,11 @@ usage: cross_check.py --target CMD --native BIN --scope ci|full [--blocks K|all]
                  (2^24 outputs): for each implementation, one of its digest
                  sets (the set and the block picked by a fixed rule below),
                  against vectors/*/digests.json.
+                 The pairs include nv-span and nv-ftz-span (the span forms
+                 of nv rows with a SIMD kernel), whose windows are also run
+                 with QEMU_CPU set to each of QEMU_CPUS below (NEON only, SVE
+                 at 128 and 256 bits; the default cpu has SVE at 512): every
+                 SIMD target and vector length against the native build.
   --scope full   (1) as ci, then (2) K spread blocks of every committed set
                  (default 16; `all`: every block).
 Exit 0 when everything is equal, 1 on a difference (each printed), 2 on bad
@@ -39,10 +44,16 @@ def die(msg):
     sys.exit(2)
 
 
-def run(cmd, jobs):
+# qemu-user's CPU models for the span forms' second pass: NEON only, then SVE
+# at 128 and 256 bits (the default model, max, has SVE at 512).
+QEMU_CPUS = ("max,sve=off", "max,sve128=on", "max,sve256=on")
+
+
+def run(cmd, jobs, env=None):
     """Runs the program on the job lines; {job: digest}."""
     t = time.time()
-    r = subprocess.run(cmd, input="".join(f"{' '.join(map(str, j))}\n" for j in jobs), capture_output=True, text=True)
+    r = subprocess.run(cmd, input="".join(f"{' '.join(map(str, j))}\n" for j in jobs), capture_output=True, text=True,
+                       env=env)
     if r.returncode != 0:
         die(f"{' '.join(cmd)} failed (exit {r.returncode}): {r.stderr.strip()}")
     out = {}
@@ -123,6 +134,17 @@ def main():
             print(f"DIFFERENT {' '.join(map(str, j))}: target {got[j]}, native {want[j]}")
     print(f"windows: {len(jobs)} sets of {len(pairs)} implementation-function pairs, {a.sample} inputs each: "
           f"{len(jobs) - bad} equal ({t_target:.1f} s target, {t_native:.1f} s native)")
+    span_jobs = [j for j in jobs if j[0].endswith("-span")]
+    if not span_jobs:
+        die("the program lists no span forms (nv-span, nv-ftz-span)")
+    for cpu in QEMU_CPUS:
+        got, t_cpu = run(target, span_jobs, env=dict(os.environ, QEMU_CPU=cpu))
+        diff = [j for j in span_jobs if got[j] != want[j]]
+        for j in diff:
+            print(f"DIFFERENT QEMU_CPU={cpu} {' '.join(map(str, j))}: target {got[j]}, native {want[j]}")
+        bad += len(diff)
+        print(f"span forms, QEMU_CPU={cpu}: {len(span_jobs) - len(diff)} of {len(span_jobs)} windows equal "
+              f"({t_cpu:.1f} s)")
 
     # (2) Whole blocks against the committed digests.
     sets = digest_sets()
