@@ -8,10 +8,11 @@
 // would be.
 //
 // It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
-// tests/scalar_forms.hpp), and, as implementations nv-span and nv-ftz-span,
-// the span forms of the nv rows that have a SIMD kernel (nv_span.hpp's
-// detail::span_kernel; the SIMD layer's NEON and SVE targets on aarch64,
-// bitexact/simd/hwy.hpp), whose outputs must be nv's and nv-ftz's.
+// tests/scalar_forms.hpp), and, as implementations nv-span, nv-ftz-span and
+// ocml*-span, the span forms of the rows that have a SIMD kernel (nv_span.hpp's
+// and ocml_span.hpp's detail::span_kernel; the SIMD layer's NEON and SVE
+// targets on aarch64, bitexact/simd/hwy.hpp), whose outputs must be those of
+// the implementation of the same name without "-span".
 //
 // Reads jobs from stdin, one per line:
 //   IMPL FN SET SEED FIRST N [VIEW]
@@ -40,6 +41,7 @@
 #include "bitexact/functions.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/nv_span.hpp"
+#include "bitexact/ocml/ocml_span.hpp"
 
 #define XXH_INLINE_ALL
 #include "xxhash.h"
@@ -83,12 +85,30 @@ void run_nv_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first,
   std::memcpy(out, r.data(), n * sizeof(T));
 }
 
+// The same for ocml row F in configuration C (ocml::detail::span_kernel).
+template <Fn F, ocml::config C>
+void run_ocml_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                   unsigned char* out) {
+  using T = typename fn_traits<F>::type;
+  std::vector<T> x(n), r(n);
+  for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
+  ocml::detail::span_kernel<F>::template run<C>("block_digests", x, r);
+  std::memcpy(out, r.data(), n * sizeof(T));
+}
+
 template <Fn F>
 void add_span_forms(std::vector<entry>& t) {
+  const int w = int(sizeof(typename fn_traits<F>::type));
+  const std::string fn(fn_desc_of(F).name);
   if constexpr (nv::detail::span_kernel<F, nv::mode::ieee>::simd) {
-    const int w = int(sizeof(typename fn_traits<F>::type));
-    t.push_back({"nv-span", std::string(fn_desc_of(F).name), &run_nv_span<F, nv::mode::ieee>, w});
-    t.push_back({"nv-ftz-span", std::string(fn_desc_of(F).name), &run_nv_span<F, nv::mode::ftz>, w});
+    t.push_back({"nv-span", fn, &run_nv_span<F, nv::mode::ieee>, w});
+    t.push_back({"nv-ftz-span", fn, &run_nv_span<F, nv::mode::ftz>, w});
+  }
+  if constexpr (ocml::detail::span_kernel<F>::simd) {
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
+  t.push_back({"ocml" suffix "-span", fn, &run_ocml_span<F, ocml::tag>, w});
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
   }
 }
 

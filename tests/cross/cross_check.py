@@ -14,8 +14,10 @@ usage: cross_check.py --target CMD --native BIN --scope ci|full [--blocks K|all]
                  (2^24 outputs): for each implementation, one of its digest
                  sets (the set and the block picked by a fixed rule below),
                  against vectors/*/digests.json.
-                 The pairs include nv-span and nv-ftz-span (the span forms
-                 of nv rows with a SIMD kernel), whose windows are also run
+                 The pairs include nv-span, nv-ftz-span and ocml*-span (the
+                 span forms of rows with a SIMD kernel), each equal to the
+                 implementation of its name without -span on the same window
+                 in both builds; their windows are also run
                  with QEMU_CPU set to each of QEMU_CPUS below (NEON only, SVE
                  at 128 and 256 bits; the default cpu has SVE at 512): every
                  SIMD target and vector length against the native build.
@@ -124,7 +126,9 @@ def main():
             die(f"{impl}.{fn}: no row {fn} in functions.def")
         for sset, seed in std[fn]:
             n = (1 << 32) if sset == "exhaustive" else (1 << 30)
-            first = (n // BLOCK // 2 + 1) * BLOCK + (zlib.crc32(f"{impl} {fn}".encode()) % (BLOCK - a.sample + 1))
+            # (a span form's window is its scalar implementation's: compared below)
+            base = impl.removesuffix("-span")
+            first = (n // BLOCK // 2 + 1) * BLOCK + (zlib.crc32(f"{base} {fn}".encode()) % (BLOCK - a.sample + 1))
             jobs.append((impl, fn, sset, seed, first, a.sample))
     got, t_target = run(target, jobs)
     want, t_native = run([a.native], jobs)
@@ -136,7 +140,15 @@ def main():
           f"{len(jobs) - bad} equal ({t_target:.1f} s target, {t_native:.1f} s native)")
     span_jobs = [j for j in jobs if j[0].endswith("-span")]
     if not span_jobs:
-        die("the program lists no span forms (nv-span, nv-ftz-span)")
+        die("the program lists no span forms (nv-span, ocml-span, ...)")
+    for j in span_jobs:  # each span form equal to its scalar implementation, in both builds
+        b = (j[0].removesuffix("-span"),) + j[1:]
+        if b not in want:
+            die(f"{j[0]} {j[1]}: no implementation {b[0]} to compare the span form with")
+        for name, res in (("target", got), ("native", want)):
+            if res[j] != res[b]:
+                bad += 1
+                print(f"DIFFERENT {name} {' '.join(map(str, j))}: span {res[j]}, scalar {res[b]}")
     for cpu in QEMU_CPUS:
         got, t_cpu = run(target, span_jobs, env=dict(os.environ, QEMU_CPU=cpu))
         diff = [j for j in span_jobs if got[j] != want[j]]

@@ -10,36 +10,81 @@
 // in-place use): bitexact/span_api.hpp. Host functions (not
 // __device__), declared in device passes too, as any host function.
 //
-// Speed: the scalar code in a loop; in a build without -mfma the loop is a
-// copy compiled for FMA and chosen at run time on CPUs that have it
-// (spans::map_checked), so ocml's fmas are instructions, not libm calls.
-// ocml's code paths differ per configuration and per input (tiny arguments,
-// DAZ flushing, the split-constant reductions), so there is no SIMD kernel yet.
+// Speed: sin_f32 and cos_f32 run the SIMD layer's kernels (bitexact/simd/hwy.hpp:
+// AVX2, AVX-512, NEON, SVE; ocml_span-inl.hpp) for every configuration, on
+// |x| < 2^17 (the rest of a vector's lanes take the scalar function);
+// detail::span_kernel below names them. The other rows are the scalar code in
+// a loop; in a build without -mfma the loop is a copy compiled for FMA and
+// chosen at run time on CPUs that have it (spans::map_checked), so ocml's fmas
+// are instructions, not libm calls.
 #pragma once
 
 #include "bitexact/config.hpp"
 
 #include <span>
 
-#include "bitexact/span_api.hpp"
+#include "bitexact/functions.hpp"
 #include "bitexact/ocml/ocml.hpp"
+#include "bitexact/span_api.hpp"
+
+#include "bitexact/simd/hwy.hpp"
+#if BITEXACT_SIMD
+#define BITEXACT_SIMD_INCLUDE "bitexact/ocml/ocml_span-inl.hpp"
+#include "bitexact/simd/foreach.hpp"
+#endif
 
 namespace bitexact::ocml {
+
+namespace detail {
+
+// span_kernel<F>: the SIMD kernel of row F's span form, where it has one
+// (run<C>(fn, in, out)); the primary template says it has none.
+template <Fn F>
+struct span_kernel {
+  static constexpr bool simd = false;
+};
+template <bool Cos>
+struct trig_span_kernel {
+  static constexpr bool simd = true;
+  template <config C>
+  static void run(const char* fn, std::span<const float> in, std::span<float> out) {
+    spans::check_size(fn, in.size(), out.size());
+    const auto scalar = [](float x) { return Cos ? cos_f32<C>(x) : sin_f32<C>(x); };
+    const std::size_t done =
+        BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, sincos_span<C, Cos>(in.data(), out.data(), in.size(), scalar));
+    spans::map_checked<float>(fn, in.subspan(done), out.subspan(done), scalar);
+  }
+};
+template <>
+struct span_kernel<Fn::sinf> : trig_span_kernel<false> {};
+template <>
+struct span_kernel<Fn::cosf> : trig_span_kernel<true> {};
+
+// One operand: the kernel where there is one, else the scalar function f in a loop.
+template <Fn F, config C, class T, class Scalar>
+inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, Scalar f) {
+  if constexpr (span_kernel<F>::simd)
+    span_kernel<F>::template run<C>(fn, in, out);
+  else
+    spans::map_checked<T>(fn, in, out, f);
+}
+
+}  // namespace detail
 
 // One span form per row of bitexact/functions.def, expanded from the rows: a
 // new function gets its span form (and so its registered ocml* implementations)
 // from its row and its scalar file, with nothing to add here.
-#define BX_OCML_SPAN_1(f, T)                                                                      \
-  template <config C = gfx90a>                                                                    \
-  void f(std::span<const T> in, std::span<T> out) {                                               \
-    spans::map_checked<T>("ocml::" #f, in, out, [](T x) { return f<C>(x); });                     \
+#define BX_OCML_SPAN_1(name, f, T)                                                         \
+  template <config C = gfx90a>                                                             \
+  void f(std::span<const T> in, std::span<T> out) {                                        \
+    detail::unary_span<Fn::name, C, T>("ocml::" #f, in, out, [](T x) { return f<C>(x); }); \
   }
-#define BX_OCML_SPAN_2(f, T)                                                                      \
-  template <config C = gfx90a>                                                                    \
-  void f(std::span<const T> x, std::span<const T> y, std::span<T> out) {                          \
-    spans::map_checked<T>("ocml::" #f, x, y, out, [](T a, T b) { return f<C>(a, b); });           \
+#define BX_OCML_SPAN_2(name, f, T)                                                      \
+  template <config C = gfx90a>                                                          \
+  void f(std::span<const T> x, std::span<const T> y, std::span<T> out) {                \
+    spans::map_checked<T>("ocml::" #f, x, y, out, [](T a, T b) { return f<C>(a, b); }); \
   }
-#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_OCML_SPAN_##arity(ocml_name, type)
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_OCML_SPAN_##arity(name, ocml_name, type)
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)  // not reproduced
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION_NO_OCML

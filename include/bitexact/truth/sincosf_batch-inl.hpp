@@ -25,13 +25,13 @@ using MD = hn::Mask<DD>;
 // pinned (no contraction into an fma).
 HWY_INLINE VD estrin(const double (&a)[9], const double (&b)[9], MD use_b, VD u) {
   const DD d;
-  VD c[9];
-  for (int k = 0; k < 9; ++k) c[k] = hn::IfThenElse(use_b, hn::Set(d, b[k]), hn::Set(d, a[k]));
+  // (A function, not an array of coefficients: SVE vectors cannot be array elements.)
+  const auto c = [&](int k) { return hn::IfThenElse(use_b, hn::Set(d, b[k]), hn::Set(d, a[k])); };
   const VD u2 = mul(u, u), u4 = mul(u2, u2), u8 = mul(u4, u4);
-  const VD a0 = hn::Add(c[0], mul(c[1], u)), a1 = hn::Add(c[2], mul(c[3], u));
-  const VD a2 = hn::Add(c[4], mul(c[5], u)), a3 = hn::Add(c[6], mul(c[7], u));
+  const VD a0 = hn::Add(c(0), mul(c(1), u)), a1 = hn::Add(c(2), mul(c(3), u));
+  const VD a2 = hn::Add(c(4), mul(c(5), u)), a3 = hn::Add(c(6), mul(c(7), u));
   const VD b0 = hn::Add(a0, mul(a1, u2)), b1 = hn::Add(a2, mul(a3, u2));
-  return hn::Add(hn::Add(b0, mul(b1, u4)), mul(c[8], u8));
+  return hn::Add(hn::Add(b0, mul(b1, u4)), mul(c(8), u8));
 }
 
 // sincos_reduce on N lanes (|x| bits zero-extended to 64): k, f, and the lanes

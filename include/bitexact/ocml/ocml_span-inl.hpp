@@ -1,0 +1,317 @@
+// bitexact/ocml/ocml_span-inl.hpp — the SIMD kernels of ocml's span forms
+// (bitexact/ocml/ocml_span.hpp), compiled once per target of
+// bitexact/simd/hwy.hpp (bitexact/simd/foreach.hpp includes this file; no
+// include guard). Any configuration C (bitexact/ocml/configs.def).
+//
+// sin_f32 / cos_f32: each finite lane performs exactly the scalar code's
+// amdgcn operations (amdgcn.hpp; trig_reduction_f32.hpp's small reduction
+// below 2^17, its large one above): the same IEEE operations on the same
+// operands, flushing inputs and results where C.daz says the hardware does,
+// fused where C's LLVM fuses llvm.fmuladd (fmuladd_fused) and as a pinned
+// product and a sum where it does not, the split-constant paths where C has
+// no fast fma, and the large reduction's integer steps exactly. No finite lane
+// meets a NaN, an infinity or an invalid operation, so AMD's NaN rules play
+// no part; Inf and NaN lanes get the default NaN (or, in finite-only
+// configurations, the scalar function).
+
+namespace bitexact::ocml::detail::BITEXACT_SIMD_NS {
+
+namespace hn = hwy::BITEXACT_SIMD_NS;
+
+using DF = hn::ScalableTag<float>;
+using DI = hn::RebindToSigned<DF>;
+using VF = hn::Vec<DF>;
+using VI = hn::Vec<DI>;
+
+// amdgcn::flush<Ftz> on every lane: a subnormal becomes the zero of its sign.
+// (Any vector of floats: full ones, and halves beside 64-bit lanes.)
+template <bool Ftz, class V>
+HWY_INLINE V vflush(V v) {
+  if constexpr (Ftz) {
+    const hn::DFromV<V> d;
+    const hn::RebindToSigned<decltype(d)> di;
+    const auto bits = hn::BitCast(di, v);
+    const auto sub = hn::Lt(hn::And(bits, hn::Set(di, 0x7fffffff)), hn::Set(di, 0x00800000));
+    return hn::BitCast(d, hn::IfThenElse(sub, hn::And(bits, hn::Set(di, std::int32_t(0x80000000u))), bits));
+  } else {
+    return v;
+  }
+}
+// amdgcn::add, sub, mul, fma, fmuladd on finite operands.
+template <bool Ftz, class V>
+HWY_INLINE V vadd(V a, V b) {
+  return vflush<Ftz>(hn::Add(vflush<Ftz>(a), vflush<Ftz>(b)));
+}
+template <bool Ftz, class V>
+HWY_INLINE V vsub(V a, V b) {
+  return vflush<Ftz>(hn::Sub(vflush<Ftz>(a), vflush<Ftz>(b)));
+}
+template <bool Ftz, class V>
+HWY_INLINE V vmul(V a, V b) {
+  return vflush<Ftz>(simd::BITEXACT_SIMD_NS::mul(vflush<Ftz>(a), vflush<Ftz>(b)));
+}
+template <bool Ftz, class V>
+HWY_INLINE V vfma(V a, V b, V c) {
+  return vflush<Ftz>(hn::MulAdd(vflush<Ftz>(a), vflush<Ftz>(b), vflush<Ftz>(c)));
+}
+template <bool Ftz, bool Fused, class V>
+HWY_INLINE V vfmuladd(V a, V b, V c) {
+  if constexpr (Fused)
+    return vfma<Ftz>(a, b, c);
+  else
+    return vadd<Ftz>(vmul<Ftz>(a, b), c);
+}
+template <class V>
+HWY_INLINE V vneg(V v) {  // a sign-bit flip
+  return hn::Neg(v);
+}
+template <class V>
+HWY_INLINE V vsplit_head(V v) {  // amdgcn::split_head
+  const hn::DFromV<V> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  return hn::BitCast(d, hn::And(hn::BitCast(di, v), hn::Set(di, std::int32_t(0xfffff000u))));
+}
+// amdgcn::split_product_error: the rounding error of p = x*c from 12-bit pieces.
+template <bool Ftz, bool Fused, class V>
+HWY_INLINE V vsplit_product_error(V p, V xh, V xl, float ch, float cl) {
+  const hn::DFromV<V> d;
+  V e = vfmuladd<Ftz, Fused>(xh, hn::Set(d, ch), vneg(p));
+  e = vfmuladd<Ftz, Fused>(xh, hn::Set(d, cl), e);
+  e = vfmuladd<Ftz, Fused>(xl, hn::Set(d, ch), e);
+  return vfmuladd<Ftz, Fused>(xl, hn::Set(d, cl), e);
+}
+// amdgcn::sub_split_product: a - x*c.
+template <bool Ftz, bool Fused, class V>
+HWY_INLINE V vsub_split_product(V a, V p, V xh, V xl, float ch, float cl) {
+  const V e = vsplit_product_error<Ftz, Fused>(p, xh, xl, ch, cl);
+  const V s = vsub<Ftz>(a, p);
+  return vadd<Ftz>(s, vsub<Ftz>(vsub<Ftz>(vsub<Ftz>(a, s), p), e));
+}
+
+// trig_reduce_small<C>(a) on lanes with finite 0 <= a < 2^17: r and the quadrant.
+template <config C>
+HWY_INLINE void vreduce_small(VF a, VF& r, VI& quad) {
+  constexpr bool ftz = C.daz;
+  constexpr bool fused = fmuladd_fused(C);
+  const DF d;
+  const DI di;
+  // Tiny lanes (the scalar code's early exit, r = a) compute on 1: products
+  // of subnormals cost a microcode assist per operation on many x86 cores.
+  const auto tiny = hn::Lt(a, hn::Set(d, tiny_argument));
+  const VF at = hn::IfThenElse(tiny, hn::Set(d, 1.0f), a);
+  // rint<ftz>(q): q = a * 2/pi is below 2^17 and not negative; Round is
+  // roundToIntegralTiesToEven, as the scalar 2^23 addition (+0 for q < 1/2).
+  const VF q = vflush<ftz>(hn::Round(vmul<ftz>(at, hn::Set(d, two_over_pi_f))));
+  if constexpr (has_fast_fma_path(C)) {
+    r = vfma<ftz>(q, hn::Set(d, -pio2_hi), at);
+    r = vfma<ftz>(q, hn::Set(d, -pio2_mid), r);
+    r = vfma<ftz>(q, hn::Set(d, -pio2_lo), r);
+  } else {
+    const VF qh = vsplit_head(q);
+    const VF ql = vsub<ftz>(q, qh);
+    const VF r1 = vsub_split_product<ftz, fused>(at, vmul<ftz>(q, hn::Set(d, pio2_hi)), qh, ql, pio2_hi_h, pio2_hi_l);
+    const VF r2 =
+        vsub_split_product<ftz, fused>(r1, vmul<ftz>(q, hn::Set(d, pio2_mid)), qh, ql, pio2_mid_h, pio2_mid_l);
+    r = vfmuladd<ftz, fused>(hn::Set(d, -pio2_lo), q, r2);
+  }
+  r = hn::IfThenElse(tiny, vflush<ftz>(a), r);
+  quad = hn::And(hn::IfThenZeroElse(hn::RebindMask(di, tiny), hn::ConvertTo(di, q)), hn::Set(di, 3));
+}
+
+// trig_reduce_large<C>(a) on the N/2 lanes of ap (finite a >= 2^17), in
+// 64-bit lanes: the same 32x32 -> 64-bit products and carries, the words
+// chosen by masks, the funnel shifts as 64-bit shifts of two words (the same
+// bits for every amount 0..31), the leading-zero counts from the exponent of
+// the word converted to double (exact below 2^32); then the same f32
+// operations on N/2 floats. r and the quadrant to rp and qp.
+template <config C>
+HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
+  constexpr bool ftz = C.daz;
+  constexpr bool fused = fmuladd_fused(C);
+  const hn::ScalableTag<std::uint64_t> du;
+  const hn::RebindToSigned<decltype(du)> di;
+  const hn::RebindToFloat<decltype(du)> dd;
+  const hn::Repartition<std::uint32_t, decltype(du)> du32;  // for MulEven
+  const hn::Rebind<float, decltype(du)> dfh;
+  const hn::Rebind<std::uint32_t, decltype(du)> duh;
+  const hn::Rebind<std::int32_t, decltype(du)> dih;
+  using VU = hn::Vec<decltype(du)>;
+  const VU low32 = hn::Set(du, 0xffffffffu);
+  const VU abits = hn::PromoteTo(du, hn::BitCast(duh, hn::LoadU(dfh, ap)));
+  const auto sig = hn::BitCast(du32, hn::Or(hn::And(abits, hn::Set(du, 0x007fffff)), hn::Set(du, 0x00800000)));
+  // p0..p7: the 256-bit product sig * (2/pi window), least significant first
+  // (named, not an array: SVE vectors cannot be array elements).
+  const auto mad = [&](std::uint32_t word, VU carry) {
+    return hn::Add(hn::MulEven(sig, hn::BitCast(du32, hn::Set(du, word))), carry);
+  };
+  const VU t0 = mad(0xfe5163abu, hn::Zero(du));
+  const VU t1 = mad(0x3c439041u, hn::ShiftRight<32>(t0));
+  const VU t2 = mad(0xdb629599u, hn::ShiftRight<32>(t1));
+  const VU t3 = mad(0xf534ddc0u, hn::ShiftRight<32>(t2));
+  const VU t4 = mad(0xfc2757d1u, hn::ShiftRight<32>(t3));
+  const VU t5 = mad(0x4e441529u, hn::ShiftRight<32>(t4));
+  const VU t6 = mad(0xa2f9836eu, hn::ShiftRight<32>(t5));
+  const VU p0 = hn::And(t0, low32), p1 = hn::And(t1, low32), p2 = hn::And(t2, low32), p3 = hn::And(t3, low32);
+  const VU p4 = hn::And(t4, low32), p5 = hn::And(t5, low32), p6 = hn::And(t6, low32), p7 = hn::ShiftRight<32>(t6);
+  // The words at the binary point: sh = e - 120 (24..134 here); more than 63
+  // drops two words, then more than 31 one, and one more.
+  VU sh = hn::Sub(hn::ShiftRight<23>(abits), hn::Set(du, large_exponent_offset));
+  const auto gt = [&](VU v, std::uint64_t k) {
+    return hn::RebindMask(du, hn::Gt(hn::BitCast(di, v), hn::Set(di, std::int64_t(k))));
+  };
+  const auto drop2 = gt(sh, 63);
+  VU w0 = hn::IfThenElse(drop2, p5, p7), w1 = hn::IfThenElse(drop2, p4, p6), w2 = hn::IfThenElse(drop2, p3, p5);
+  VU w3 = hn::IfThenElse(drop2, p2, p4), w4 = hn::IfThenElse(drop2, p1, p3), w5 = hn::IfThenElse(drop2, p0, p2);
+  sh = hn::IfThenElse(drop2, hn::Sub(sh, hn::Set(du, 64)), sh);
+  const auto drop1 = gt(sh, 31);
+  w0 = hn::IfThenElse(drop1, w1, w0);
+  w1 = hn::IfThenElse(drop1, w2, w1);
+  w2 = hn::IfThenElse(drop1, w3, w2);
+  w3 = hn::IfThenElse(drop1, w4, w3);
+  w4 = hn::IfThenElse(drop1, w5, w4);
+  sh = hn::IfThenElse(drop1, hn::Sub(sh, hn::Set(du, 32)), sh);
+  const auto drop1b = gt(sh, 31);
+  w0 = hn::IfThenElse(drop1b, w1, w0);
+  w1 = hn::IfThenElse(drop1b, w2, w1);
+  w2 = hn::IfThenElse(drop1b, w3, w2);
+  w3 = hn::IfThenElse(drop1b, w4, w3);
+  sh = hn::IfThenElse(drop1b, hn::Sub(sh, hn::Set(du, 32)), sh);
+  // fshl(hi, lo, s) = ((hi:lo) << s) >> 32 and fshr(hi, lo, s) = (hi:lo) >> s,
+  // low 32 bits, for s in 0..31 (and a shift by 32 gives hi).
+  const auto pair = [&](VU hi, VU lo) { return hn::Or(hn::ShiftLeft<32>(hi), lo); };
+  const auto fshl_v = [&](VU hi, VU lo, VU s) { return hn::ShiftRight<32>(hn::Shl(pair(hi, lo), s)); };
+  const auto fshr_v = [&](VU hi, VU lo, VU s) { return hn::And(hn::Shr(pair(hi, lo), s), low32); };
+  const auto fshl_c = [&](VU hi, VU lo, int s) { return fshl_v(hi, lo, hn::Set(du, std::uint64_t(s))); };
+  // sh = 0 takes the words as they are (the scalar code's branch): a shift by 32.
+  const VU back = hn::Sub(hn::Set(du, 32), sh);
+  const VU f0 = fshr_v(w0, w1, back), f1 = fshr_v(w1, w2, back), f2 = fshr_v(w2, w3, back);
+  const VU top3 = hn::ShiftRight<29>(f0);
+  const VU half_bit = hn::And(top3, hn::Set(du, 1));
+  const VU flip = hn::And(hn::Sub(hn::Zero(du), half_bit), low32);
+  const VU sign = hn::And(hn::ShiftLeft<31>(top3), low32);
+  const VU g0 = hn::Xor(fshl_c(f0, f1, 2), flip);
+  const VU g1 = hn::Xor(fshl_c(f1, f2, 2), flip);
+  const VU g2 = hn::Xor(fshl_c(f2, w3, 2), flip);
+  // ctlz of a 32-bit word (32 for 0): 1023 + 31 - the exponent of (double)w.
+  const auto ctlz = [&](VU w) {
+    const VU e = hn::ShiftRight<52>(hn::BitCast(du, hn::ConvertTo(dd, hn::BitCast(di, w))));
+    return hn::IfThenElse(hn::Eq(w, hn::Zero(du)), hn::Set(du, 32), hn::Sub(hn::Set(du, 1023 + 31), e));
+  };
+  const VU lz0 = ctlz(g0);
+  const VU s0 = hn::And(hn::Sub(hn::Set(du, 31), lz0), hn::Set(du, 31));
+  const VU m0 = fshr_v(g0, g1, s0);
+  const VU m1 = fshr_v(g1, g2, s0);
+  const VU hi_bits =
+      hn::Or(hn::Or(hn::And(hn::Sub(hn::Set(du, hi_exponent_field), hn::ShiftLeft<23>(lz0)), low32), sign),
+             hn::ShiftRight<9>(m0));
+  const VU n0 = fshl_c(m0, m1, 23);
+  const VU lz1 = ctlz(n0);
+  const VU n1 = fshr_v(n0, m1, hn::And(hn::Sub(hn::Set(du, 31), lz1), hn::Set(du, 31)));
+  const VU lo_bits = hn::Or(
+      hn::Or(hn::And(hn::Sub(hn::Set(du, lo_exponent_field), hn::ShiftLeft<23>(hn::Add(lz1, lz0))), low32), sign),
+      hn::ShiftRight<9>(n1));
+  const auto hi = hn::BitCast(dfh, hn::TruncateTo(duh, hi_bits));
+  const auto lo = hn::BitCast(dfh, hn::TruncateTo(duh, lo_bits));
+  // r = (hi + lo) * pi/2.
+  using VH = hn::Vec<decltype(dfh)>;
+  VH p_hi, err;
+  if constexpr (has_fast_fma_path(C)) {
+    p_hi = vmul<ftz>(hi, hn::Set(dfh, pio2_hi));
+    err = vfma<ftz>(hi, hn::Set(dfh, pio2_hi), vneg(p_hi));
+    err = vfma<ftz>(hi, hn::Set(dfh, pio2_mid), err);
+    err = vfma<ftz>(lo, hn::Set(dfh, pio2_hi), err);
+  } else {
+    const VH hh = vsplit_head(hi);
+    const VH hl = vsub<ftz>(hi, hh);
+    p_hi = vmul<ftz>(hi, hn::Set(dfh, pio2_hi));
+    const VH e = vsplit_product_error<ftz, fused>(p_hi, hh, hl, pio2_hi_h, pio2_hi_l);
+    const VH m = vmul<ftz>(hi, hn::Set(dfh, pio2_mid));
+    const VH u = vfmuladd<ftz, fused>(lo, hn::Set(dfh, pio2_hi), m);
+    err = vadd<ftz>(e, u);
+  }
+  hn::StoreU(vadd<ftz>(err, p_hi), dfh, rp);
+  const VU quad = hn::And(hn::Add(hn::ShiftRight<30>(f0), half_bit), hn::Set(du, 3));
+  hn::StoreU(hn::BitCast(dih, hn::TruncateTo(duh, quad)), dih, qp);
+}
+
+// sincos_kernel<C>(r): s ~ sin r, c ~ cos r.
+template <config C>
+HWY_INLINE void vsincos_kernel(VF r, VF& s, VF& c) {
+  constexpr bool ftz = C.daz;
+  constexpr bool fused = fmuladd_fused(C);
+  const DF d;
+  const VF ar = hn::Abs(r);
+  // Tiny nonzero lanes (the scalar early exit: r, 1) compute on 1 (no subnormal squares).
+  const auto tiny = hn::And(hn::Lt(ar, hn::Set(d, tiny_argument)), hn::Gt(ar, hn::Zero(d)));
+  const VF rc = hn::IfThenElse(tiny, hn::Set(d, 1.0f), r);
+  const VF r2 = vmul<ftz>(rc, rc);
+  VF ps = vfmuladd<ftz, fused>(r2, hn::Set(d, sin_c3), hn::Set(d, sin_c2));
+  ps = vfmuladd<ftz, fused>(r2, ps, hn::Set(d, sin_c1));
+  s = vfmuladd<ftz, fused>(rc, vmul<ftz>(r2, ps), rc);
+  VF pc = vfmuladd<ftz, fused>(r2, hn::Set(d, cos_c4), hn::Set(d, cos_c3));
+  pc = vfmuladd<ftz, fused>(r2, pc, hn::Set(d, cos_c2));
+  pc = vfmuladd<ftz, fused>(r2, pc, hn::Set(d, cos_c1));
+  c = vfmuladd<ftz, fused>(r2, pc, hn::Set(d, 1.0f));
+  s = hn::IfThenElse(tiny, r, s);
+  c = hn::IfThenElse(tiny, hn::Set(d, 1.0f), c);
+}
+
+// sin_f32<C> (Cos false) or cos_f32<C> (true) on the whole vectors of in[0, n).
+// Inf and NaN lanes: the default NaN, as finite_or_nan gives it; in
+// finite-only configurations (which run them through the algorithm, AMD's
+// NaN rules and all) they take scalar(x). Returns the count done.
+template <config C, bool Cos, class Scalar>
+inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scalar scalar) {
+  const DF d;
+  const DI di;
+  const std::size_t lanes = hn::Lanes(d), half = hn::Lanes(hn::ScalableTag<std::uint64_t>());
+  constexpr std::size_t max_lanes = 2048 / 32;
+  alignas(64) float a_buf[max_lanes], r_buf[max_lanes], tmp[max_lanes];
+  alignas(64) std::int32_t q_buf[max_lanes], flag[max_lanes];
+  const VI abs_mask = hn::Set(di, 0x7fffffff);
+  const VI small_to = hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(small_reduction_limit)));
+  const VI inf_bits = hn::Set(di, 0x7f800000);
+  const VF default_nan =
+      hn::BitCast(d, hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(amdgcn::default_nan<float>()))));
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const VF x = hn::LoadU(d, in + i);
+    const VI xbits = hn::BitCast(di, x);
+    const VI abits = hn::And(xbits, abs_mask);
+    const auto large = hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
+    const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
+    const VF a = hn::BitCast(d, abits);
+    VF r;
+    VI quad;
+    // Lanes of the other path compute on an input of this one (1, 2^17):
+    // their results are replaced.
+    vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
+    if (!hn::AllFalse(d, large)) {
+      hn::StoreU(hn::IfThenElse(hn::And(large, finite), a, hn::Set(d, small_reduction_limit)), d, a_buf);
+      for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
+      r = hn::IfThenElse(large, hn::LoadU(d, r_buf), r);
+      quad = hn::IfThenElse(hn::RebindMask(di, large), hn::LoadU(di, q_buf), quad);
+    }
+    VF s, c;
+    vsincos_kernel<C>(r, s, c);
+    const auto odd = hn::RebindMask(d, hn::Eq(hn::And(quad, hn::Set(di, 1)), hn::Set(di, 1)));
+    VI bits = Cos ? hn::BitCast(di, hn::IfThenElse(odd, vneg(s), c)) : hn::BitCast(di, hn::IfThenElse(odd, c, s));
+    bits = hn::Xor(bits, hn::ShiftLeft<30>(hn::And(quad, hn::Set(di, 2))));  // quad > 1: the sign flipped
+    if constexpr (!Cos) bits = hn::Xor(bits, hn::Xor(xbits, abits));         // the sign of x
+    VF y = hn::BitCast(d, bits);
+    if (hn::AllTrue(d, finite)) [[likely]] {
+      hn::StoreU(y, d, out + i);
+    } else if constexpr (!C.finite_only) {
+      hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
+    } else {
+      hn::StoreU(y, d, tmp);
+      hn::StoreU(hn::VecFromMask(di, hn::RebindMask(di, finite)), di, flag);
+      for (std::size_t j = 0; j < lanes; ++j)
+        if (!flag[j]) tmp[j] = scalar(in[i + j]);
+      hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
+    }
+  }
+  return i;
+}
+
+}  // namespace bitexact::ocml::detail::BITEXACT_SIMD_NS
