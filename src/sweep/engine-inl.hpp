@@ -87,10 +87,10 @@ inline std::size_t list_differences(const W* x, const W* y, std::size_t n, std::
 // nonzero number, a, b and t normal, the error > 0, finite and not within
 // 2^-20 of a power of two, hd::near_bin_boundary's test on the bits; an
 // ordinary result is never a flush candidate) appended to sj/se from ns on,
-// the indices q of the others to rest. Marks any[list[q]]. Returns the new
+// the indices q of the others to rest. Returns the new
 // ns; *nrest the number in rest, *done the count of list entries covered.
 inline std::size_t ordinary(int arity, const float* a_in, const float* b_in, const float* o, const float* truth_out,
-                            const std::uint32_t* list, std::size_t cnt, const double* errs, std::uint8_t* any,
+                            const std::uint32_t* list, std::size_t cnt, const double* errs,
                             std::uint32_t* sj, double* se, std::size_t ns, std::uint32_t* rest, std::size_t* nrest,
                             std::size_t* done) {
   const hn::ScalableTag<double> dd;
@@ -143,8 +143,6 @@ inline std::size_t ordinary(int arity, const float* a_in, const float* b_in, con
     hn::CompressBlendedStore(e1, take1, dd, se + ns + n0);
     ns += nt;
     if (!hn::AllTrue(du, take)) nr += hn::CompressBlendedStore(qv, hn::Not(take), du, rest + nr);
-    if (any)
-      for (std::size_t l = 0; l < lanes; ++l) any[list[q + l]] = 1;
     qv = hn::Add(qv, step);
   }
   *nrest = nr;

@@ -339,8 +339,7 @@ template <class W>
 // mispredict.
 template <class W>
 void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, const W* b_in, const W* o,
-                    const W* truth_out, const std::uint32_t* list, std::size_t cnt, const double* errs,
-                    std::uint8_t* any) {
+                    const W* truth_out, const std::uint32_t* list, std::size_t cnt, const double* errs) {
   const FnInfo& f = fn_info(fn);
   const int arity = f.arity;
   const word mask = c.mask;
@@ -355,7 +354,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     if (errs && detail::account_batched) {
       rest.resize(cnt + 16);
       ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
-                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, any, sj.data(), se.data(),
+                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, sj.data(), se.data(),
                                            0, rest.data(), &nrest, &q0));
     }
   // The results the vector pass set aside (rest), then those after it.
@@ -364,7 +363,6 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const std::size_t j = list[q];
     const word a = bits_of(a_in[j]) & mask, b = arity == 2 ? bits_of(b_in[j]) & mask : word(0);
     const word r = bits_of(o[j]) & mask, t = bits_of(truth_out[j]) & mask;
-    if (any && q >= q0) any[j] = 1;  // (the vector pass marked its own)
     const bool ordinary = detail::account_batched & c.is_normal(a) & (arity == 1 || c.is_normal(b)) & c.is_normal(t) &
                           !c.is_nan(r) & !c.is_zero(r) & !hd::flush_candidate(c.bits, arity, a, b, r, t);
     if (ordinary) [[likely]] {
@@ -605,30 +603,32 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
   auto pair_index = [ni](std::size_t i, std::size_t k) { return i * (2 * ni - i - 1) / 2 + (k - i - 1); };
   const int arity = f.arity;
   auto operand_b = [&](std::size_t j) { return arity == 2 ? bits_of(b_in[j]) & mask : word(0); };
-  // Every pair of implementations at input j.
-  auto pairs_at = [&](std::size_t j) {
+  thread_local std::vector<std::uint32_t> idx;
+  idx.resize(n + 16);  // list_differences may write past its count
+  // Every pair of implementations, at the inputs where its two differ (a
+  // branch-free scan, as for the truth below; the order of the calls does not
+  // change the State).
+  auto pairs = [&] {
     for (std::size_t i = 0; i < ni; ++i)
       for (std::size_t k = i + 1; k < ni; ++k) {
-        const word x = bits_of(outp[i][j]) & mask, y = bits_of(outp[k][j]) & mask;
-        if (x != y)
-          account_pair(c, s.pair_stats[pair_index(i, k)], bits_of(a_in[j]) & mask, operand_b(j), x, y,
+        const std::size_t cnt = list_differences(outp[i], outp[k], n, mask, idx.data());
+        for (std::size_t q = 0; q < cnt; ++q) {
+          const std::size_t j = idx[q];
+          account_pair(c, s.pair_stats[pair_index(i, k)], bits_of(a_in[j]) & mask, operand_b(j),
+                       bits_of(outp[i][j]) & mask, bits_of(outp[k][j]) & mask,
                        truth_out ? bits_of(truth_out[j]) & mask : word(0));
+        }
       }
   };
   if (!truth_out) {  // no reference: every pair is compared directly
-    if (ni > 1)  // (an empty loop over n would still cost its counter)
-      for (std::size_t j = 0; j < n; ++j) pairs_at(j);
+    pairs();
   } else {
     // Per implementation, first the list of the inputs where it differs from
     // the truth (a branch-free scan: most results are correctly rounded), then
     // those inputs one by one. Every statistic is an order-independent
     // aggregate (counts, maxima, the K smallest witnesses), so the order of
     // the calls does not change the State.
-    thread_local std::vector<std::uint32_t> idx;
-    thread_local std::vector<std::uint8_t> any;
     thread_local std::vector<double> errs;
-    idx.resize(n + 16);  // list_differences may write 16 entries past its count
-    if (ni > 1) any.assign(n, 0);
     for (std::size_t i = 0; i < ni; ++i) {
       const W* o = outp[i];
       std::uint32_t* list = idx.data();
@@ -640,13 +640,9 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
         errs.resize(cnt);
         ulp_from_approx(a_in, b_in, truth_approx, o, list, cnt, errs.data());
       }
-      account_listed(c, fn, s.impl_stats[i], a_in, b_in, o, truth_out, list, cnt, from_approx ? errs.data() : nullptr,
-                     ni > 1 ? any.data() : nullptr);
+      account_listed(c, fn, s.impl_stats[i], a_in, b_in, o, truth_out, list, cnt, from_approx ? errs.data() : nullptr);
     }
-    // Two implementations can differ only where one of them differs from the truth.
-    if (ni > 1)
-      for (std::size_t j = 0; j < n; ++j)
-        if (any[j]) pairs_at(j);
+    pairs();
   }
   s.count += n;
   for (std::size_t k = 0; k < s.in_class_count.size(); ++k) s.in_class_count[k] += in_cnt[k];
