@@ -87,12 +87,11 @@ inline std::size_t list_differences(const W* x, const W* y, std::size_t n, std::
 // nonzero number, a, b and t normal, the error > 0, finite and not within
 // 2^-20 of a power of two, hd::near_bin_boundary's test on the bits; an
 // ordinary result is never a flush candidate) appended to sj/se from ns on,
-// the indices q of the others to rest. Returns the new
-// ns; *nrest the number in rest, *done the count of list entries covered.
+// the indices q of the others to rest. Returns the new ns; *nrest the number
+// in rest, *done the count of list entries covered.
 inline std::size_t ordinary(int arity, const float* a_in, const float* b_in, const float* o, const float* truth_out,
-                            const std::uint32_t* list, std::size_t cnt, const double* errs,
-                            std::uint32_t* sj, double* se, std::size_t ns, std::uint32_t* rest, std::size_t* nrest,
-                            std::size_t* done) {
+                            const std::uint32_t* list, std::size_t cnt, const double* errs, std::uint32_t* sj,
+                            double* se, std::size_t ns, std::uint32_t* rest, std::size_t* nrest, std::size_t* done) {
   const hn::ScalableTag<double> dd;
   const hn::RebindToSigned<decltype(dd)> di;
   const hn::Repartition<std::uint32_t, decltype(dd)> du;  // 2 N(dd) lanes

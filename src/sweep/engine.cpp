@@ -16,8 +16,8 @@
 
 #include "bitexact/dispatch.hpp"
 #include "bitexact/io/atomic_file.hpp"
-#include "bitexact/sweep/classify.hpp"
 #include "bitexact/io/hexio.hpp"
+#include "bitexact/sweep/classify.hpp"
 #include "bitexact/sweep/engine.hpp"
 
 #include "bitexact/simd/hwy.hpp"
@@ -354,8 +354,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     if (errs && detail::account_batched) {
       rest.resize(cnt + 16);
       ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
-                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, sj.data(), se.data(),
-                                           0, rest.data(), &nrest, &q0));
+                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, sj.data(), se.data(), 0,
+                                           rest.data(), &nrest, &q0));
     }
   // The results the vector pass set aside (rest), then those after it.
   for (std::size_t k = 0; k < nrest + (cnt - q0); ++k) {
