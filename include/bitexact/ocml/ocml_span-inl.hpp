@@ -163,19 +163,18 @@ HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
   VU w0 = hn::IfThenElse(drop2, p5, p7), w1 = hn::IfThenElse(drop2, p4, p6), w2 = hn::IfThenElse(drop2, p3, p5);
   VU w3 = hn::IfThenElse(drop2, p2, p4), w4 = hn::IfThenElse(drop2, p1, p3), w5 = hn::IfThenElse(drop2, p0, p2);
   sh = hn::IfThenElse(drop2, hn::Sub(sh, hn::Set(du, 64)), sh);
-  const auto drop1 = gt(sh, 31);
-  w0 = hn::IfThenElse(drop1, w1, w0);
-  w1 = hn::IfThenElse(drop1, w2, w1);
-  w2 = hn::IfThenElse(drop1, w3, w2);
-  w3 = hn::IfThenElse(drop1, w4, w3);
-  w4 = hn::IfThenElse(drop1, w5, w4);
-  sh = hn::IfThenElse(drop1, hn::Sub(sh, hn::Set(du, 32)), sh);
-  const auto drop1b = gt(sh, 31);
-  w0 = hn::IfThenElse(drop1b, w1, w0);
-  w1 = hn::IfThenElse(drop1b, w2, w1);
-  w2 = hn::IfThenElse(drop1b, w3, w2);
-  w3 = hn::IfThenElse(drop1b, w4, w3);
-  sh = hn::IfThenElse(drop1b, hn::Sub(sh, hn::Set(du, 32)), sh);
+  // One word more where sh > 31, twice (the second time w4 is no longer read).
+  const auto drop_one = [&] {
+    const auto drop = gt(sh, 31);
+    w0 = hn::IfThenElse(drop, w1, w0);
+    w1 = hn::IfThenElse(drop, w2, w1);
+    w2 = hn::IfThenElse(drop, w3, w2);
+    w3 = hn::IfThenElse(drop, w4, w3);
+    w4 = hn::IfThenElse(drop, w5, w4);
+    sh = hn::IfThenElse(drop, hn::Sub(sh, hn::Set(du, 32)), sh);
+  };
+  drop_one();
+  drop_one();
   // fshl(hi, lo, s) = ((hi:lo) << s) >> 32 and fshr(hi, lo, s) = (hi:lo) >> s,
   // low 32 bits, for s in 0..31 (and a shift by 32 gives hi).
   const auto pair = [&](VU hi, VU lo) { return hn::Or(hn::ShiftLeft<32>(hi), lo); };

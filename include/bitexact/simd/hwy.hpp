@@ -65,31 +65,19 @@
 #error "bitexact: Highway 1.0 or newer is needed (Ubuntu 22.04 has 0.15): define BITEXACT_NO_SIMD for scalar spans"
 #endif
 
-// A further pass over highway.h with HWY_TARGET set and the toggle flipped
-// declares the ops of that target in hwy::N_<TARGET>: what foreach_target.h
-// does, for this fixed list.
-
+// A further pass over highway.h per target of the fixed list
+// (bitexact/simd/target_pass.hpp) declares its ops in hwy::N_<TARGET>.
 #if HWY_ARCH_X86_64
 #define BITEXACT_SIMD_SVE 0
 #if HWY_STATIC_TARGET != HWY_AVX2
 #undef HWY_TARGET
 #define HWY_TARGET HWY_AVX2
-#ifdef HWY_TARGET_TOGGLE
-#undef HWY_TARGET_TOGGLE
-#else
-#define HWY_TARGET_TOGGLE
-#endif
-#include <hwy/highway.h>
+#include "bitexact/simd/target_pass.hpp"
 #endif
 #if HWY_STATIC_TARGET != HWY_AVX3
 #undef HWY_TARGET
 #define HWY_TARGET HWY_AVX3
-#ifdef HWY_TARGET_TOGGLE
-#undef HWY_TARGET_TOGGLE
-#else
-#define HWY_TARGET_TOGGLE
-#endif
-#include <hwy/highway.h>
+#include "bitexact/simd/target_pass.hpp"
 #endif
 #elif HWY_ARCH_ARM_A64
 // NEON is the static target. SVE: GCC only (Highway 1.0.3 attains it through
@@ -99,12 +87,7 @@
 #if HWY_STATIC_TARGET != HWY_SVE
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SVE
-#ifdef HWY_TARGET_TOGGLE
-#undef HWY_TARGET_TOGGLE
-#else
-#define HWY_TARGET_TOGGLE
-#endif
-#include <hwy/highway.h>
+#include "bitexact/simd/target_pass.hpp"
 #endif
 #else
 #define BITEXACT_SIMD_SVE 0
@@ -135,35 +118,30 @@
 // ns::N_<target>::call(args) for the target of dispatch::host_level(), or of
 // `otherwise` where no kernel applies (levels below avx2_fma / neon, or a
 // build without the layer, where ns::N_* need not exist).
+// The wide and the narrow target: AVX-512 and AVX2 (levels avx512 and
+// avx2_fma), SVE and NEON (levels sve and neon, the same numbers); without
+// SVE kernels both are NEON.
 #if BITEXACT_SIMD && HWY_ARCH_X86_64
-#define BITEXACT_SIMD_DISPATCH(otherwise, ns, ...) \
-  ([&]() -> decltype(auto) {                       \
-    switch (::bitexact::dispatch::host_level()) {  \
-      case ::bitexact::dispatch::level::avx512:    \
-        return ns::N_AVX3::__VA_ARGS__;            \
-      case ::bitexact::dispatch::level::avx2_fma:  \
-        return ns::N_AVX2::__VA_ARGS__;            \
-      default:                                     \
-        return otherwise;                          \
-    }                                              \
-  }())
+#define BITEXACT_SIMD_WIDE_ N_AVX3
+#define BITEXACT_SIMD_NARROW_ N_AVX2
 #elif BITEXACT_SIMD && HWY_ARCH_ARM_A64 && BITEXACT_SIMD_SVE
-#define BITEXACT_SIMD_DISPATCH(otherwise, ns, ...) \
-  ([&]() -> decltype(auto) {                       \
-    switch (::bitexact::dispatch::host_level()) {  \
-      case ::bitexact::dispatch::level::sve:       \
-        return ns::N_SVE::__VA_ARGS__;             \
-      case ::bitexact::dispatch::level::neon:      \
-        return ns::N_NEON::__VA_ARGS__;            \
-      default:                                     \
-        return otherwise;                          \
-    }                                              \
-  }())
+#define BITEXACT_SIMD_WIDE_ N_SVE
+#define BITEXACT_SIMD_NARROW_ N_NEON
 #elif BITEXACT_SIMD && HWY_ARCH_ARM_A64
-#define BITEXACT_SIMD_DISPATCH(otherwise, ns, ...)                                                         \
-  ([&]() -> decltype(auto) {                                                                               \
-    if (::bitexact::dispatch::at_least(::bitexact::dispatch::level::neon)) return ns::N_NEON::__VA_ARGS__; \
-    return otherwise;                                                                                      \
+#define BITEXACT_SIMD_WIDE_ N_NEON
+#define BITEXACT_SIMD_NARROW_ N_NEON
+#endif
+#if BITEXACT_SIMD
+#define BITEXACT_SIMD_DISPATCH(otherwise, ns, ...)     \
+  ([&]() -> decltype(auto) {                           \
+    switch (::bitexact::dispatch::host_level()) {      \
+      case ::bitexact::dispatch::level::avx512:        \
+        return ns::BITEXACT_SIMD_WIDE_::__VA_ARGS__;   \
+      case ::bitexact::dispatch::level::avx2_fma:      \
+        return ns::BITEXACT_SIMD_NARROW_::__VA_ARGS__; \
+      default:                                         \
+        return otherwise;                              \
+    }                                                  \
   }())
 #else
 #define BITEXACT_SIMD_DISPATCH(otherwise, ns, ...) (otherwise)
