@@ -1,8 +1,6 @@
 // bitexact/simd/common-inl.hpp — helpers every kernel of one target shares,
 // in bitexact::simd::BITEXACT_SIMD_NS. Compiled once per target by
 // bitexact/simd/foreach.hpp (which guards it per target); no include guard.
-#include <cstddef>
-
 namespace bitexact::simd::BITEXACT_SIMD_NS {
 
 namespace hn = hwy::BITEXACT_SIMD_NS;
@@ -26,12 +24,6 @@ HWY_INLINE V pin(V v) {
 template <class V>
 HWY_INLINE V mul(V a, V b) {
   return pin(hn::Mul(a, b));
-}
-
-// Lanes of a full vector of T on this target (a run-time value on SVE).
-template <class T>
-HWY_INLINE std::size_t lanes() {
-  return hn::Lanes(hn::ScalableTag<T>());
 }
 
 }  // namespace bitexact::simd::BITEXACT_SIMD_NS
