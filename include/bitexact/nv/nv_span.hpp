@@ -11,11 +11,11 @@
 // (not __device__); a CUDA/HIP device pass sees them declared, as any host
 // function, and compiles no SIMD code (bitexact/dispatch.hpp).
 //
-// Speed: sinf/cosf run AVX2+FMA and AVX-512 kernels when the CPU has them,
-// whatever the build's -m flags (run-time dispatch, bitexact/dispatch.hpp);
-// ceilf/ceil run the portable SIMD layer's kernels (bitexact/simd/hwy.hpp:
-// AVX2, AVX-512, NEON, SVE; nv_span-inl.hpp). detail::span_kernel below names
-// them. Every other row (fmodf and fmod, whose libdevice code branches per
+// Speed: sinf/cosf and ceilf/ceil run the SIMD layer's kernels
+// (bitexact/simd/hwy.hpp: AVX2, AVX-512, NEON, SVE; trig_batch-inl.hpp,
+// nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
+// flags (run-time dispatch, bitexact/dispatch.hpp). detail::span_kernel below
+// names them. Every other row (fmodf and fmod, whose libdevice code branches per
 // input) is its scalar code in a loop (spans::map_checked), so a new row gets
 // its span form from its row and its scalar file, with nothing to add here.
 #pragma once

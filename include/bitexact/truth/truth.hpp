@@ -37,8 +37,9 @@ enum class rounding { nearest, toward_zero, upward, downward };
 // out[i] = sinf(x[i]) / cosf(x[i]), and, when `approx` is not null, approx[i]
 // the double approximation of the fast layer (relative error <= 2^-48, the
 // same bits as a scalar evaluation: docs/truth.md), or NaN where it has none
-// (zero, NaN or Inf input). Eight inputs at a time on CPUs with AVX-512, the
-// same bits as the scalar functions on every CPU; `out` may alias `x`.
+// (zero, NaN or Inf input). A vector of inputs at a time on CPUs with AVX2,
+// AVX-512, NEON or SVE (bitexact/truth/sincosf_batch-inl.hpp), the same bits
+// as the scalar functions on every CPU; `out` may alias `x`.
 void sinf_batch(const float* x, float* out, double* approx, std::size_t n);
 void cosf_batch(const float* x, float* out, double* approx, std::size_t n);
 // ulp_error_sinf_approx / _cosf_approx(x, result) (below) from the batch's
@@ -48,7 +49,7 @@ double ulp_error_cosf_from_approx(float x, double approx, float result);
 // The same for the inputs and results at positions idx[0..n) of arrays of
 // bit patterns (float bits in the low 32 bits of each 64-bit word, as the
 // sweep engine holds them): e[q] = ulp_error_*_from_approx(x[idx[q]],
-// approx[idx[q]], result[idx[q]]), bit for bit; eight at a time with AVX-512.
+// approx[idx[q]], result[idx[q]]), bit for bit; a vector at a time, as above.
 void ulp_errors_sinf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
                                  const std::uint32_t* idx, std::size_t n, double* e);
 void ulp_errors_cosf_from_approx(const std::uint64_t* x, const double* approx, const std::uint64_t* result,
