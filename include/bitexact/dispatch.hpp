@@ -69,11 +69,10 @@
 #define BITEXACT_DISPATCH (BITEXACT_X86_DISPATCH || BITEXACT_ARM_DISPATCH)
 
 #if BITEXACT_X86_DISPATCH
-// The AVX2 kernels are functions with this attribute; the intrinsics of
-// <immintrin.h> are usable inside them whatever the translation unit's -m flags.
-#define BITEXACT_TARGET_AVX2 __attribute__((target("avx2,fma")))
+// The FMA-compiled copies of scalar loops (span_api.hpp, trig_reduction.hpp)
+// carry this attribute, whatever the translation unit's -m flags. (The vector
+// kernels take their targets from bitexact/simd/hwy.hpp.)
 #define BITEXACT_TARGET_FMA __attribute__((target("fma")))
-#define BITEXACT_TARGET_AVX512 __attribute__((target("avx2,fma,avx512f,avx512dq,avx512cd,avx512vl,avx512bw")))
 #endif
 
 namespace bitexact::dispatch {

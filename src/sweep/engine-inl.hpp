@@ -22,8 +22,7 @@ inline std::size_t count_special_classes(const W* w, std::size_t n, std::uint64_
   const auto mag = hn::Set(d, U(magnitude)), em = hn::Set(d, U(expmask)), fm = hn::Set(d, U(fracmask));
   const auto one = hn::Set(d, U(1));
   for (int k = 0; k < 4; ++k) c4[k] = 0;
-  constexpr std::size_t max_lanes = 2048 / 32;
-  alignas(64) U sums[max_lanes];
+  alignas(64) U sums[simd::max_lanes<U>];
   const auto add_lanes = [&](decltype(mag) v, std::uint64_t& to) {
     hn::StoreU(v, d, sums);
     for (std::size_t l = 0; l < lanes; ++l) to += sums[l];

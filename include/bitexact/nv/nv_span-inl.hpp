@@ -21,11 +21,7 @@ inline std::size_t ceilf_kernel(const float* in, float* out, std::size_t n) {
   std::size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     auto x = hn::LoadU(d, in + i);
-    if constexpr (M == mode::ftz) {
-      const auto bits = hn::BitCast(di, x);
-      const auto subnormal = hn::Lt(hn::And(bits, hn::Set(di, 0x7fffffff)), hn::Set(di, 0x00800000));
-      x = hn::BitCast(d, hn::IfThenElse(subnormal, hn::And(bits, hn::Set(di, std::int32_t(0x80000000u))), bits));
-    }
+    if constexpr (M == mode::ftz) x = simd::BITEXACT_SIMD_NS::flush_subnormals(x);
     hn::StoreU(hn::IfThenElse(hn::IsNaN(x), canonical, hn::Ceil(x)), d, out + i);
   }
   return i;

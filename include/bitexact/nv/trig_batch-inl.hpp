@@ -37,17 +37,13 @@ namespace bitexact::nv::detail::BITEXACT_SIMD_NS {
 namespace hn = hwy::BITEXACT_SIMD_NS;
 using simd::BITEXACT_SIMD_NS::mul;
 
-// ptx::flush<M> on the lanes of v (floats, or doubles' neighbours: any D).
-template <mode M, class D>
-HWY_INLINE hn::Vec<D> trig_vflush(D d, hn::Vec<D> v) {
-  if constexpr (M == mode::ftz) {
-    const hn::RebindToSigned<D> di;
-    const auto bits = hn::BitCast(di, v);
-    const auto tiny = hn::Lt(hn::And(bits, hn::Set(di, 0x7fffffff)), hn::Set(di, 0x00800000));
-    return hn::BitCast(d, hn::IfThenElse(tiny, hn::And(bits, hn::Set(di, std::int32_t(0x80000000u))), bits));
-  } else {
+// ptx::flush<M> on the lanes of v.
+template <mode M, class V>
+HWY_INLINE V trig_vflush(V v) {
+  if constexpr (M == mode::ftz)
+    return simd::BITEXACT_SIMD_NS::flush_subnormals(v);
+  else
     return v;
-  }
 }
 
 // trig_reduce_cody_waite<M>(x) on N lanes: r, and q plus the quadrant offset
@@ -56,7 +52,7 @@ template <mode M, class VF, class VI>
 HWY_INLINE void trig_cody_waite(VF x_in, VI offset, VF& r, VI& q) {
   const hn::DFromV<VF> d;
   const hn::RebindToSigned<decltype(d)> di;
-  const VF x = trig_vflush<M>(d, x_in);
+  const VF x = trig_vflush<M>(x_in);
   const VF y = mul(x, hn::Set(d, trig_two_over_pi));
   const VF shift = hn::Set(d, trig_rint_shift);
   const VF kf = hn::Sub(hn::Add(y, shift), shift);
@@ -81,12 +77,12 @@ HWY_INLINE VF trig_poly(VF r, VI q) {
   const auto pick = [&](auto mask, float clear, float set) {
     return hn::IfThenElse(mask, hn::Set(d, set), hn::Set(d, clear));
   };
-  const VF s = trig_vflush<M>(d, mul(r, r));
+  const VF s = trig_vflush<M>(mul(r, r));
   const VF m = hn::MulAdd(r, pick(odd, ev.m_mul, od.m_mul), pick(odd, ev.m_add, od.m_add));
   VF p = hn::MulAdd(pick(odd, ev.p0_mul, od.p0_mul), s, pick(odd, ev.p0_add, od.p0_add));
   p = hn::MulAdd(p, s, pick(odd, ev.c_mid, od.c_mid));
   p = hn::MulAdd(p, s, pick(odd, ev.c_last, od.c_last));
-  const VF u = trig_vflush<M>(d, hn::MulAdd(s, m, hn::Zero(d)));  // fma(s, m, 0): not s*m (signed zeros)
+  const VF u = trig_vflush<M>(hn::MulAdd(s, m, hn::Zero(d)));  // fma(s, m, 0): not s*m (signed zeros)
   const VF z = hn::MulAdd(p, u, m);
   return hn::MulAdd(z, pick(flip, pos.mul, neg.mul), pick(flip, pos.add, neg.add));
 }
@@ -159,8 +155,8 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
   using VF = hn::Vec<decltype(d)>;
   using VI = hn::Vec<decltype(di)>;
   const std::size_t lanes = hn::Lanes(d), ph_lanes = hn::Lanes(hn::ScalableTag<std::uint64_t>());
-  constexpr std::size_t block = 512;      // a multiple of every target's N
-  constexpr std::size_t pad = 2048 / 32;  // SVE's widest vector, in floats
+  constexpr std::size_t block = 512;  // a multiple of every target's N
+  constexpr std::size_t pad = simd::max_lanes<float>;
   alignas(64) float r_keep[block], x_keep[block], ph_x[block + pad], ph_r[block + pad];
   alignas(64) std::int32_t q_keep[block], ph_q[block + pad], ph_pos[block + pad];
   std::uint16_t kept[block];
@@ -171,7 +167,7 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
   const VF one = hn::Set(d, 1.0f);
   const VF canonical = hn::BitCast(d, hn::Set(di, std::int32_t(ptx::canonical_nan_f32)));
   // |x| < 2^-32: sin x is x (its FTZ flush in the FTZ build), cos x is 1.
-  const auto tiny_result = [&](VF x) { return quadrant_offset == 0 ? trig_vflush<M>(d, x) : one; };
+  const auto tiny_result = [&](VF x) { return quadrant_offset == 0 ? trig_vflush<M>(x) : one; };
   std::size_t i = 0;
   while (i + lanes <= n) {
     const std::size_t len = std::min(block, (n - i) / lanes * lanes);

@@ -27,15 +27,10 @@ using VI = hn::Vec<DI>;
 // (Any vector of floats: full ones, and halves beside 64-bit lanes.)
 template <bool Ftz, class V>
 HWY_INLINE V vflush(V v) {
-  if constexpr (Ftz) {
-    const hn::DFromV<V> d;
-    const hn::RebindToSigned<decltype(d)> di;
-    const auto bits = hn::BitCast(di, v);
-    const auto sub = hn::Lt(hn::And(bits, hn::Set(di, 0x7fffffff)), hn::Set(di, 0x00800000));
-    return hn::BitCast(d, hn::IfThenElse(sub, hn::And(bits, hn::Set(di, std::int32_t(0x80000000u))), bits));
-  } else {
+  if constexpr (Ftz)
+    return simd::BITEXACT_SIMD_NS::flush_subnormals(v);
+  else
     return v;
-  }
 }
 // amdgcn::add, sub, mul, fma, fmuladd on finite operands.
 template <bool Ftz, class V>
@@ -264,9 +259,9 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
   const DF d;
   const DI di;
   const std::size_t lanes = hn::Lanes(d), half = hn::Lanes(hn::ScalableTag<std::uint64_t>());
-  constexpr std::size_t max_lanes = 2048 / 32;
+  constexpr std::size_t max_lanes = simd::max_lanes<float>;
   alignas(64) float a_buf[max_lanes], r_buf[max_lanes], tmp[max_lanes];
-  alignas(64) std::int32_t q_buf[max_lanes], flag[max_lanes];
+  alignas(64) std::int32_t q_buf[max_lanes];
   const VI abs_mask = hn::Set(di, 0x7fffffff);
   const VI small_to = hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(small_reduction_limit)));
   const VI inf_bits = hn::Set(di, 0x7f800000);
@@ -304,9 +299,7 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
       hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
     } else {
       hn::StoreU(y, d, tmp);
-      hn::StoreU(hn::VecFromMask(di, hn::RebindMask(di, finite)), di, flag);
-      for (std::size_t j = 0; j < lanes; ++j)
-        if (!flag[j]) tmp[j] = scalar(in[i + j]);
+      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, finite, [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
       hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
     }
   }

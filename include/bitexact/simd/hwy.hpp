@@ -112,6 +112,16 @@
 #define BITEXACT_SIMD_STR_NEON "+crypto"
 #endif
 
+#include <cstddef>
+#include <cstdint>
+
+namespace bitexact::simd {
+// The most lanes of T a vector of any target holds (SVE's 2048 bits): the
+// size of a kernel's buffer for one vector.
+template <class T>
+inline constexpr std::size_t max_lanes = 256 / sizeof(T);
+}  // namespace bitexact::simd
+
 #endif  // BITEXACT_SIMD
 
 // BITEXACT_SIMD_DISPATCH(otherwise, ns, call(args)): the value of

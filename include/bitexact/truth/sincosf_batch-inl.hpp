@@ -17,7 +17,7 @@ using DI = hn::RebindToSigned<DD>;
 using DF = hn::Rebind<float, DD>;  // N floats: one per double lane
 using DU32 = hn::RebindToUnsigned<DF>;
 using VD = hn::Vec<DD>;
-inline constexpr std::size_t max_lanes = 2048 / 64;  // SVE's widest vector, in doubles
+inline constexpr std::size_t max_lanes = simd::max_lanes<double>;
 using VU = hn::Vec<DU>;
 using MD = hn::Mask<DD>;
 
@@ -61,7 +61,8 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
     if (lanes >= 8) return hn::TableLookupLanes(hn::Load(du, table), hn::IndicesFromVec(du, idx));
     if (lanes == 4) {
       const auto i4 = hn::IndicesFromVec(du, hn::And(idx, hn::Set(di, 3)));
-      return hn::IfThenElse(hn::RebindMask(du, hn::Lt(idx, hn::Set(di, 4))), hn::TableLookupLanes(hn::Load(du, table), i4),
+      return hn::IfThenElse(hn::RebindMask(du, hn::Lt(idx, hn::Set(di, 4))),
+                            hn::TableLookupLanes(hn::Load(du, table), i4),
                             hn::TableLookupLanes(hn::Load(du, table + 4), i4));
     }
     return hn::GatherIndex(du, table, idx);
@@ -186,16 +187,12 @@ inline std::size_t sincosf_batch(const float* x, float* out, double* y, std::siz
   const std::size_t lanes = hn::Lanes(d);
   alignas(64) double scratch[max_lanes];
   alignas(64) float r[max_lanes];
-  std::uint8_t bits[(max_lanes + 7) / 8];
   std::size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     double* ys = y ? y + i : scratch;
     const MD done = kernel<Sin>(x + i, r, ys);
-    if (!hn::AllTrue(d, done)) [[unlikely]] {
-      hn::StoreMaskBits(d, done, bits);
-      for (std::size_t j = 0; j < lanes; ++j)
-        if (!(bits[j / 8] >> (j % 8) & 1)) fallback(x[i + j], r[j], ys[j]);
-    }
+    if (!hn::AllTrue(d, done)) [[unlikely]]
+      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, done, [&](std::size_t j) { fallback(x[i + j], r[j], ys[j]); });
     std::memcpy(out + i, r, lanes * sizeof(float));  // after every read of x + i
   }
   return i;
@@ -216,7 +213,6 @@ inline std::size_t ulp_errors(const double* approx, const X* r, const std::uint3
   const DU32 du32;
   const hn::Rebind<std::int32_t, DD> di32;
   const std::size_t lanes = hn::Lanes(d);
-  std::uint8_t bits[(max_lanes + 7) / 8];
   std::size_t q = 0;
   for (; q + lanes <= n; q += lanes) {
     const auto j32 = hn::BitCast(di32, hn::LoadU(du32, idx + q));
@@ -242,11 +238,8 @@ inline std::size_t ulp_errors(const double* approx, const X* r, const std::uint3
     const VD diff = hn::Sub(hn::PromoteTo(d, hn::BitCast(DF(), r32)), y);
     hn::StoreU(hn::Mul(hn::Abs(diff), scale), d, e + q);
     const MD done = hn::And(hn::And(certain, finite_r), has_y);
-    if (!hn::AllTrue(d, done)) [[unlikely]] {
-      hn::StoreMaskBits(d, done, bits);
-      for (std::size_t l = 0; l < lanes; ++l)
-        if (!(bits[l / 8] >> (l % 8) & 1)) fallback(q + l);
-    }
+    if (!hn::AllTrue(d, done)) [[unlikely]]
+      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, done, [&](std::size_t l) { fallback(q + l); });
   }
   return q;
 }
