@@ -91,45 +91,51 @@ inline constexpr u32 big36_c[7] = {
 inline constexpr u32 one = 0x3f800000u;
 inline constexpr u32 sign_bit = 0x80000000u;
 
-
 // The coefficient I of the polynomial in use (the IR's `select big, ...`).
 // Indexed by a template argument so that every array read is a constant
 // expression (usable in device code without a device copy of the arrays).
-template <libdevice_file File, int I>
-BITEXACT_INLINE float coef(bool big) {
+template <libdevice_file File, int I, class C>
+BITEXACT_INLINE auto coef(C big) {
   constexpr u32 b = File == libdevice_file::triton3_6 ? big36_c[I] : big13_c[I];
   constexpr u32 s = small_c[I];
-  return ptx::f32_from(big ? b : s);
+  return ptx::select(big, ptx::f32_from(b), ptx::f32_from(s));
 }
 
 }  // namespace erff_detail
 
-template <build B>
-BITEXACT_INLINE float erff(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F erff(F x) {
   using namespace ptx;
   using namespace erff_detail;
   constexpr mode R = B.reflect;  // fabs / fma: llvm.nvvm.*.ftz.f when the reflect is 1
   constexpr mode O = B.ops;      // the plain fmul / fsub / fcmp
   constexpr libdevice_file L = B.file;
-  const float ax = abs_f32<R>(x);
-  const bool big = setp_ge_f32<O>(ax, f32_from(big_min));
-  const float t = big ? ax : mul_rn_f32<O>(x, x);
-  float p = fma_rn_f32<R>(coef<L, 6>(big), t, coef<L, 5>(big));
+  const F ax = abs_f32<R>(x);
+  const auto big = setp_ge_f32<O>(ax, f32_from(big_min));
+  const F t = when(
+      big, [&] { return ax; }, [&] { return mul_rn_f32<O>(x, x); });
+  F p = fma_rn_f32<R>(coef<L, 6>(big), t, coef<L, 5>(big));
   p = fma_rn_f32<R>(p, t, coef<L, 4>(big));
   p = fma_rn_f32<R>(p, t, coef<L, 3>(big));
   p = fma_rn_f32<R>(p, t, coef<L, 2>(big));
   p = fma_rn_f32<R>(p, t, coef<L, 1>(big));
   p = fma_rn_f32<R>(p, t, coef<L, 0>(big));
-  const float u = big ? neg_f32<O>(ax) : x;  // fsub -0.0, ax
-  const float r = fma_rn_f32<R>(p, u, u);
-  if (!big) return r;  // PTX: setp.ltu ax, 0x3f8060fe skips the rest (same predicate, negated)
-  // 1 - 2^r: sub.f32 is add of the negation (exact, and flushes alike).
-  const float e = ex2_approx_f32<mode::ftz>(r);
-  const float s = add_rn_f32<O>(f32_from(one), f32_from(bits_of(e) ^ sign_bit));
-  if constexpr (B.file == libdevice_file::triton3_6)
-    return f32_from(bits_of(s) | (bits_of(x) & sign_bit));  // and + or of the sign bit
-  else
-    return copysign_f32(x, s);  // llvm.copysign -> copysign.f32
+  const F u = when(
+      big, [&] { return neg_f32<O>(ax); }, [&] { return x; });  // fsub -0.0, ax
+  const F r = fma_rn_f32<R>(p, u, u);
+  // PTX: setp.ltu ax, 0x3f8060fe skips the rest (same predicate, negated).
+  return when(
+      big,
+      [&]() -> F {
+        // 1 - 2^r: sub.f32 is add of the negation (exact, and flushes alike).
+        const F e = ex2_approx_f32<mode::ftz>(r);
+        const F s = add_rn_f32<O>(f32_from(one), f32_from(bits_of(e) ^ sign_bit));
+        if constexpr (B.file == libdevice_file::triton3_6)
+          return f32_from(bits_of(s) | (bits_of(x) & sign_bit));  // and + or of the sign bit
+        else
+          return copysign_f32(x, s);  // llvm.copysign -> copysign.f32
+      },
+      [&] { return r; });
 }
 
 BITEXACT_NV_BUILD_FORMS_1(erff)

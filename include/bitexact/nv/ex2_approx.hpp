@@ -70,19 +70,29 @@ BITEXACT_INLINE float mufu_ex2(float x) {
   return bit_cast<float>(float_from_sum(S, 57, n, 0));
 }
 
+// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
+template <ptx::lanes V>
+BITEXACT_INLINE V mufu_ex2(V x) {
+  return V::mufu_ex2(x);
+}
+
 }  // namespace sfu
 
 namespace ptx {
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float ex2_approx_model(float x) {
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F = float>
+BITEXACT_INLINE F ex2_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (M == mode::ftz) {
     return sfu::mufu_ex2(x);
   } else {
     // FSETP.GEU x, -126: NaN and x >= -126 go straight to the unit.
-    if (!(bits_of(x) > 0xc2fc0000u && bits_of(x) <= 0xff800000u)) return sfu::mufu_ex2(x);
-    const float r = sfu::mufu_ex2(mul_rn_f32<mode::ieee>(x, 0.5f));
-    return mul_rn_f32<mode::ieee>(r, r);
+    const auto b = bits_of(x);
+    return when(
+        !((b > 0xc2fc0000u) & (b <= 0xff800000u)), [&] { return sfu::mufu_ex2(x); },
+        [&] {
+          const F r = sfu::mufu_ex2(mul_rn_f32<mode::ieee>(x, 0.5f));
+          return mul_rn_f32<mode::ieee>(r, r);
+        });
   }
 }
 // ex2.approx{.ftz}.f32: the instruction on an NVIDIA GPU, the model elsewhere.
@@ -98,6 +108,10 @@ BITEXACT_INLINE float ex2_approx_f32(float x) {
 #else
   return ex2_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V ex2_approx_f32(V x) {
+  return ex2_approx_model<M>(x);
 }
 }  // namespace ptx
 }  // namespace bitexact::nv

@@ -42,8 +42,8 @@ inline constexpr u32 log2_10_lo = 0x33979a37u;
 // log2(10) / 252 = 0x1.aff4c4p-7: the IR's `fdiv float %hi, 2.520000e+02`,
 // folded by both compilers (the PTX's 0f3C57FA62).
 inline constexpr u32 log2_10_div_252 = 0x3c57fa62u;
-inline constexpr u32 half = 0x3f000000u;          // 0.5
-inline constexpr u32 c252 = 0x437c0000u;          // 252.0
+inline constexpr u32 half = 0x3f000000u;  // 0.5
+inline constexpr u32 c252 = 0x437c0000u;  // 252.0
 // 0x1.8p23 - 126 + 127 = 0x1.800002p23 (12582913): IR `fadd (fadd -126, %3), 127`
 // with %3 = i32 1262485504 = 0x1.8p23, folded.
 inline constexpr u32 shifter_m126 = 0x4b400001u;
@@ -51,17 +51,17 @@ inline constexpr u32 shifter_m126 = 0x4b400001u;
 inline constexpr u32 minus_shifter_127 = 0xcb40007fu;
 }  // namespace exp10f_detail
 
-template <build B>
-BITEXACT_INLINE float exp10f(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F exp10f(F x) {
   using namespace ptx;
   using namespace exp10f_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float s = cvt_sat_f32_f32<R>(fma_rn_f32<R>(x, f32_from(log2_10_div_252), f32_from(half)));
-  const float k = fma_rm_f32<R>(s, f32_from(c252), f32_from(shifter_m126));
-  const float nk = neg_f32<P>(add_rn_f32<P>(k, f32_from(minus_shifter_127)));
-  float r = fma_rn_f32<R>(x, f32_from(log2_10_hi), nk);
+  const F s = cvt_sat_f32_f32<R>(fma_rn_f32<R>(x, f32_from(log2_10_div_252), f32_from(half)));
+  const F k = fma_rm_f32<R>(s, f32_from(c252), f32_from(shifter_m126));
+  const F nk = neg_f32<P>(add_rn_f32<P>(k, f32_from(minus_shifter_127)));
+  F r = fma_rn_f32<R>(x, f32_from(log2_10_hi), nk);
   r = fma_rn_f32<R>(x, f32_from(log2_10_lo), r);
-  const float scale = f32_from(bits_of(k) << 23);
+  const F scale = f32_from(bits_of(k) << 23);
   return mul_rn_f32<P>(ex2_approx_f32<mode::ftz>(r), scale);
 }
 

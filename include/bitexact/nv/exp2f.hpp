@@ -11,8 +11,8 @@
 
 namespace bitexact::nv {
 
-template <build B>
-BITEXACT_INLINE float exp2f(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F exp2f(F x) {
   return ptx::ex2_approx_f32<B.reflect>(x);
 }
 

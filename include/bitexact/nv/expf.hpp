@@ -41,21 +41,21 @@ inline constexpr std::uint32_t magic_plus_1 = 0x4b400001u;
 inline constexpr std::uint32_t minus_magic_plus_127 = 0xcb40007fu;
 }  // namespace expf_constants
 
-template <build B>
-BITEXACT_INLINE float expf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F expf(F x) {
   using namespace expf_constants;
   constexpr mode R = B.reflect, O = B.ops;
   // s = saturate(x * log2(e)/252 + 1/2): x scaled into [0, 1].
-  const float t = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_over_252), 0.5f);
-  const float s = ptx::cvt_sat_f32_f32<R>(t);
+  const F t = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_over_252), 0.5f);
+  const F s = ptx::cvt_sat_f32_f32<R>(t);
   // j rounded toward -inf into the low bits of a float near 1.5 * 2^23.
-  const float jf = ptx::fma_rm_f32<R>(s, 252.0f, bit_cast<float>(magic_plus_1));
-  const float k = ptx::add_rn_f32<O>(jf, bit_cast<float>(minus_magic_plus_127));  // j - 126, exact
+  const F jf = ptx::fma_rm_f32<R>(s, 252.0f, bit_cast<float>(magic_plus_1));
+  const F k = ptx::add_rn_f32<O>(jf, bit_cast<float>(minus_magic_plus_127));  // j - 126, exact
   // r = x*log2(e) - (j - 126), log2(e) in two pieces, each step one fma.
-  const float r1 = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_hi), ptx::neg_f32<O>(k));
-  const float r = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_lo), r1);
+  const F r1 = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_hi), ptx::neg_f32<O>(k));
+  const F r = ptx::fma_rn_f32<R>(x, bit_cast<float>(log2e_lo), r1);
   // 2^(j - 126): the low 9 bits of jf's pattern shifted into the exponent.
-  const float scale = bit_cast<float>(bit_cast<std::uint32_t>(jf) << 23);
+  const F scale = ptx::f32_from(ptx::bits_of(jf) << 23);
   return ptx::mul_rn_f32<O>(ptx::ex2_approx_f32<mode::ftz>(r), scale);
 }
 

@@ -37,8 +37,8 @@ namespace log10f_detail {
 inline constexpr ptx::u32 log10_e = 0x3ede5bd9u;
 }  // namespace log10f_detail
 
-template <build B>
-BITEXACT_INLINE float log10f(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F log10f(F x) {
   return ptx::mul_rn_f32<B.ops>(ptx::f32_from(log10f_detail::log10_e), nv::detail::accurate_logf<B>(x));
 }
 

@@ -35,17 +35,17 @@ inline constexpr std::uint32_t c0 = 0xbf38aa3bu;  // -0x1.715476p-1
 inline constexpr std::uint32_t log2e = 0x3fb8aa3bu;
 }  // namespace log2f_constants
 
-template <build B>
-BITEXACT_INLINE float log2f(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F log2f(F x) {
   using namespace log2f_constants;
   constexpr mode R = B.reflect, O = B.ops;
-  const detail::log_split s = detail::log_reduce<B>(x, mid);
-  const float f = s.f;
-  float p = ptx::fma_rn_f32<R>(bit_cast<float>(c9), f, bit_cast<float>(c8));
+  const detail::log_split<F> s = detail::log_reduce<B>(x, mid);
+  const F f = s.f;
+  F p = ptx::fma_rn_f32<R>(bit_cast<float>(c9), f, bit_cast<float>(c8));
   for (std::uint32_t c : {c7, c6, c5, c4, c3, c2, c1, c0}) p = ptx::fma_rn_f32<R>(p, f, bit_cast<float>(c));
-  const float q = ptx::mul_rn_f32<O>(ptx::mul_rn_f32<O>(p, f), f);  // two plain fmuls: f^2 p(f)
-  const float lm = ptx::fma_rn_f32<R>(f, bit_cast<float>(log2e), q);
-  const float r = ptx::add_rn_f32<O>(lm, s.e);  // a plain fadd
+  const F q = ptx::mul_rn_f32<O>(ptx::mul_rn_f32<O>(p, f), f);  // two plain fmuls: f^2 p(f)
+  const F lm = ptx::fma_rn_f32<R>(f, bit_cast<float>(log2e), q);
+  const F r = ptx::add_rn_f32<O>(lm, s.e);  // a plain fadd
   return detail::log_tail<B>(s.a, r);
 }
 

@@ -12,8 +12,8 @@
 
 namespace bitexact::nv {
 
-template <build B>
-BITEXACT_INLINE float logf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F logf(F x) {
   return detail::accurate_logf<B>(x);
 }
 

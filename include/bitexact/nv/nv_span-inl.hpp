@@ -4,6 +4,8 @@
 // a span and returns how many elements that was; the span form finishes the
 // rest with the scalar function.
 
+#include "bitexact/nv/ptx_lanes-inl.hpp"
+
 namespace bitexact::nv::detail::BITEXACT_SIMD_NS {
 
 namespace hn = hwy::BITEXACT_SIMD_NS;
@@ -36,5 +38,52 @@ inline std::size_t ceil_kernel(const double* in, double* out, std::size_t n) {
   for (; i + lanes <= n; i += lanes) hn::StoreU(hn::Ceil(hn::LoadU(d, in + i)), d, out + i);
   return i;
 }
+
+// The rows written against ptx.hpp's lane forms: `lanes(x)` is the
+// reproduction on ptx_lanes-inl.hpp's lane type, `scalar(x)` on a float. The
+// lanes a vector op could not vouch for are recomputed by `scalar`, from the
+// inputs kept before the store (the span may be in place). `flatten` inlines
+// the reproduction's template, defined outside this target's region, into
+// the kernel, where the lane type's ops (this target's) can be inlined too.
+#if BITEXACT_SIMD_TARGET == HWY_SVE
+template <class Lanes, class Scalar>
+inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lanes lanes, Scalar scalar) {
+  return N_NEON::lanes_kernel(in, out, n, lanes, scalar);  // SVE vectors cannot be class members
+}
+#else
+template <class Scalar>
+[[gnu::noinline]] void redo_marked_lanes(const float* in, float* out, std::size_t count, std::uint64_t marked,
+                                         Scalar scalar) {
+  for (std::size_t j = 0; j < count; ++j)
+    if (marked >> j & 1) out[j] = scalar(in[j]);
+}
+template <class Lanes, class Scalar>
+[[gnu::flatten]] inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lanes lanes,
+                                                 Scalar scalar) {
+  namespace px = ptx::BITEXACT_SIMD_NS;
+  const px::DF d;
+  const std::size_t count = hn::Lanes(d);
+  std::size_t i = 0;
+  for (; i + count <= n; i += count) {
+    px::lane_record rec{hn::FirstN(d, 0)};
+    const px::f32x x{hn::LoadU(d, in + i), &rec};
+    const px::f32x y = lanes(x);
+    if (hn::AllFalse(d, rec.marked)) [[likely]] {
+      hn::StoreU(y.v, d, out + i);
+      continue;
+    }
+    float xs[simd::max_lanes<float>], ys[simd::max_lanes<float>];
+    std::uint8_t bits[simd::max_lanes<std::uint8_t> / 8] = {};
+    hn::StoreU(x.v, d, xs);
+    hn::StoreU(y.v, d, ys);
+    hn::StoreMaskBits(d, rec.marked, bits);
+    std::uint64_t marked = 0;
+    for (std::size_t j = 0; j < count; ++j) marked |= std::uint64_t(bits[j / 8] >> (j % 8) & 1) << j;
+    redo_marked_lanes(xs, ys, count, marked, scalar);
+    hn::StoreU(hn::LoadU(d, ys), d, out + i);
+  }
+  return i;
+}
+#endif
 
 }  // namespace bitexact::nv::detail::BITEXACT_SIMD_NS

@@ -14,10 +14,13 @@
 // Speed: sinf/cosf and ceilf/ceil run the SIMD layer's kernels
 // (bitexact/simd/hwy.hpp: AVX2, AVX-512, NEON, SVE; trig_batch-inl.hpp,
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
-// flags (run-time dispatch, bitexact/dispatch.hpp). detail::span_kernel below
-// names them. Every other row (fmodf and fmod, whose libdevice code branches per
-// input) is its scalar code in a loop (spans::map_checked), so a new row gets
-// its span form from its row and its scalar file, with nothing to add here.
+// flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
+// reproduction is written against ptx.hpp's lane forms (BX_NV_LANE_ROW below:
+// expf, exp2f, exp10f, logf, log2f, log10f, tanhf, erff) run that same source
+// on SIMD lanes (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the
+// scalar function. detail::span_kernel below names them all. Every other row
+// is its scalar code in a loop (spans::map_checked), so a new row gets its
+// span form from its row and its scalar file, with nothing to add here.
 #pragma once
 
 #include "bitexact/config.hpp"
@@ -83,6 +86,39 @@ struct span_kernel<Fn::ceil, M> {
   static constexpr bool simd = true;
   static void run(const char* fn, std::span<const double> in, std::span<double> out) { ceil_span(fn, in, out); }
 };
+
+// The rows whose reproduction is written against ptx.hpp's lane forms
+// (`template <build B, class F = float> F name(F x)`): their span runs it on
+// SIMD lanes (nv_span-inl.hpp, lanes_kernel). GCC prints one note per
+// translation unit ("the ABI for passing parameters with 64-byte alignment
+// has changed in GCC 4.6"): the AVX-512 lane type is a parameter of the
+// reproduction, compiled outside the target's region; the call is inlined
+// into the kernel, so no ABI is involved. Only -Wno-psabi silences it (no
+// #pragma reaches that note).
+#define BX_NV_LANE_ROW(name)                                                                                         \
+  template <mode M>                                                                                                  \
+  struct span_kernel<Fn::name, M> {                                                                                  \
+    static constexpr bool simd = true;                                                                               \
+    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                                                \
+    static void run(const char* fn, std::span<const float> in, std::span<float> out) {                               \
+      spans::check_size(fn, in.size(), out.size());                                                                  \
+      const auto scalar = [](float x) { return name<b>(x); };                                                        \
+      const std::size_t done =                                                                                       \
+          BITEXACT_SIMD_DISPATCH(std::size_t(0), detail,                                                             \
+                                 lanes_kernel(                                                                       \
+                                     in.data(), out.data(), out.size(), [](auto x) { return name<b>(x); }, scalar)); \
+      spans::map<float>(in.subspan(done), out.subspan(done), scalar);                                                \
+    }                                                                                                                \
+  };
+BX_NV_LANE_ROW(expf)
+BX_NV_LANE_ROW(exp2f)
+BX_NV_LANE_ROW(exp10f)
+BX_NV_LANE_ROW(logf)
+BX_NV_LANE_ROW(log2f)
+BX_NV_LANE_ROW(log10f)
+BX_NV_LANE_ROW(tanhf)
+BX_NV_LANE_ROW(erff)
+#undef BX_NV_LANE_ROW
 
 // One operand: the kernel where there is one, else the scalar function f in a loop.
 template <Fn F, mode M, class T, class Scalar>

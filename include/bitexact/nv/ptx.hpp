@@ -102,6 +102,91 @@ BITEXACT_INLINE constexpr u64 bits_of(double x) { return bit_cast<u64>(x); }
 BITEXACT_INLINE constexpr float f32_from(u32 b) { return bit_cast<float>(b); }
 BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 
+// ---- lane forms: one libdevice source for scalars and SIMD lanes ----------------
+// A reproduction written against the vocabulary below (`template <build B,
+// class F = float> F name(F x)`) runs on a float, as ever, and on the lane
+// type of bitexact/nv/ptx_lanes-inl.hpp: a SIMD vector of floats that carries
+// a pointer to its evaluation's record of the lanes the vector ops cannot
+// vouch for. With a float every form is this file's op or plain C++, so the
+// scalar code and its bits are what they were; with lanes each op is the
+// lane type's static member of the same name (the vector instruction where it
+// provably equals the model, the lane marked for the scalar function where it
+// may not). The span kernels recompute marked lanes with the scalar function.
+//  * bits_of / f32_from, select(c, a, b) and copysign_f32 are bit operations;
+//    to_s32(u) reads an integer's bits as signed for cvt_rn_f32_s32.
+//  * when(c, fa, fb) is `c ? fa() : fb()`: lanes evaluate each side only when
+//    some lane takes it, and keep the marks a side makes only in its lanes.
+//  * Conditions combine with & | and !, never && || (lanes are not bool).
+template <class T>
+concept lanes = requires {
+  typename T::ptx_lanes;
+};
+template <class... T>
+concept with_lanes = (lanes<T> || ...);
+namespace detail {
+template <class... T>
+struct first_lanes;
+template <class T, class... R>
+struct first_lanes<T, R...> {
+  using type = std::conditional_t<lanes<T>, T, typename first_lanes<R...>::type>;
+};
+template <class T>
+struct first_lanes<T> {
+  using type = T;
+};
+}  // namespace detail
+template <class... T>
+using lanes_of = typename detail::first_lanes<std::remove_cvref_t<T>...>::type;
+
+template <lanes V>
+BITEXACT_INLINE auto bits_of(V x) {
+  return x.bits();
+}
+template <lanes U>
+BITEXACT_INLINE auto f32_from(U u) {
+  return u.as_f32();
+}
+BITEXACT_INLINE constexpr std::int32_t to_s32(u32 u) { return static_cast<std::int32_t>(u); }
+template <lanes U>
+BITEXACT_INLINE U to_s32(U u) {
+  return u;  // the lane type's cvt_rn_f32_s32 reads its integer lanes as signed
+}
+BITEXACT_INLINE constexpr float select(bool c, float a, float b) { return c ? a : b; }
+BITEXACT_INLINE constexpr u32 select(bool c, u32 a, u32 b) { return c ? a : b; }
+template <class C, class A, class B>
+requires with_lanes<C, A, B> BITEXACT_INLINE auto select(C c, A a, B b) { return lanes_of<C, A, B>::select(c, a, b); }
+template <class C, class FA, class FB>
+BITEXACT_INLINE auto when(C c, FA fa, FB fb) {
+  if constexpr (lanes<C>)
+    return C::when(c, fa, fb);
+  else
+    return c ? fa() : fb();
+}
+template <class A, class B>
+requires with_lanes<A, B> BITEXACT_INLINE auto copysign_f32(A sign_src, B mag_src) {
+  return lanes_of<A, B>::copysign_f32(sign_src, mag_src);
+}
+template <lanes U>
+BITEXACT_INLINE auto cvt_rn_f32_s32(U i) {
+  return U::cvt_rn_f32_s32(i);
+}
+// The ops with a .ftz form: NAME<M>(args) is lanes_of<args>::NAME<M>(args).
+#define BITEXACT_PTX_LANE_FORM(name) \
+  template <mode M, class... A>      \
+  requires with_lanes<A...> BITEXACT_INLINE auto name(A... a) { return lanes_of<A...>::template name<M>(a...); }
+BITEXACT_PTX_LANE_FORM(mul_rn_f32)
+BITEXACT_PTX_LANE_FORM(add_rn_f32)
+BITEXACT_PTX_LANE_FORM(sub_rn_f32)
+BITEXACT_PTX_LANE_FORM(fma_rn_f32)
+BITEXACT_PTX_LANE_FORM(fma_rm_f32)
+BITEXACT_PTX_LANE_FORM(abs_f32)
+BITEXACT_PTX_LANE_FORM(neg_f32)
+BITEXACT_PTX_LANE_FORM(cvt_sat_f32_f32)
+BITEXACT_PTX_LANE_FORM(setp_lt_f32)
+BITEXACT_PTX_LANE_FORM(setp_ge_f32)
+BITEXACT_PTX_LANE_FORM(setp_gt_f32)
+BITEXACT_PTX_LANE_FORM(setp_eq_f32)
+
 // ---- the instructions themselves, on an NVIDIA GPU ---------------------------------
 // One inline-PTX statement per op (plus a selp where PTX gives a predicate,
 // which asm cannot return: ptxas folds the selp and the caller's test back into
@@ -735,8 +820,17 @@ BITEXACT_INLINE float rcp_correctly_rounded_ftz(float x) {
 }
 }  // namespace detail
 
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float rcp_approx_model(float x) {
+}  // namespace ptx
+namespace sfu {
+// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
+template <ptx::lanes V>
+BITEXACT_INLINE V mufu_rcp(V x) {
+  return V::mufu_rcp(x);
+}
+}  // namespace sfu
+namespace ptx {
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F = float>
+BITEXACT_INLINE F rcp_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (M == mode::ftz) {
 #if defined(BITEXACT_SFU_NO_TABLES)
@@ -745,8 +839,9 @@ BITEXACT_INLINE float rcp_approx_model(float x) {
     return sfu::mufu_rcp(x);
 #endif
   } else {
-    const u32 a = bits_of(x) & 0x7fffffffu;
-    const float s = a < 0x00800000u ? f32_from(0x4b800000u) : a > 0x7e800000u && a <= 0x7f800000u ? 0.25f : 1.0f;
+    const auto a = bits_of(x) & 0x7fffffffu;
+    const auto s =
+        select(a < 0x00800000u, f32_from(0x4b800000u), select((a > 0x7e800000u) & (a <= 0x7f800000u), 0.25f, 1.0f));
     return mul_rn_f32<mode::ieee>(s, sfu::mufu_rcp(mul_rn_f32<mode::ieee>(x, s)));
   }
 }
@@ -1189,6 +1284,11 @@ BITEXACT_INLINE float min_f32(float a, float b) {
 #else
   return detail::minmax_f32<M>(a, b, false);
 #endif
+}
+
+template <mode M, lanes V>
+BITEXACT_INLINE V rcp_approx_f32(V x) {
+  return rcp_approx_model<M>(x);
 }
 
 }  // namespace ptx

@@ -79,29 +79,32 @@ inline constexpr u32 sign_bit = 0x80000000u;
 
 }  // namespace tanhf_detail
 
-template <build B>
-BITEXACT_INLINE float tanhf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F tanhf(F x) {
   using namespace ptx;
   using namespace tanhf_detail;
   constexpr mode R = B.reflect;  // fabs / fma: llvm.nvvm.*.ftz.f when the reflect is 1
   constexpr mode O = B.ops;      // the plain fmul / fadd / fcmp
-  const float ax = abs_f32<R>(x);
-  if (setp_ge_f32<O>(ax, f32_from(poly_max))) {
-    const float e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(ax, f32_from(two_log2e)));
-    const float r = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(e, f32_from(one)));
-    float s = fma_rn_f32<R>(r, f32_from(minus_two), f32_from(one));
-    if (setp_ge_f32<O>(ax, f32_from(sat))) s = f32_from(one);
+  const F ax = abs_f32<R>(x);
+  const auto exponential = [&]() -> F {
+    const F e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(ax, f32_from(two_log2e)));
+    const F r = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(e, f32_from(one)));
+    const F s =
+        select(setp_ge_f32<O>(ax, f32_from(sat)), f32_from(one), fma_rn_f32<R>(r, f32_from(minus_two), f32_from(one)));
     if constexpr (B.file == libdevice_file::triton3_6)
       return f32_from(bits_of(s) | (bits_of(x) & sign_bit));  // and + or of the sign bit
     else
       return copysign_f32(x, s);  // llvm.copysign -> copysign.f32
-  }
-  const float t = mul_rn_f32<O>(x, x);
-  float p = fma_rn_f32<R>(f32_from(c3), t, f32_from(c2));
-  p = fma_rn_f32<R>(p, t, f32_from(c1));
-  p = fma_rn_f32<R>(p, t, f32_from(c0));
-  p = fma_rn_f32<R>(p, t, f32_from(0));  // a +0 addend: -0 products become +0
-  return fma_rn_f32<R>(p, x, x);
+  };
+  const auto polynomial = [&]() -> F {
+    const F t = mul_rn_f32<O>(x, x);
+    F p = fma_rn_f32<R>(f32_from(c3), t, f32_from(c2));
+    p = fma_rn_f32<R>(p, t, f32_from(c1));
+    p = fma_rn_f32<R>(p, t, f32_from(c0));
+    p = fma_rn_f32<R>(p, t, f32_from(0));  // a +0 addend: -0 products become +0
+    return fma_rn_f32<R>(p, x, x);
+  };
+  return when(setp_ge_f32<O>(ax, f32_from(poly_max)), exponential, polynomial);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(tanhf)

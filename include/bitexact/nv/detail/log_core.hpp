@@ -40,18 +40,18 @@ inline constexpr u32 c1 = 0xbf000000u;  // -0.5
 inline constexpr u32 ln2 = 0x3f317218u;   // 0x1.62e43p-1: IR 0x3FE62E4300000000
 }  // namespace log_core_constants
 
-template <build B>
-BITEXACT_INLINE float accurate_logf(float a) {
+template <build B, class F = float>
+BITEXACT_INLINE F accurate_logf(F a) {
   using namespace ptx;
   using namespace log_core_constants;
   constexpr mode R = B.reflect, P = B.ops;
   // The split, subnormal scaling included (nvcc -ftz=true: the .ftz compare
   // and multiply see 0, so every subnormal ends as log(0) = -inf).
-  const log_split s = log_reduce<B>(a, two_thirds);
-  const float f = s.f;
-  float p = fma_rn_f32<R>(f32_from(c9), f, f32_from(c8));
+  const log_split<F> s = log_reduce<B>(a, two_thirds);
+  const F f = s.f;
+  F p = fma_rn_f32<R>(f32_from(c9), f, f32_from(c8));
   for (u32 c : {c7, c6, c5, c4, c3, c2, c1}) p = fma_rn_f32<R>(p, f, f32_from(c));
-  const float q = fma_rn_f32<R>(mul_rn_f32<P>(p, f), f, f);
+  const F q = fma_rn_f32<R>(mul_rn_f32<P>(p, f), f, f);
   return log_tail<B>(s.a, fma_rn_f32<R>(s.e, f32_from(ln2), q));
 }
 

@@ -1,0 +1,496 @@
+// bitexact/nv/ptx_lanes-inl.hpp — the lane type of the PTX ops (bitexact/nv/
+// ptx.hpp, "lane forms"): the libdevice reproductions written against that
+// vocabulary run here on SIMD vectors, for the span kernels of nv_span.hpp.
+// Header-only; compiled once per target of bitexact/simd/hwy.hpp
+// (bitexact/simd/foreach.hpp includes it, through nv_span-inl.hpp; no include
+// guard).
+//
+// The rule that keeps the bits: a vector op gives a lane's result only where
+// it provably equals the PTX model on that lane, and otherwise marks the lane
+// in the evaluation's record (lane_record); the span kernel then recomputes
+// every marked lane with the scalar function. So no lane's bits depend on the
+// vector code being complete: subnormal operands, results near the flush
+// threshold and whatever an op does not model go to the scalar models.
+//  * mul, add, sub, fma.rn (either FTZ form): where no operand is subnormal
+//    and the result is not of magnitude in (0, 2^-126], PTX's op is IEEE's
+//    correctly rounded one (the scalar host fast path of ptx.hpp argues the
+//    same for normal numbers; a zero result is exact or the rounding of a
+//    product below 2^-150, the same signed zero either way; infinities follow
+//    IEEE), with every NaN result made canonical_nan_f32. Float constants of
+//    the source are not checked (none is subnormal).
+//  * fma.rm (finite, not subnormal, result normal): a*b is exact in binary64
+//    and TwoSum gives the exact sum as s + err; the binary32 number at or
+//    below s (s rounded to nearest, one step down where that went up) is the
+//    result, one more step down when s is a binary32 number and err < 0.
+//  * cvt.sat, abs, neg and the comparisons: IEEE's on an operand that is not
+//    subnormal (NaN: +0 for cvt.sat, canonical for abs/neg, false compares).
+//  * ex2.approx.ftz and rcp.approx.ftz (MUFU.EX2, MUFU.RCP): the interpolator
+//    of sfu_interp.hpp in 64-bit lanes, where the sum's leading bit is where
+//    the model's significand puts it and the exponent field is normal; and
+//    every early return of the model (NaN, infinities, subnormal inputs,
+//    overflow, flushed results) as the model has it.
+// fma.rm and the SFU's sums work in 64-bit lanes: on each half of the float
+// vector in turn.
+// The members are `inline`, not always_inline: the reproductions that call
+// them are templates defined outside this target's region, which GCC compiles
+// without the target's features; an always_inline target function cannot be
+// inlined there. The kernels (nv_span-inl.hpp) are [[gnu::flatten]], which
+// inlines the reproduction into them and then these members into that.
+// SVE's vectors cannot be members of a class: the SVE pass of the kernels runs
+// the NEON ones (nv_span-inl.hpp).
+
+namespace bitexact::nv::ptx::BITEXACT_SIMD_NS {
+
+#if BITEXACT_SIMD_TARGET != HWY_SVE
+namespace hn = hwy::BITEXACT_SIMD_NS;
+
+using DF = hn::ScalableTag<float>;
+using DU = hn::RebindToUnsigned<DF>;
+using DI = hn::RebindToSigned<DF>;
+using DFH = hn::Half<DF>;  // half the lanes, each beside a 64-bit lane of:
+using DUH = hn::RebindToUnsigned<DFH>;
+using DD = hn::Rebind<double, DFH>;
+using DU64 = hn::RebindToUnsigned<DD>;
+using VF = hn::Vec<DF>;
+using VU = hn::Vec<DU>;
+using MF = hn::Mask<DF>;
+
+// The lanes of one evaluation that the vector ops could not vouch for.
+struct lane_record {
+  MF marked;
+  inline void mark_unless(MF ok) { marked = hn::Or(marked, hn::Not(ok)); }
+};
+
+struct f32x;
+struct u32x;
+struct mask32;
+
+// A condition: lanes of a comparison.
+struct mask32 {
+  using ptx_lanes = void;
+  MF m;
+  lane_record* rec;
+  // ptx::when: each side only where some lane takes it; a side's marks are
+  // kept in its own lanes only.
+  template <class FA, class FB>
+  static inline auto when(mask32 c, FA fa, FB fb);
+  // ptx::select with two scalar operands: the lane type of their type.
+  template <class A, class B>
+  static inline auto select(mask32 c, const A& a, const B& b);
+};
+
+// Integer bits of a lane (u32; to_s32 leaves them as they are and
+// cvt_rn_f32_s32 reads them signed).
+struct u32x {
+  using ptx_lanes = void;
+  VU v;
+  lane_record* rec;
+  inline f32x as_f32() const;
+  static inline VU vec(const u32x& a) { return a.v; }
+  static inline VU vec(u32 a) { return hn::Set(DU(), a); }
+  template <class A>
+  static inline u32x lift(const A& a, lane_record* r) {
+    return {vec(a), r};
+  }
+  static inline lane_record* rec_of(const u32x& a, const u32x&) { return a.rec; }
+  static inline lane_record* rec_of(const u32x& a, u32) { return a.rec; }
+  static inline lane_record* rec_of(u32, const u32x& b) { return b.rec; }
+  static inline f32x cvt_rn_f32_s32(u32x i);
+  template <class A, class B>
+  static inline u32x select(mask32 c, const A& a, const B& b) {
+    return {hn::IfThenElse(hn::RebindMask(DU(), c.m), vec(a), vec(b)), c.rec};
+  }
+};
+
+// The operators (free functions: GCC does not give a friend defined in its
+// class the target of the surrounding region).
+inline mask32 operator!(mask32 a) { return {hn::Not(a.m), a.rec}; }
+inline mask32 operator&(mask32 a, mask32 b) { return {hn::And(a.m, b.m), a.rec}; }
+inline mask32 operator|(mask32 a, mask32 b) { return {hn::Or(a.m, b.m), a.rec}; }
+#define BX_U32X_OP(op, f)                                                                                        \
+  template <class A, class B>                                                                                    \
+  requires(std::is_same_v<A, u32x> || std::is_same_v<B, u32x>) inline u32x operator op(const A& a, const B& b) { \
+    return {f(u32x::vec(a), u32x::vec(b)), u32x::rec_of(a, b)};                                                  \
+  }
+BX_U32X_OP(+, hn::Add)
+BX_U32X_OP(-, hn::Sub)
+BX_U32X_OP(&, hn::And)
+BX_U32X_OP(|, hn::Or)
+BX_U32X_OP(^, hn::Xor)
+#undef BX_U32X_OP
+#define BX_U32X_CMP(op, f)                                                                                         \
+  template <class A, class B>                                                                                      \
+  requires(std::is_same_v<A, u32x> || std::is_same_v<B, u32x>) inline mask32 operator op(const A& a, const B& b) { \
+    return {hn::RebindMask(DF(), f(u32x::vec(a), u32x::vec(b))), u32x::rec_of(a, b)};                              \
+  }
+BX_U32X_CMP(<, hn::Lt)
+BX_U32X_CMP(>, hn::Gt)
+BX_U32X_CMP(==, hn::Eq)
+BX_U32X_CMP(!=, hn::Ne)
+#undef BX_U32X_CMP
+inline mask32 operator>=(const u32x& a, u32 b) { return !(a < b); }
+inline mask32 operator<=(const u32x& a, u32 b) { return !(a > b); }
+inline u32x operator<<(const u32x& a, int s) { return {hn::ShiftLeftSame(a.v, s), a.rec}; }
+inline u32x operator>>(const u32x& a, int s) { return {hn::ShiftRightSame(a.v, s), a.rec}; }
+
+struct f32x {
+  using ptx_lanes = void;
+  VF v;
+  lane_record* rec;
+
+  inline u32x bits() const { return {hn::BitCast(DU(), v), rec}; }
+
+  static inline VF vec(const f32x& a) { return a.v; }
+  static inline VF vec(float a) { return hn::Set(DF(), a); }
+  template <class A>
+  static inline f32x lift(const A& a, lane_record* r) {
+    return {vec(a), r};
+  }
+  template <class... A>
+  static inline lane_record* rec_of(const A&... a) {
+    lane_record* r = nullptr;
+    ((r = r ? r : rec_if(a)), ...);
+    return r;
+  }
+  static inline lane_record* rec_if(const f32x& a) { return a.rec; }
+  static inline lane_record* rec_if(float) { return nullptr; }
+
+  // Operands: anything but a subnormal number. Results: anything but a
+  // number of magnitude in (0, 2^-126] (a result of 2^-126 may be the
+  // rounding of a tiny one that .ftz flushes). |x|'s bits less one, unsigned.
+  static inline MF ordinary(VF x) {
+    const VU a = hn::And(hn::BitCast(DU(), x), hn::Set(DU(), 0x7fffffffu));
+    return hn::RebindMask(DF(), hn::Not(hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu))));
+  }
+  static inline MF ordinary_result(VF r) {
+    const VU a = hn::And(hn::BitCast(DU(), r), hn::Set(DU(), 0x7fffffffu));
+    return hn::RebindMask(DF(), hn::Not(hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x00800000u))));
+  }
+  // Finite, and not subnormal (fma.rm's operands and result).
+  static inline MF finite_ordinary(VF x) { return hn::And(ordinary(x), hn::IsFinite(x)); }
+  // PTX: every NaN an f32 instruction returns is canonical_nan_f32.
+  static inline VF canonical(VF r) {
+    return hn::IfThenElse(hn::IsNaN(r), hn::BitCast(DF(), hn::Set(DU(), canonical_nan_f32)), r);
+  }
+  // The lanes where every f32x operand is ordinary (constants are).
+  template <class... A>
+  static inline MF operands_ok(const A&... a) {
+    MF ok = hn::Not(hn::FirstN(DF(), 0));
+    ((ok = std::is_same_v<A, f32x> ? hn::And(ok, ordinary(vec(a))) : ok), ...);
+    return ok;
+  }
+
+  // A rounded op's result from its vector instruction: the lanes marked
+  // where an operand or the result is outside the ops' rule, NaN made canonical.
+  template <class... A>
+  static inline f32x rounded(VF value, const A&... operands) {
+    lane_record* r = rec_of(operands...);
+    r->mark_unless(hn::And(operands_ok(operands...), ordinary_result(value)));
+    return {canonical(value), r};
+  }
+  template <mode M, class A, class B>
+  static inline f32x mul_rn_f32(const A& a, const B& b) {
+    return rounded(simd::BITEXACT_SIMD_NS::mul(vec(a), vec(b)), a, b);
+  }
+  template <mode M, class A, class B>
+  static inline f32x add_rn_f32(const A& a, const B& b) {
+    return rounded(hn::Add(vec(a), vec(b)), a, b);
+  }
+  template <mode M, class A, class B>
+  static inline f32x sub_rn_f32(const A& a, const B& b) {
+    return rounded(hn::Sub(vec(a), vec(b)), a, b);
+  }
+  template <mode M, class A, class B, class C>
+  static inline f32x fma_rn_f32(const A& a, const B& b, const C& c) {
+    return rounded(hn::MulAdd(vec(a), vec(b), vec(c)), a, b, c);
+  }
+  template <mode M, class A, class B, class C>
+  static inline f32x fma_rm_f32(const A& a, const B& b, const C& c) {
+    lane_record* r = rec_of(a, b, c);
+    const DFH dh;
+    const DD dd;
+    const DU64 du64;
+    const VF va = vec(a), vb = vec(b), vc = vec(c);
+    // One half: the result rounded to nearest, and where it is one step
+    // above the result toward -inf (all-ones 32-bit lanes).
+    const auto half = [&](auto x, auto y, auto z, hn::Vec<DFH>& near) {
+      const auto p = simd::BITEXACT_SIMD_NS::mul(hn::PromoteTo(dd, x), hn::PromoteTo(dd, y));  // exact
+      const auto w = hn::PromoteTo(dd, z);
+      const auto sum = hn::Add(p, w);
+      const auto bb = hn::Sub(sum, p);  // TwoSum: err = (p - (sum - bb)) + (w - bb)
+      const auto err = hn::Add(hn::Sub(p, hn::Sub(sum, bb)), hn::Sub(w, bb));
+      near = hn::DemoteTo(dh, sum);
+      const auto back = hn::PromoteTo(dd, near);
+      const auto above = hn::Or(hn::Gt(back, sum), hn::And(hn::Eq(back, sum), hn::Lt(err, hn::Zero(dd))));
+      return hn::TruncateTo(DUH(), hn::VecFromMask(du64, hn::RebindMask(du64, above)));
+    };
+    hn::Vec<DFH> near_lo, near_hi;
+    const auto above_lo = half(hn::LowerHalf(dh, va), hn::LowerHalf(dh, vb), hn::LowerHalf(dh, vc), near_lo);
+    const auto above_hi = half(hn::UpperHalf(dh, va), hn::UpperHalf(dh, vb), hn::UpperHalf(dh, vc), near_hi);
+    const VF near = hn::Combine(DF(), near_hi, near_lo);
+    const auto above = hn::RebindMask(DF(), hn::MaskFromVec(hn::Combine(DU(), above_hi, above_lo)));
+    // One step toward -inf: the bits minus one for a positive number, plus
+    // one for a negative one (zeros and 2^-126 are not ordinary, below).
+    const VU u = hn::BitCast(DU(), near);
+    const auto neg = hn::RebindMask(DU(), hn::Lt(hn::BitCast(DI(), u), hn::Zero(DI())));
+    const VU down = hn::IfThenElse(neg, hn::Add(u, hn::Set(DU(), 1u)), hn::Sub(u, hn::Set(DU(), 1u)));
+    const VF f = hn::BitCast(DF(), hn::IfThenElse(hn::RebindMask(DU(), above), down, u));
+    const VU fa = hn::And(hn::BitCast(DU(), f), hn::Set(DU(), 0x7fffffffu));
+    const auto normal_above = hn::Lt(hn::Sub(fa, hn::Set(DU(), 0x00800001u)), hn::Set(DU(), 0x7f800000u - 0x00800001u));
+    MF ok = hn::And(hn::RebindMask(DF(), normal_above), finite_ordinary(near));
+    if constexpr (std::is_same_v<A, f32x>) ok = hn::And(ok, finite_ordinary(va));
+    if constexpr (std::is_same_v<B, f32x>) ok = hn::And(ok, finite_ordinary(vb));
+    if constexpr (std::is_same_v<C, f32x>) ok = hn::And(ok, finite_ordinary(vc));
+    r->mark_unless(ok);
+    return {f, r};
+  }
+  template <mode M>
+  static inline f32x abs_f32(const f32x& x) {
+    x.rec->mark_unless(ordinary(x.v));
+    return {canonical(hn::Abs(x.v)), x.rec};
+  }
+  template <mode M>
+  static inline f32x neg_f32(const f32x& x) {
+    x.rec->mark_unless(ordinary(x.v));
+    return {canonical(hn::Neg(x.v)), x.rec};
+  }
+  // Clamp to [0, 1], every negative number, -0 and NaN to +0.
+  template <mode M>
+  static inline f32x cvt_sat_f32_f32(const f32x& x) {
+    x.rec->mark_unless(ordinary(x.v));
+    const VF one = hn::Set(DF(), 1.0f);
+    const VF r = hn::IfThenElse(hn::Gt(x.v, one), one, hn::IfThenElseZero(hn::Gt(x.v, hn::Zero(DF())), x.v));
+    return {r, x.rec};
+  }
+#define BX_F32X_SETP(name, f)                         \
+  template <mode M, class A, class B>                 \
+  static inline mask32 name(const A& a, const B& b) { \
+    lane_record* r = rec_of(a, b);                    \
+    r->mark_unless(operands_ok(a, b));                \
+    return {f(vec(a), vec(b)), r};                    \
+  }
+  BX_F32X_SETP(setp_lt_f32, hn::Lt)
+  BX_F32X_SETP(setp_gt_f32, hn::Gt)
+  BX_F32X_SETP(setp_ge_f32, hn::Ge)
+  BX_F32X_SETP(setp_eq_f32, hn::Eq)
+#undef BX_F32X_SETP
+
+  template <class A, class B>
+  static inline f32x copysign_f32(const A& sign_src, const B& mag_src) {
+    const VU sign = hn::And(hn::BitCast(DU(), vec(sign_src)), hn::Set(DU(), 0x80000000u));
+    const VU mag = hn::And(hn::BitCast(DU(), vec(mag_src)), hn::Set(DU(), 0x7fffffffu));
+    return {hn::BitCast(DF(), hn::Or(sign, mag)), rec_of(sign_src, mag_src)};
+  }
+  template <class A, class B>
+  static inline f32x select(mask32 c, const A& a, const B& b) {
+    return {hn::IfThenElse(c.m, vec(a), vec(b)), c.rec};
+  }
+
+  // MUFU.EX2 (sfu::mufu_ex2) on the lanes whose input is normal with |x| <
+  // 256 and whose result is normal; sfu_interp.hpp's sum in 64-bit lanes.
+  static inline f32x mufu_ex2(const f32x& x);
+  // MUFU.RCP (sfu::mufu_rcp).
+  static inline f32x mufu_rcp(const f32x& x);
+};
+
+inline f32x u32x::as_f32() const { return {hn::BitCast(DF(), v), rec}; }
+inline f32x u32x::cvt_rn_f32_s32(u32x i) { return {hn::ConvertTo(DF(), hn::BitCast(DI(), i.v)), i.rec}; }
+
+// The lane type of values of type T (float, u32, or a lane type).
+template <class T>
+using lanes_for =
+    std::conditional_t<std::is_same_v<T, float>, f32x, std::conditional_t<std::is_same_v<T, u32>, u32x, T>>;
+
+template <class A, class B>
+inline auto mask32::select(mask32 c, const A& a, const B& b) {
+  return lanes_for<lanes_of<A, B>>::select(c, a, b);
+}
+
+template <class FA, class FB>
+inline auto mask32::when(mask32 c, FA fa, FB fb) {
+  using R = lanes_for<lanes_of<decltype(fa()), decltype(fb())>>;
+  lane_record& rec = *c.rec;
+  if (hn::AllTrue(DF(), c.m)) return R::lift(fa(), c.rec);
+  if (hn::AllFalse(DF(), c.m)) return R::lift(fb(), c.rec);
+  const MF before = rec.marked;
+  rec.marked = hn::FirstN(DF(), 0);
+  const auto ra = fa();
+  const MF marked_a = hn::And(rec.marked, c.m);
+  rec.marked = hn::FirstN(DF(), 0);
+  const auto rb = fb();
+  rec.marked = hn::Or(before, hn::Or(marked_a, hn::AndNot(c.m, rec.marked)));
+  return R::select(c, ra, rb);
+}
+
+// The SFU interpolator (sfu_interp.hpp) on lanes.
+namespace sfu_lanes {
+
+// A table's rows as c0, c1, c2 triples, for gathers: from the scalar model's
+// own rows, once.
+template <unsigned N, sfu::row (*Row)(u32)>
+inline const std::int32_t* row_triples() {
+  static const auto t = [] {
+    struct {
+      std::int32_t c[3 * N];
+    } a{};
+    for (u32 i = 0; i < N; ++i) {
+      const sfu::row r = Row(i);
+      a.c[3 * i] = std::int32_t(r.c0), a.c[3 * i + 1] = std::int32_t(r.c1), a.c[3 * i + 2] = std::int32_t(r.c2);
+    }
+    return a;
+  }();
+  return t.c;
+}
+
+// sfu::square_trunc(x), x < 2^17: the bits of the dropped columns, which sum
+// to less than 2^23 (32-bit lanes). Bit i of x, moved to the sign, selects
+// its terms.
+inline VU square_dropped(VU x) {
+  const DU du;
+  const DI di;
+  constexpr int top = (sfu::square_dropped_columns - 1) / 2;
+  constexpr u32 low = (u32(1) << sfu::square_dropped_columns) - 1;
+  VU dropped = hn::Zero(du);
+  hn::Vec<DI> bit_at_sign = hn::BitCast(di, hn::ShiftLeft<31 - top>(x));
+  for (int i = top; i >= 0; --i) {
+    const VU col = hn::Add(hn::Set(du, u32(1) << (2 * i)),
+                           hn::And(hn::ShiftLeftSame(hn::ShiftRightSame(x, i + 1), 2 * i + 2), hn::Set(du, low)));
+    dropped = hn::Add(dropped, hn::And(hn::BitCast(du, hn::BroadcastSignBit(bit_at_sign)), col));
+    bit_at_sign = hn::ShiftLeft<1>(bit_at_sign);
+  }
+  return dropped;
+}
+
+// sfu::float_from_sum(interpolate(S, row, xl), S.w, scale, sign) for the
+// rows at `idx` (3 * row) of `rows`: `bits`, valid where `lead` (the sum's
+// leading bit is Lead or Lead + 1) and the biased exponent `expo` is 1 .. 254.
+// The sums are 64-bit: a half of the lanes at a time.
+struct interpolated {
+  VU bits;
+  hn::Vec<DI> expo;
+  hn::Mask<DU> lead;
+};
+template <sfu::shape S, int Lead>
+inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> idx, VU xl, hn::Vec<DI> scale, VU sign) {
+  const DU du;
+  const DI di;
+  const DUH duh;
+  const DU64 du64;
+  const hn::Repartition<std::uint32_t, DU64> dw;  // the 32-bit halves of du64, for MulEven
+  const VU c0 = hn::BitCast(du, hn::GatherIndex(di, rows, idx));
+  const VU c1 = hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx));
+  const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
+  const VU xs = hn::ShiftLeft<S.sq_shift>(xl);
+  const VU dropped = square_dropped(xs);
+  hn::Vec<DUH> frac_h[2], top_h[2], lead_h[2];
+  for (int h = 0; h < 2; ++h) {
+    const auto part = [&](VU v) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
+    const auto xsw = hn::BitCast(dw, part(xs));
+    const auto sq = hn::ShiftRight<2 * S.sq_shift>(hn::Sub(hn::MulEven(xsw, xsw), part(dropped)));  // < 2^34
+    const auto c2w = hn::BitCast(dw, part(c2));
+    const auto t0 = hn::ShiftLeft<S.a0>(part(c0));
+    const auto t1 = hn::ShiftLeft<S.a1>(hn::MulEven(hn::BitCast(dw, part(c1)), hn::BitCast(dw, part(xl))));
+    const auto t2 = hn::Add(hn::MulEven(c2w, hn::BitCast(dw, hn::And(sq, hn::Set(du64, 0xffffffffull)))),
+                            hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
+    auto sum = S.s1 > 0 ? hn::Add(t0, t1) : hn::Sub(t0, t1);
+    sum = S.s2 > 0 ? hn::Add(sum, t2) : hn::Sub(sum, t2);
+    sum = hn::Add(sum, hn::Set(du64, S.bias));
+    const auto lead_ok = hn::And(hn::Ne(hn::ShiftRight<Lead>(sum), hn::Zero(du64)),
+                                 hn::Eq(hn::ShiftRight<Lead + 2>(sum), hn::Zero(du64)));
+    const auto top = hn::Ne(hn::ShiftRight<Lead + 1>(sum), hn::Zero(du64));
+    const auto frac = hn::IfThenElse(top, hn::ShiftRight<Lead + 1 - 23>(sum), hn::ShiftRight<Lead - 23>(sum));
+    frac_h[h] = hn::TruncateTo(duh, frac);
+    top_h[h] = hn::TruncateTo(duh, hn::VecFromMask(du64, top));
+    lead_h[h] = hn::TruncateTo(duh, hn::VecFromMask(du64, lead_ok));
+  }
+  const VU frac = hn::And(hn::Combine(du, frac_h[1], frac_h[0]), hn::Set(du, 0x7fffffu));
+  const auto top = hn::BitCast(di, hn::Combine(du, top_h[1], top_h[0]));  // -1 where the leading bit is Lead + 1
+  // 127 + p - w + scale, p = Lead or Lead + 1.
+  const auto expo = hn::Sub(hn::Add(scale, hn::Set(di, 127 + Lead - S.w)), top);
+  return {hn::Or(sign, hn::Or(hn::ShiftLeft<23>(hn::BitCast(du, expo)), frac)), expo,
+          hn::MaskFromVec(hn::Combine(du, lead_h[1], lead_h[0]))};
+}
+// The exponent field is 1 .. 254.
+inline hn::Mask<DU> normal_field(hn::Vec<DI> expo) {
+  const DU du;
+  return hn::Lt(hn::BitCast(du, hn::Sub(expo, hn::Set(DI(), 1))), hn::Set(du, 254u));
+}
+
+}  // namespace sfu_lanes
+
+inline f32x f32x::mufu_ex2(const f32x& x) {
+  constexpr sfu::shape s = sfu::ex2_shape();
+  static_assert(s.m == 6 && s.w == 57);
+  const DU du;
+  const DI di;
+  const VU b = hn::BitCast(du, x.v);
+  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const auto neg = hn::Lt(hn::BitCast(di, b), hn::Zero(di));
+  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));  // -126 .. 7 on normal |x| < 256
+  const VU sig = hn::Or(hn::And(a, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
+  const auto e_neg = hn::Lt(e, hn::Zero(di));
+  const VU left = hn::Shl(sig, hn::BitCast(du, hn::Min(hn::Max(e, hn::Zero(di)), hn::Set(di, 8))));
+  const VU right = hn::Shr(sig, hn::BitCast(du, hn::Min(hn::Neg(e), hn::Set(di, 31))));
+  const VU fixed = hn::IfThenElse(hn::RebindMask(du, e_neg), right, left);  // |x| 2^23, truncated
+  auto n = hn::BitCast(di, hn::ShiftRight<23>(fixed));
+  VU X = hn::And(fixed, hn::Set(du, 0x7fffffu));
+  n = hn::IfThenElse(neg, hn::Neg(n), n);
+  const auto complement = hn::And(neg, hn::RebindMask(di, hn::Ne(X, hn::Zero(du))));
+  X = hn::IfThenElse(hn::RebindMask(du, complement), hn::AndNot(X, hn::Set(du, 0x7fffffu)), X);
+  n = hn::IfThenElse(complement, hn::Sub(n, hn::Set(di, 1)), n);
+  const auto idx = hn::Mul(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::Set(di, 3));
+  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
+  // The result's significand is in [1, 2): the sum's leading bit is w.
+  const auto sum = sfu_lanes::interpolate<s, s.w>(sfu_lanes::row_triples<64, sfu::ex2_row>(), idx, xl, n, hn::Zero(du));
+  // The model's early returns, in its order (later ones first here): a NaN
+  // gives the canonical NaN; |x| >= 256 (and +-inf) +inf or +0 by the sign;
+  // a subnormal or zero x gives 1; n > 127 gives +inf, n < -126 gives +0.
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  VU r;
+  const auto underflow = hn::RebindMask(du, hn::Lt(n, hn::Set(di, -126)));
+  const auto overflow = hn::RebindMask(du, hn::Gt(n, hn::Set(di, 127)));
+  r = hn::IfThenZeroElse(underflow, hn::IfThenElse(overflow, inf, sum.bits));
+  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
+  r = hn::IfThenElse(tiny, hn::Set(du, sfu::one_bits), r);
+  const auto big = hn::Gt(a, hn::Set(du, 0x437fffffu));  // e >= 8, the infinities and NaNs too
+  r = hn::IfThenElse(big, hn::IfThenZeroElse(hn::RebindMask(du, neg), inf), r);
+  r = hn::IfThenElse(hn::Gt(a, inf), hn::Set(du, sfu::nan_bits), r);
+  // Vouched for: every early return, and the sums whose form is known.
+  const auto early = hn::Or(hn::Or(tiny, big), hn::Or(underflow, overflow));
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
+// MUFU.RCP (sfu::mufu_rcp).
+inline f32x f32x::mufu_rcp(const f32x& x) {
+  constexpr sfu::shape s = sfu::rcp_shape();
+  static_assert(s.m == 7 && s.w == 56);
+  const DU du;
+  const DI di;
+  const VU b = hn::BitCast(du, x.v);
+  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const VU sign = hn::And(b, hn::Set(du, 0x80000000u));
+  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));
+  const VU X = hn::And(a, hn::Set(du, 0x7fffffu));
+  const auto idx = hn::Mul(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::Set(di, 3));
+  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
+  // 1/m for m in [1, 2): the sum's leading bit is w - 1 or w.
+  const auto sum =
+      sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rcp_row>(), idx, xl, hn::Neg(e), sign);
+  // Early returns, in the model's order: NaN -> canonical NaN, +-inf -> +-0,
+  // subnormal or zero -> +-inf; a subnormal result is flushed to +-0.
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  const auto flushed = hn::RebindMask(du, hn::Lt(sum.expo, hn::Set(di, 1)));
+  VU r = hn::IfThenElse(flushed, sign, sum.bits);
+  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
+  r = hn::IfThenElse(tiny, hn::Or(sign, inf), r);
+  const auto special = hn::Gt(a, hn::Set(du, sfu::inf_bits - 1));
+  r = hn::IfThenElse(special, hn::IfThenElse(hn::Eq(a, inf), sign, hn::Set(du, sfu::nan_bits)), r);
+  const auto fine = hn::And(sum.lead, hn::Or(flushed, sfu_lanes::normal_field(sum.expo)));
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(hn::Or(tiny, special), fine)));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
+#endif  // BITEXACT_SIMD_TARGET != HWY_SVE
+
+}  // namespace bitexact::nv::ptx::BITEXACT_SIMD_NS
