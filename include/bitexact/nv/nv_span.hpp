@@ -16,7 +16,7 @@
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
 // flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
 // reproduction is written against ptx.hpp's lane forms (BX_NV_LANE_ROW below:
-// expf, exp2f, exp10f, logf, log2f, log10f, tanhf, erff) run that same source
+// expf, exp2f, exp10f, logf, log2f, log10f, tanhf, erff, rsqrtf) run that same source
 // on SIMD lanes (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the
 // scalar function. detail::span_kernel below names them all. Every other row
 // is its scalar code in a loop (spans::map_checked), so a new row gets its
@@ -118,6 +118,7 @@ BX_NV_LANE_ROW(log2f)
 BX_NV_LANE_ROW(log10f)
 BX_NV_LANE_ROW(tanhf)
 BX_NV_LANE_ROW(erff)
+BX_NV_LANE_ROW(rsqrtf)
 #undef BX_NV_LANE_ROW
 
 // One operand: the kernel where there is one, else the scalar function f in a loop.

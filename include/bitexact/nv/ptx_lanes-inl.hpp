@@ -291,6 +291,8 @@ struct f32x {
   static inline f32x mufu_ex2(const f32x& x);
   // MUFU.RCP (sfu::mufu_rcp).
   static inline f32x mufu_rcp(const f32x& x);
+  // MUFU.RSQ (sfu::mufu_rsqrt).
+  static inline f32x mufu_rsqrt(const f32x& x);
 };
 
 inline f32x u32x::as_f32() const { return {hn::BitCast(DF(), v), rec}; }
@@ -488,6 +490,48 @@ inline f32x f32x::mufu_rcp(const f32x& x) {
   r = hn::IfThenElse(special, hn::IfThenElse(hn::Eq(a, inf), sign, hn::Set(du, sfu::nan_bits)), r);
   const auto fine = hn::And(sum.lead, hn::Or(flushed, sfu_lanes::normal_field(sum.expo)));
   x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(hn::Or(tiny, special), fine)));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
+// MUFU.RSQ (sfu::mufu_rsqrt).
+inline f32x f32x::mufu_rsqrt(const f32x& x) {
+  // float_from_sum(S << 1, w, scale) is float_from_sum(S, w - 1, scale).
+  constexpr sfu::shape s = [] {
+    sfu::shape t = sfu::rsqrt_shape();
+    t.w -= 1;
+    return t;
+  }();
+  static_assert(s.m == 6 && s.w == 56);
+  const DU du;
+  const DI di;
+  const VU b = hn::BitCast(du, x.v);
+  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));
+  const auto odd = hn::And(e, hn::Set(di, 1));
+  const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
+  const VU X = hn::And(a, hn::Set(du, 0x7fffffu));
+  const auto idx =
+      hn::Mul(hn::Add(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::ShiftLeft<s.m>(odd)), hn::Set(di, 3));
+  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
+  // 1/sqrt(m) for m in [1, 4): the sum's leading bit is w - 1 or w.
+  const auto sum = sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rsqrt_row>(), idx, xl,
+                                                      hn::Sub(hn::Set(di, -1), half), hn::Zero(du));
+  // Early returns, in the model's order (later ones first here): an even
+  // power of two is exact; +inf gives +0; a negative number the NaN; a
+  // subnormal or zero +-inf; a NaN the canonical NaN.
+  const auto exact = hn::And(hn::Eq(X, hn::Zero(du)), hn::RebindMask(du, hn::Eq(odd, hn::Zero(di))));
+  VU r = hn::IfThenElse(exact, hn::ShiftLeft<23>(hn::BitCast(du, hn::Sub(hn::Set(di, 127), half))), sum.bits);
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  const auto is_inf = hn::Eq(a, inf);
+  r = hn::IfThenZeroElse(is_inf, r);
+  const auto negative = hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du));
+  r = hn::IfThenElse(negative, hn::Set(du, sfu::nan_bits), r);
+  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
+  r = hn::IfThenElse(tiny, hn::Or(hn::And(b, hn::Set(du, 0x80000000u)), inf), r);
+  const auto nan = hn::Gt(a, inf);
+  r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
+  const auto early = hn::Or(hn::Or(hn::Or(exact, is_inf), hn::Or(negative, tiny)), nan);
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
   return {hn::BitCast(DF(), r), x.rec};
 }
 

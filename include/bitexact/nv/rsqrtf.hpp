@@ -11,8 +11,8 @@
 
 namespace bitexact::nv {
 
-template <build B>
-BITEXACT_INLINE float rsqrtf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F rsqrtf(F x) {
   return ptx::rsqrt_approx_f32<B.reflect>(x);
 }
 
