@@ -9,6 +9,9 @@
 namespace bitexact::sweep::simd_kernels::BITEXACT_SIMD_NS {
 
 namespace hn = hwy::BITEXACT_SIMD_NS;
+// (Highway's CompressStore, faster on AVX2; every list here has room for a
+// whole vector past its count.)
+using simd::BITEXACT_SIMD_NS::compress_store;
 
 // count_special_classes on the whole vectors of w[0, n) (W: float bits in
 // 32-bit lanes; 64-bit words or doubles in 64-bit lanes): NaN, Inf,
@@ -68,10 +71,10 @@ inline std::size_t list_differences(const W* x, const W* y, std::size_t n, std::
     const auto ne = hn::Ne(diff, hn::Zero(d));
     if (!hn::AllFalse(d, ne)) {
       if constexpr (sizeof(U) == 4) {
-        cnt += hn::CompressBlendedStore(idx, ne, d32, list + cnt);
+        cnt += compress_store(idx, ne, d32, list + cnt);
       } else {  // the 64-bit lanes' mask as one on 32-bit indices
         const auto ne32 = hn::MaskFromVec(hn::TruncateTo(d32, hn::VecFromMask(d, ne)));
-        cnt += hn::CompressBlendedStore(idx, ne32, d32, list + cnt);
+        cnt += compress_store(idx, ne32, d32, list + cnt);
       }
     }
     idx = hn::Add(idx, step);
@@ -136,11 +139,11 @@ inline std::size_t ordinary(int arity, const float* a_in, const float* b_in, con
     const hn::Half<decltype(di32)> dh;
     const auto take0 = hn::MaskFromVec(hn::BitCast(dd, hn::PromoteTo(di, hn::LowerHalf(dh, takev))));
     const auto take1 = hn::MaskFromVec(hn::BitCast(dd, hn::PromoteTo(di, hn::UpperHalf(dh, takev))));
-    const std::size_t nt = hn::CompressBlendedStore(ju, take, du, sj + ns);
-    const std::size_t n0 = hn::CompressBlendedStore(e0, take0, dd, se + ns);
-    hn::CompressBlendedStore(e1, take1, dd, se + ns + n0);
+    const std::size_t nt = compress_store(ju, take, du, sj + ns);
+    const std::size_t n0 = compress_store(e0, take0, dd, se + ns);
+    compress_store(e1, take1, dd, se + ns + n0);
     ns += nt;
-    if (!hn::AllTrue(du, take)) nr += hn::CompressBlendedStore(qv, hn::Not(take), du, rest + nr);
+    if (!hn::AllTrue(du, take)) nr += compress_store(qv, hn::Not(take), du, rest + nr);
     qv = hn::Add(qv, step);
   }
   *nrest = nr;

@@ -19,7 +19,8 @@
 //    shifts, then the same round-to-nearest conversions i64 -> f64 -> f32.
 // Blocks of up to 512 inputs in three passes:
 //  1. each vector: the Cody-Waite reduction; a vector without slow lanes
-//     (|x| >= 105615, Inf, NaN) is finished at once (polynomial, store);
+//     (|x| >= 105615, Inf, NaN) is finished at once (polynomial, store), and
+//     so is one whose lanes are all slow (Payne-Hanek on its two halves);
 //     otherwise its r, q and x are kept and its slow lanes' inputs and
 //     positions are appended, in order, to dense arrays;
 //  2. the Payne-Hanek reduction of the dense array, N/2 lanes a step, so no
@@ -87,18 +88,24 @@ HWY_INLINE VF trig_poly(VF r, VI q) {
   return hn::MulAdd(z, pick(flip, pos.mul, neg.mul), pick(flip, pos.add, neg.add));
 }
 
-// trig_reduce_payne_hanek on the N/2 inputs at xp (finite |x| >= 105615;
-// garbage for others), in 64-bit lanes; r and q + offset to rp and qp.
-HWY_INLINE void trig_payne_hanek(const float* xp, float* rp, std::int32_t* qp, std::int32_t offset) {
-  const hn::ScalableTag<std::uint64_t> du;
+// The N/2-lane types of the Payne-Hanek reduction: 64-bit lanes, and one
+// float or int32 per 64-bit lane (a half vector).
+using ph_du = hn::ScalableTag<std::uint64_t>;
+using ph_df = hn::Rebind<float, ph_du>;
+using ph_di = hn::Rebind<std::int32_t, ph_du>;
+
+// trig_reduce_payne_hanek on N/2 inputs (finite |x| >= 105615; garbage for
+// others), in 64-bit lanes: r, and q + offset.
+HWY_INLINE void trig_payne_hanek(hn::Vec<ph_df> x, hn::Vec<ph_df>& r, hn::Vec<ph_di>& q, std::int32_t offset) {
+  const ph_du du;
   const hn::RebindToSigned<decltype(du)> di;
   const hn::RebindToFloat<decltype(du)> dd;
   const hn::Repartition<std::uint32_t, decltype(du)> du32;  // the 32-bit halves, for MulEven
-  const hn::Rebind<float, decltype(du)> dfh;                // one float per 64-bit lane
+  const ph_df dfh;                                          // one float per 64-bit lane
   const hn::Rebind<std::uint32_t, decltype(du)> duh;
-  const hn::Rebind<std::int32_t, decltype(du)> dih;
+  const ph_di dih;
   using VU = hn::Vec<decltype(du)>;
-  const VU ix = hn::PromoteTo(du, hn::BitCast(duh, hn::LoadU(dfh, xp)));
+  const VU ix = hn::PromoteTo(du, hn::BitCast(duh, x));
   const VU low32 = hn::Set(du, 0xffffffffu);
   const VU sign = hn::And(ix, hn::Set(du, 0x80000000u));
   const VU e = hn::Sub(hn::And(hn::ShiftRight<23>(ix), hn::Set(du, 0xff)), hn::Set(du, 128));
@@ -142,8 +149,17 @@ HWY_INLINE void trig_payne_hanek(const float* xp, float* rp, std::int32_t* qp, s
   // f < 2^63: i64 -> f64 (round to nearest), the product, f64 -> f32 (nearest).
   const auto rd = hn::Mul(hn::ConvertTo(dd, hn::BitCast(di, f)), hn::Set(dd, trig_pio2_scaled));
   const auto r0 = hn::BitCast(duh, hn::DemoteTo(dfh, rd));
-  hn::StoreU(hn::BitCast(dfh, hn::Xor(r0, hn::TruncateTo(duh, rsign))), dfh, rp);
-  hn::StoreU(hn::Add(hn::BitCast(dih, hn::TruncateTo(duh, qq)), hn::Set(dih, offset)), dih, qp);
+  r = hn::BitCast(dfh, hn::Xor(r0, hn::TruncateTo(duh, rsign)));
+  q = hn::Add(hn::BitCast(dih, hn::TruncateTo(duh, qq)), hn::Set(dih, offset));
+}
+
+// The same on the N/2 inputs at xp, r and q to rp and qp.
+HWY_INLINE void trig_payne_hanek(const float* xp, float* rp, std::int32_t* qp, std::int32_t offset) {
+  hn::Vec<ph_df> r;
+  hn::Vec<ph_di> q;
+  trig_payne_hanek(hn::LoadU(ph_df(), xp), r, q, offset);
+  hn::StoreU(r, ph_df(), rp);
+  hn::StoreU(q, ph_di(), qp);
 }
 
 // sin (quadrant_offset 0) or cos (1) of the whole vectors of in[0, n) into
@@ -193,11 +209,26 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
         hn::StoreU(some_tiny ? hn::IfThenElse(tiny, tiny_result(x), y) : y, d, bout + s);
         continue;
       }
+      if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
+        if (!some_tiny && hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves
+          const hn::Half<decltype(d)> dh;
+          const hn::Half<decltype(di)> dih;
+          hn::Vec<ph_df> r0, r1;
+          hn::Vec<ph_di> q0, q1;
+          trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
+          trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
+          const VF y = trig_poly<M>(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0));
+          hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Gt(mag, hn::Set(di, 0x7f7fffff))), canonical, y), d,
+                     bout + s);
+          continue;
+        }
+      }
       hn::StoreU(r, d, r_keep + s);
       hn::StoreU(q, di, q_keep + s);
       hn::StoreU(x, d, x_keep + s);
-      hn::CompressBlendedStore(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), slow, di, ph_pos + np);
-      np += hn::CompressBlendedStore(x, hn::RebindMask(d, slow), d, ph_x + np);
+      simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), slow, di,
+                                                     ph_pos + np);
+      np += simd::BITEXACT_SIMD_NS::compress_store(x, hn::RebindMask(d, slow), d, ph_x + np);
       kept[nk++] = std::uint16_t(s);
     }
     if (nk != 0) {

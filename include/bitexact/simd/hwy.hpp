@@ -112,6 +112,7 @@
 #define BITEXACT_SIMD_STR_NEON "+crypto"
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 

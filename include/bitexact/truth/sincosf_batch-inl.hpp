@@ -22,12 +22,22 @@ using VU = hn::Vec<DU>;
 using MD = hn::Mask<DD>;
 
 // sincos_estrin, coefficient set b where `use_b`, else a; every product
-// pinned (no contraction into an fma).
-HWY_INLINE VD estrin(const double (&a)[9], const double (&b)[9], MD use_b, VD u) {
+// pinned (no contraction into an fma). In the lanes `tiny` (|x| < 2^-12, so
+// u = x^2 < 2^-24) the terms in u^4 and u^8 are left out, as they change
+// nothing there: b0 lies in [1 - 2^-25, 1] (c0 = 1, |c1 u| < 2^-25), the
+// terms are below 2^-90 in magnitude, under half the spacing of doubles
+// either side of b0 (2^-54), so the scalar sum rounds back to b0, bit for
+// bit. Their products are not evaluated there either: for |x| < 2^-64 they
+// are subnormal or underflow, which costs a microcode assist per operation on
+// x86 (the tiny inputs took 8 ns an element, twice the others).
+HWY_INLINE VD estrin(const double (&a)[9], const double (&b)[9], MD use_b, VD u, MD tiny) {
   const DD d;
   // (A function, not an array of coefficients: SVE vectors cannot be array elements.)
   const auto c = [&](int k) { return hn::IfThenElse(use_b, hn::Set(d, b[k]), hn::Set(d, a[k])); };
-  const VD u2 = mul(u, u), u4 = mul(u2, u2), u8 = mul(u4, u4);
+  const VD u2 = mul(u, u);
+  const VD u2h = hn::IfThenElse(tiny, hn::Set(d, 1.0), u2);  // for the products only
+  const VD u4h = mul(u2h, u2h), u8h = mul(u4h, u4h);
+  const VD u4 = hn::IfThenZeroElse(tiny, u4h), u8 = hn::IfThenZeroElse(tiny, u8h);
   const VD a0 = hn::Add(c(0), mul(c(1), u)), a1 = hn::Add(c(2), mul(c(3), u));
   const VD a2 = hn::Add(c(4), mul(c(5), u)), a3 = hn::Add(c(6), mul(c(7), u));
   const VD b0 = hn::Add(a0, mul(a1, u2)), b1 = hn::Add(a2, mul(a3, u2));
@@ -42,30 +52,21 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
   const DU du;
   const DI di;
   const hn::Repartition<std::uint32_t, DD> du32;  // the 32-bit halves, for MulEven
-  // The padded words of 2/pi (a zero word first), indexed by w, w+1, w+2 mod
-  // 8 (then zeros up to SVE's widest vector): one permute of a vector that
-  // holds them where a vector has 8 lanes or more, two and a select at 4
-  // (AVX2), a gather at 2 (NEON).
-  alignas(64) static constexpr std::uint64_t table[max_lanes] = {
-      0, tables::two_over_pi_bits[0], tables::two_over_pi_bits[1], tables::two_over_pi_bits[2],
-      tables::two_over_pi_bits[3]};
-  const std::size_t lanes = hn::Lanes(du);
   const VU one = hn::Set(du, 1);
   const VU m = hn::Or(hn::And(ab, hn::Set(du, 0x7fffff)), hn::Set(du, 0x800000));
   // s = e - 1 + 63 with e = (abits >> 23) - 150; w = s >> 6, sh = s & 63.
   const auto s = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(ab)), hn::Set(di, 88));
   const auto w = hn::ShiftRight<6>(s);
   const VU sh = hn::BitCast(du, hn::And(s, hn::Set(di, 63)));
-  const auto word = [&](std::int64_t j) {
-    const auto idx = hn::And(hn::Add(w, hn::Set(di, j)), hn::Set(di, 7));
-    if (lanes >= 8) return hn::TableLookupLanes(hn::Load(du, table), hn::IndicesFromVec(du, idx));
-    if (lanes == 4) {
-      const auto i4 = hn::IndicesFromVec(du, hn::And(idx, hn::Set(di, 3)));
-      return hn::IfThenElse(hn::RebindMask(du, hn::Lt(idx, hn::Set(di, 4))),
-                            hn::TableLookupLanes(hn::Load(du, table), i4),
-                            hn::TableLookupLanes(hn::Load(du, table + 4), i4));
-    }
-    return hn::GatherIndex(du, table, idx);
+  // Padded words w, w+1, w+2 of 2/pi (a zero word first, then the table's
+  // four), w = 0, 1 or 2 in every lane the reduction holds (|x| >= pi/4): two
+  // compares and two selects a word, on every target (a permute of 64-bit
+  // lanes costs more on AVX2, a gather on NEON). Other lanes take word 2's.
+  const auto w0 = hn::RebindMask(du, hn::Eq(w, hn::Zero(di)));
+  const auto w1 = hn::RebindMask(du, hn::Eq(w, hn::Set(di, 1)));
+  const auto padded = [&](int j) { return hn::Set(du, j == 0 ? 0 : tables::two_over_pi_bits[j - 1]); };
+  const auto word = [&](int j) {
+    return hn::IfThenElse(w0, padded(j), hn::IfThenElse(w1, padded(j + 1), padded(j + 2)));
   };
   const VU p0 = word(0), p1 = word(1), p2 = word(2);
   // Shifts by 64 give 0 on every target, so sh = 0 needs no branch (hi = p0, lo = p1).
@@ -119,7 +120,7 @@ HWY_INLINE VD eval_quadrant(VU q, VD f) {
   const VD u = mul(f, f);
   const MD odd = hn::RebindMask(d, hn::Eq(hn::And(q, hn::Set(du, 1)), hn::Set(du, 1)));
   const VD m = hn::IfThenElse(odd, hn::Set(d, 1.0), f);
-  const VD p = hn::Mul(m, estrin(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u));
+  const VD p = hn::Mul(m, estrin(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u, hn::FirstN(d, 0)));
   const VU flip = hn::ShiftLeft<62>(hn::And(q, hn::Set(du, 2)));
   return hn::BitCast(d, hn::Xor(hn::BitCast(du, p), flip));
 }
@@ -143,10 +144,11 @@ HWY_INLINE MD kernel(const float* xp, float* out, double* yp) {
   const MD small = hn::RebindMask(d, hn::Lt(ab, hn::Set(du, std::uint64_t(sincos_small_bits) + 1)));
   VD y_small = hn::Zero(d), y_large = hn::Zero(d);
   MD reduced = hn::FirstN(d, 0);
+  const MD tiny = hn::RebindMask(d, hn::Lt(ab, hn::Set(du, sincos_tiny_bits)));
   if (!hn::AllFalse(d, small)) {
     const VD u = mul(xd, xd);
-    y_small = Sin ? hn::Mul(xd, estrin(tables::sin_x_coeffs, tables::sin_x_coeffs, hn::FirstN(d, 0), u))
-                  : estrin(tables::cos_x_coeffs, tables::cos_x_coeffs, hn::FirstN(d, 0), u);
+    y_small = Sin ? hn::Mul(xd, estrin(tables::sin_x_coeffs, tables::sin_x_coeffs, hn::FirstN(d, 0), u, tiny))
+                  : estrin(tables::cos_x_coeffs, tables::cos_x_coeffs, hn::FirstN(d, 0), u, tiny);
   }
   if (!hn::AllTrue(d, small)) {
     VU k;
@@ -174,7 +176,6 @@ HWY_INLINE MD kernel(const float* xp, float* out, double* yp) {
   const auto tiny32 = hn::Lt(abits32, hn::Set(du32, sincos_tiny_bits));
   const auto tiny_r = Sin ? x : hn::Set(df, 1.0f);
   hn::StoreU(hn::IfThenElse(hn::RebindMask(df, tiny32), tiny_r, lo), df, out);
-  const MD tiny = hn::RebindMask(d, hn::Lt(ab, hn::Set(du, sincos_tiny_bits)));
   return hn::Or(tiny, hn::And(computed, same));
 }
 
