@@ -42,6 +42,12 @@
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/nv_span.hpp"
 #include "bitexact/ocml/ocml_span.hpp"
+#include "bitexact/truth/sincosf_fast.hpp"
+
+#if BITEXACT_SIMD
+#define BITEXACT_SIMD_INCLUDE "bitexact/truth/sincosf_batch-inl.hpp"
+#include "bitexact/simd/foreach.hpp"
+#endif
 
 #define XXH_INLINE_ALL
 #include "xxhash.h"
@@ -96,6 +102,57 @@ void run_ocml_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t firs
   std::memcpy(out, r.data(), n * sizeof(T));
 }
 
+}  // namespace
+
+// The truth's sinf/cosf fast layer (header-only, no MPFR), as implementations
+// truth-fast (the scalar functions, input by input) and truth-fast-span (the
+// batch's SIMD kernel, bitexact/truth/sincosf_batch-inl.hpp, which src/truth's
+// truth::sinf_batch runs; its undecided lanes through the scalar functions).
+// Output per input, 12 bytes: the approximation y (NaN where there is none,
+// as the batch stores it) and the result in round-to-nearest where the fast
+// layer decides it, else 0xffffffff (MPFR's case, not evaluated here).
+namespace bitexact::truth {
+namespace {
+template <bool Sin>
+void fast_one(float x, float& out, double& y) {
+  const bool ok = Sin ? detail::sinf_approx(x, y) : detail::cosf_approx(x, y);
+  if (!ok || (bit_cast<std::uint32_t>(x) & 0x7fffffffu) == 0) y = std::nan("");
+  if (!(Sin ? detail::sinf_fast(x, rounding::nearest, out) : detail::cosf_fast(x, rounding::nearest, out)))
+    out = bit_cast<float>(0xffffffffu);
+}
+
+void put(unsigned char* out, std::uint64_t i, float r, double y) {
+  std::memcpy(out + 12 * i, &y, 8);
+  std::memcpy(out + 12 * i + 8, &r, 4);
+}
+
+template <bool Sin>
+void run_fast(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  for (std::uint64_t i = 0; i < n; ++i) {
+    float r;
+    double y;
+    fast_one<Sin>(bit_cast<float>(std::uint32_t(inputs::standard_input<float, 1>(kind, seed, first + i).x)), r, y);
+    put(out, i, r, y);
+  }
+}
+
+template <bool Sin>
+void run_fast_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                   unsigned char* out) {
+  std::vector<float> x(n), r(n);
+  std::vector<double> y(n);
+  for (std::uint64_t i = 0; i < n; ++i)
+    x[i] = bit_cast<float>(std::uint32_t(inputs::standard_input<float, 1>(kind, seed, first + i).x));
+  const std::size_t done = BITEXACT_SIMD_DISPATCH(
+      std::size_t(0), detail, sincosf_batch<Sin>(x.data(), r.data(), y.data(), n, &fast_one<Sin>));
+  for (std::size_t i = done; i < n; ++i) fast_one<Sin>(x[i], r[i], y[i]);
+  for (std::uint64_t i = 0; i < n; ++i) put(out, i, r[i], y[i]);
+}
+}  // namespace
+}  // namespace bitexact::truth
+
+namespace {
+
 template <Fn F>
 void add_span_forms(std::vector<entry>& t) {
   const int w = int(sizeof(typename fn_traits<F>::type));
@@ -120,6 +177,10 @@ std::vector<entry> table() {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) add_span_forms<Fn::name>(t);
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+  t.push_back({"truth-fast", "sinf", &truth::run_fast<true>, 12});
+  t.push_back({"truth-fast-span", "sinf", &truth::run_fast_span<true>, 12});
+  t.push_back({"truth-fast", "cosf", &truth::run_fast<false>, 12});
+  t.push_back({"truth-fast-span", "cosf", &truth::run_fast_span<false>, 12});
   return t;
 }
 

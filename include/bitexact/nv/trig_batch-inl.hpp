@@ -212,7 +212,6 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
       if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
         if (!some_tiny && hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves
           const hn::Half<decltype(d)> dh;
-          const hn::Half<decltype(di)> dih;
           hn::Vec<ph_df> r0, r1;
           hn::Vec<ph_di> q0, q1;
           trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);

@@ -29,15 +29,24 @@ using MD = hn::Mask<DD>;
 // either side of b0 (2^-54), so the scalar sum rounds back to b0, bit for
 // bit. Their products are not evaluated there either: for |x| < 2^-64 they
 // are subnormal or underflow, which costs a microcode assist per operation on
-// x86 (the tiny inputs took 8 ns an element, twice the others).
+// x86 (the tiny inputs took 8 ns an element, twice the others). The reduced
+// path (|f| >= 2^-40) has no tiny lanes: MayBeTiny false.
+template <bool MayBeTiny>
 HWY_INLINE VD estrin(const double (&a)[9], const double (&b)[9], MD use_b, VD u, MD tiny) {
   const DD d;
   // (A function, not an array of coefficients: SVE vectors cannot be array elements.)
   const auto c = [&](int k) { return hn::IfThenElse(use_b, hn::Set(d, b[k]), hn::Set(d, a[k])); };
   const VD u2 = mul(u, u);
-  const VD u2h = hn::IfThenElse(tiny, hn::Set(d, 1.0), u2);  // for the products only
-  const VD u4h = mul(u2h, u2h), u8h = mul(u4h, u4h);
-  const VD u4 = hn::IfThenZeroElse(tiny, u4h), u8 = hn::IfThenZeroElse(tiny, u8h);
+  VD u4, u8;
+  if constexpr (MayBeTiny) {
+    const VD u2h = hn::IfThenElse(tiny, hn::Set(d, 1.0), u2);  // for the products only
+    const VD u4h = mul(u2h, u2h), u8h = mul(u4h, u4h);
+    u4 = hn::IfThenZeroElse(tiny, u4h);
+    u8 = hn::IfThenZeroElse(tiny, u8h);
+  } else {
+    u4 = mul(u2, u2);
+    u8 = mul(u4, u4);
+  }
   const VD a0 = hn::Add(c(0), mul(c(1), u)), a1 = hn::Add(c(2), mul(c(3), u));
   const VD a2 = hn::Add(c(4), mul(c(5), u)), a3 = hn::Add(c(6), mul(c(7), u));
   const VD b0 = hn::Add(a0, mul(a1, u2)), b1 = hn::Add(a2, mul(a3, u2));
@@ -88,7 +97,7 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
   k = hn::ShiftRight<62>(r_hi);
   const VU f_hi =
       hn::Sub(hn::And(r_hi, hn::Set(du, (std::uint64_t(1) << 62) - 1)), hn::Set(du, std::uint64_t(1) << 61));
-  const VU sgn = hn::BitCast(du, hn::ShiftRight<63>(hn::BitCast(di, f_hi)));
+  const VU sgn = hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, f_hi)));  // 0 or all ones
   // |F| = (F ^ sgn) - sgn over 128 bits.
   const VU x_lo = hn::Xor(r_lo, sgn), x_hi = hn::Xor(f_hi, sgn);
   const VU a_lo = hn::Sub(x_lo, sgn);
@@ -96,13 +105,14 @@ HWY_INLINE MD reduce(VU ab, VU& k, VD& f) {
   // |f| >= 2^-40 <=> |F| >= 2^86 <=> the high word >= 2^22; then it is nonzero
   // and the scalar clz of the 128-bit value is that of the high word.
   const auto ok = hn::Gt(a_hi, hn::Set(du, (std::uint64_t(1) << 22) - 1));
-  // Its leading zeros: a_hi <= 2^61 (|F| <= 2^125); a_hi & ~(a_hi >> 1) keeps
-  // the top bit and no two adjacent ones, so it converts to a double of the
-  // same binade whatever the rounding (below 2^53 exactly; above, it is under
-  // 1.7 times its top bit). Its biased exponent e gives lz = 1086 - e; a zero
-  // (a garbage lane) gives lz 64 after the clamp.
-  const VD t = hn::ConvertTo(d, hn::BitCast(di, hn::AndNot(hn::ShiftRight<1>(a_hi), a_hi)));
-  const VU lz = hn::Min(hn::Sub(hn::Set(du, 1086), hn::ShiftRight<52>(hn::BitCast(du, t))), hn::Set(du, 64));
+  // Its leading zeros: a_hi <= 2^61 (|F| <= 2^125), so v = a_hi >> 10 < 2^52
+  // and 2^52 + v is exact in a double; minus 2^52 it is v, exactly, whose
+  // biased exponent e gives lz = 63 - (e - 1023 + 10) = 1076 - e (no i64 ->
+  // f64 conversion: AVX2 has none). Lanes with a_hi < 2^10 (never one that
+  // holds, a_hi >= 2^22) give v = 0, lz 64 after the clamp.
+  const VD two52 = hn::Set(d, 0x1p52);
+  const VD t = hn::Sub(hn::BitCast(d, hn::Or(hn::ShiftRight<10>(a_hi), hn::BitCast(du, two52))), two52);
+  const VU lz = hn::Min(hn::Sub(hn::Set(du, 1076), hn::ShiftRight<52>(hn::BitCast(du, t))), hn::Set(du, 64));
   const VU top0 = hn::Or(hn::Shl(a_hi, lz), hn::Shr(a_lo, hn::Sub(hn::Set(du, 64), lz)));
   const VU rest = hn::Shl(a_lo, lz);
   const VU top = hn::Or(top0, hn::IfThenZeroElse(hn::Eq(rest, hn::Zero(du)), one));  // the sticky bit
@@ -120,7 +130,7 @@ HWY_INLINE VD eval_quadrant(VU q, VD f) {
   const VD u = mul(f, f);
   const MD odd = hn::RebindMask(d, hn::Eq(hn::And(q, hn::Set(du, 1)), hn::Set(du, 1)));
   const VD m = hn::IfThenElse(odd, hn::Set(d, 1.0), f);
-  const VD p = hn::Mul(m, estrin(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u, hn::FirstN(d, 0)));
+  const VD p = hn::Mul(m, estrin<false>(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u, odd));
   const VU flip = hn::ShiftLeft<62>(hn::And(q, hn::Set(du, 2)));
   return hn::BitCast(d, hn::Xor(hn::BitCast(du, p), flip));
 }
@@ -147,8 +157,8 @@ HWY_INLINE MD kernel(const float* xp, float* out, double* yp) {
   const MD tiny = hn::RebindMask(d, hn::Lt(ab, hn::Set(du, sincos_tiny_bits)));
   if (!hn::AllFalse(d, small)) {
     const VD u = mul(xd, xd);
-    y_small = Sin ? hn::Mul(xd, estrin(tables::sin_x_coeffs, tables::sin_x_coeffs, hn::FirstN(d, 0), u, tiny))
-                  : estrin(tables::cos_x_coeffs, tables::cos_x_coeffs, hn::FirstN(d, 0), u, tiny);
+    y_small = Sin ? hn::Mul(xd, estrin<true>(tables::sin_x_coeffs, tables::sin_x_coeffs, tiny, u, tiny))
+                  : estrin<true>(tables::cos_x_coeffs, tables::cos_x_coeffs, tiny, u, tiny);
   }
   if (!hn::AllTrue(d, small)) {
     VU k;
