@@ -80,7 +80,8 @@ HWY_INLINE std::size_t compress_store(hn::Vec<D> v, hn::Mask<D> m, D d, hn::TFro
     const hn::Repartition<std::uint32_t, D> du32;
     std::uint8_t bits[8] = {};
     hn::StoreMaskBits(d, m, bits);
-    const std::uint32_t packed = sizeof(T) == 4 ? compress_detail::packed32[bits[0]] : compress_detail::packed64[bits[0] & 15];
+    const std::uint32_t packed =
+        sizeof(T) == 4 ? compress_detail::packed32[bits[0]] : compress_detail::packed64[bits[0] & 15];
     const auto idx =
         hn::And(hn::Shr(hn::Set(du32, packed), hn::ShiftLeft<2>(hn::Iota(du32, 0))), hn::Set(du32, 15u));
     const auto moved = hn::BitCast(d, hn::TableLookupLanes(hn::BitCast(du32, v), hn::IndicesFromVec(du32, idx)));
