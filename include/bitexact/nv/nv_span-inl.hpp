@@ -51,11 +51,12 @@ inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lane
   return N_NEON::lanes_kernel(in, out, n, lanes, scalar);  // SVE vectors cannot be class members
 }
 #else
+// Out of line, so that the flattened kernel does not inline the scalar function.
 template <class Scalar>
-[[gnu::noinline]] void redo_marked_lanes(const float* in, float* out, std::size_t count, std::uint64_t marked,
+[[gnu::noinline]] void redo_marked_lanes(ptx::BITEXACT_SIMD_NS::MF marked, const float* in, float* out,
                                          Scalar scalar) {
-  for (std::size_t j = 0; j < count; ++j)
-    if (marked >> j & 1) out[j] = scalar(in[j]);
+  simd::BITEXACT_SIMD_NS::for_each_false_lane(ptx::BITEXACT_SIMD_NS::DF(), hn::Not(marked),
+                                              [&](std::size_t j) { out[j] = scalar(in[j]); });
 }
 template <class Lanes, class Scalar>
 [[gnu::flatten]] inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lanes lanes,
@@ -73,13 +74,9 @@ template <class Lanes, class Scalar>
       continue;
     }
     float xs[simd::max_lanes<float>], ys[simd::max_lanes<float>];
-    std::uint8_t bits[simd::max_lanes<std::uint8_t> / 8] = {};
     hn::StoreU(x.v, d, xs);
     hn::StoreU(y.v, d, ys);
-    hn::StoreMaskBits(d, rec.marked, bits);
-    std::uint64_t marked = 0;
-    for (std::size_t j = 0; j < count; ++j) marked |= std::uint64_t(bits[j / 8] >> (j % 8) & 1) << j;
-    redo_marked_lanes(xs, ys, count, marked, scalar);
+    redo_marked_lanes(rec.marked, xs, ys, scalar);
     hn::StoreU(hn::LoadU(d, ys), d, out + i);
   }
   return i;

@@ -363,22 +363,25 @@ inline VU square_dropped(VU x) {
   return dropped;
 }
 
-// sfu::float_from_sum(interpolate(S, row, xl), S.w, scale, sign) for the
-// rows at `idx` (3 * row) of `rows`: `bits`, valid where `lead` (the sum's
-// leading bit is Lead or Lead + 1) and the biased exponent `expo` is 1 .. 254.
-// The sums are 64-bit: a half of the lanes at a time.
+// sfu::float_from_sum(interpolate(S, row, xl), S.w, scale, sign) with row
+// `row` of `rows` (row_triples) and xl the low 23 - S.m bits of the 23-bit
+// fraction X: `bits`, valid where `lead` (the sum's leading bit is Lead or
+// Lead + 1) and the biased exponent `expo` is 1 .. 254. The sums are 64-bit:
+// a half of the lanes at a time.
 struct interpolated {
   VU bits;
   hn::Vec<DI> expo;
   hn::Mask<DU> lead;
 };
 template <sfu::shape S, int Lead>
-inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> idx, VU xl, hn::Vec<DI> scale, VU sign) {
+inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> row, VU X, hn::Vec<DI> scale, VU sign) {
   const DU du;
   const DI di;
   const DUH duh;
   const DU64 du64;
   const hn::Repartition<std::uint32_t, DU64> dw;  // the 32-bit halves of du64, for MulEven
+  const auto idx = hn::Mul(row, hn::Set(di, 3));  // three words a row
+  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - S.m)) - 1));
   const VU c0 = hn::BitCast(du, hn::GatherIndex(di, rows, idx));
   const VU c1 = hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx));
   const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
@@ -418,6 +421,27 @@ inline hn::Mask<DU> normal_field(hn::Vec<DI> expo) {
   return hn::Lt(hn::BitCast(du, hn::Sub(expo, hn::Set(DI(), 1))), hn::Set(du, 254u));
 }
 
+// The table row of fraction X (its top S.m bits).
+template <sfu::shape S>
+inline hn::Vec<DI> row_of(VU X) {
+  return hn::BitCast(DI(), hn::ShiftRight<23 - S.m>(X));
+}
+
+// An SFU operand's bits b, magnitude bits a, unbiased exponent e (that of a
+// normal number; the models' early returns cover the others) and fraction X.
+struct operand {
+  VU b, a;
+  hn::Vec<DI> e;
+  VU X;
+};
+inline operand operand_of(VF v) {
+  const DU du;
+  const VU b = hn::BitCast(du, v);
+  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  return {b, a, hn::Sub(hn::BitCast(DI(), hn::ShiftRight<23>(a)), hn::Set(DI(), 127)),
+          hn::And(a, hn::Set(du, 0x7fffffu))};
+}
+
 }  // namespace sfu_lanes
 
 inline f32x f32x::mufu_ex2(const f32x& x) {
@@ -425,11 +449,9 @@ inline f32x f32x::mufu_ex2(const f32x& x) {
   static_assert(s.m == 6 && s.w == 57);
   const DU du;
   const DI di;
-  const VU b = hn::BitCast(du, x.v);
-  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const auto [b, a, e, frac] = sfu_lanes::operand_of(x.v);  // e: -126 .. 7 on normal |x| < 256
   const auto neg = hn::Lt(hn::BitCast(di, b), hn::Zero(di));
-  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));  // -126 .. 7 on normal |x| < 256
-  const VU sig = hn::Or(hn::And(a, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
+  const VU sig = hn::Or(frac, hn::Set(du, 0x800000u));
   const auto e_neg = hn::Lt(e, hn::Zero(di));
   const VU left = hn::Shl(sig, hn::BitCast(du, hn::Min(hn::Max(e, hn::Zero(di)), hn::Set(di, 8))));
   const VU right = hn::Shr(sig, hn::BitCast(du, hn::Min(hn::Neg(e), hn::Set(di, 31))));
@@ -440,10 +462,9 @@ inline f32x f32x::mufu_ex2(const f32x& x) {
   const auto complement = hn::And(neg, hn::RebindMask(di, hn::Ne(X, hn::Zero(du))));
   X = hn::IfThenElse(hn::RebindMask(du, complement), hn::AndNot(X, hn::Set(du, 0x7fffffu)), X);
   n = hn::IfThenElse(complement, hn::Sub(n, hn::Set(di, 1)), n);
-  const auto idx = hn::Mul(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::Set(di, 3));
-  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
   // The result's significand is in [1, 2): the sum's leading bit is w.
-  const auto sum = sfu_lanes::interpolate<s, s.w>(sfu_lanes::row_triples<64, sfu::ex2_row>(), idx, xl, n, hn::Zero(du));
+  const auto sum = sfu_lanes::interpolate<s, s.w>(sfu_lanes::row_triples<64, sfu::ex2_row>(),
+                                                  sfu_lanes::row_of<s>(X), X, n, hn::Zero(du));
   // The model's early returns, in its order (later ones first here): a NaN
   // gives the canonical NaN; |x| >= 256 (and +-inf) +inf or +0 by the sign;
   // a subnormal or zero x gives 1; n > 127 gives +inf, n < -126 gives +0.
@@ -469,16 +490,11 @@ inline f32x f32x::mufu_rcp(const f32x& x) {
   static_assert(s.m == 7 && s.w == 56);
   const DU du;
   const DI di;
-  const VU b = hn::BitCast(du, x.v);
-  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
   const VU sign = hn::And(b, hn::Set(du, 0x80000000u));
-  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));
-  const VU X = hn::And(a, hn::Set(du, 0x7fffffu));
-  const auto idx = hn::Mul(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::Set(di, 3));
-  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
   // 1/m for m in [1, 2): the sum's leading bit is w - 1 or w.
-  const auto sum =
-      sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rcp_row>(), idx, xl, hn::Neg(e), sign);
+  const auto sum = sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rcp_row>(),
+                                                      sfu_lanes::row_of<s>(X), X, hn::Neg(e), sign);
   // Early returns, in the model's order: NaN -> canonical NaN, +-inf -> +-0,
   // subnormal or zero -> +-inf; a subnormal result is flushed to +-0.
   const VU inf = hn::Set(du, sfu::inf_bits);
@@ -504,17 +520,13 @@ inline f32x f32x::mufu_rsqrt(const f32x& x) {
   static_assert(s.m == 6 && s.w == 56);
   const DU du;
   const DI di;
-  const VU b = hn::BitCast(du, x.v);
-  const VU a = hn::And(b, hn::Set(du, 0x7fffffffu));
-  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127));
+  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
   const auto odd = hn::And(e, hn::Set(di, 1));
   const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
-  const VU X = hn::And(a, hn::Set(du, 0x7fffffu));
-  const auto idx =
-      hn::Mul(hn::Add(hn::BitCast(di, hn::ShiftRight<23 - s.m>(X)), hn::ShiftLeft<s.m>(odd)), hn::Set(di, 3));
-  const VU xl = hn::And(X, hn::Set(du, (1u << (23 - s.m)) - 1));
-  // 1/sqrt(m) for m in [1, 4): the sum's leading bit is w - 1 or w.
-  const auto sum = sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rsqrt_row>(), idx, xl,
+  // 1/sqrt(m) for m in [1, 4): the sum's leading bit is w - 1 or w. An odd
+  // exponent takes the table's second half.
+  const auto sum = sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rsqrt_row>(),
+                                                      hn::Add(sfu_lanes::row_of<s>(X), hn::ShiftLeft<s.m>(odd)), X,
                                                       hn::Sub(hn::Set(di, -1), half), hn::Zero(du));
   // Early returns, in the model's order (later ones first here): an even
   // power of two is exact; +inf gives +0; a negative number the NaN; a

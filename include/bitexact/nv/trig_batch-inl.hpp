@@ -184,6 +184,11 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
   const VF canonical = hn::BitCast(d, hn::Set(di, std::int32_t(ptx::canonical_nan_f32)));
   // |x| < 2^-32: sin x is x (its FTZ flush in the FTZ build), cos x is 1.
   const auto tiny_result = [&](VF x) { return quadrant_offset == 0 ? trig_vflush<M>(x) : one; };
+  // Reduced lanes: the polynomial; Inf and NaN the canonical NaN (as
+  // trig_large_body gives them).
+  const auto reduced_result = [&](VF r, VI q, VI mag) {
+    return hn::IfThenElse(hn::RebindMask(d, hn::Gt(mag, hn::Set(di, 0x7f7fffff))), canonical, trig_poly<M>(r, q));
+  };
   std::size_t i = 0;
   while (i + lanes <= n) {
     const std::size_t len = std::min(block, (n - i) / lanes * lanes);
@@ -216,9 +221,7 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
           hn::Vec<ph_di> q0, q1;
           trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
           trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
-          const VF y = trig_poly<M>(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0));
-          hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Gt(mag, hn::Set(di, 0x7f7fffff))), canonical, y), d,
-                     bout + s);
+          hn::StoreU(reduced_result(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0), mag), d, bout + s);
           continue;
         }
       }
@@ -241,9 +244,8 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
         const std::size_t s = kept[t];
         const VF x = hn::LoadU(d, x_keep + s);
         const VI mag = hn::And(hn::BitCast(di, x), abs_mask);
-        const VF y = trig_poly<M>(hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s));
-        const VF y1 = hn::IfThenElse(hn::RebindMask(d, hn::Gt(mag, hn::Set(di, 0x7f7fffff))), canonical, y);
-        hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Lt(mag, tiny_to)), tiny_result(x), y1), d, bout + s);
+        const VF y = reduced_result(hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), mag);
+        hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Lt(mag, tiny_to)), tiny_result(x), y), d, bout + s);
       }
     }
     i += len;

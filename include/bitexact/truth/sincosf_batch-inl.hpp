@@ -30,7 +30,7 @@ using MD = hn::Mask<DD>;
 // bit. Their products are not evaluated there either: for |x| < 2^-64 they
 // are subnormal or underflow, which costs a microcode assist per operation on
 // x86 (the tiny inputs took 8 ns an element, twice the others). The reduced
-// path (|f| >= 2^-40) has no tiny lanes: MayBeTiny false.
+// path (|f| >= 2^-40) has no tiny lanes: MayBeTiny false, `tiny` unused.
 template <bool MayBeTiny>
 HWY_INLINE VD estrin(const double (&a)[9], const double (&b)[9], MD use_b, VD u, MD tiny) {
   const DD d;
@@ -130,7 +130,7 @@ HWY_INLINE VD eval_quadrant(VU q, VD f) {
   const VD u = mul(f, f);
   const MD odd = hn::RebindMask(d, hn::Eq(hn::And(q, hn::Set(du, 1)), hn::Set(du, 1)));
   const VD m = hn::IfThenElse(odd, hn::Set(d, 1.0), f);
-  const VD p = hn::Mul(m, estrin<false>(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u, odd));
+  const VD p = hn::Mul(m, estrin<false>(tables::sin_f_coeffs, tables::cos_f_coeffs, odd, u, hn::FirstN(d, 0)));
   const VU flip = hn::ShiftLeft<62>(hn::And(q, hn::Set(du, 2)));
   return hn::BitCast(d, hn::Xor(hn::BitCast(du, p), flip));
 }
@@ -157,8 +157,8 @@ HWY_INLINE MD kernel(const float* xp, float* out, double* yp) {
   const MD tiny = hn::RebindMask(d, hn::Lt(ab, hn::Set(du, sincos_tiny_bits)));
   if (!hn::AllFalse(d, small)) {
     const VD u = mul(xd, xd);
-    y_small = Sin ? hn::Mul(xd, estrin<true>(tables::sin_x_coeffs, tables::sin_x_coeffs, tiny, u, tiny))
-                  : estrin<true>(tables::cos_x_coeffs, tables::cos_x_coeffs, tiny, u, tiny);
+    y_small = Sin ? hn::Mul(xd, estrin<true>(tables::sin_x_coeffs, tables::sin_x_coeffs, hn::FirstN(d, 0), u, tiny))
+                  : estrin<true>(tables::cos_x_coeffs, tables::cos_x_coeffs, hn::FirstN(d, 0), u, tiny);
   }
   if (!hn::AllTrue(d, small)) {
     VU k;
