@@ -51,6 +51,40 @@ inline std::size_t count_special_classes(const W* w, std::size_t n, std::uint64_
   return j;
 }
 
+// count_binades on the whole vectors of w[0, n): tally[k] += the number of
+// words whose bits under `mask`, shifted right by `shift`, are k. A vector
+// whose lanes share one value (nearly every vector of an exhaustive set, whose
+// inputs are consecutive) counts as a whole, into a run kept in a register;
+// the others lane by lane. Returns the count done.
+template <class W>
+inline std::size_t count_binades(const W* w, std::size_t n, std::uint64_t mask, int shift, std::uint32_t* tally) {
+  using U = std::conditional_t<sizeof(W) == 4, std::uint32_t, std::uint64_t>;
+  const hn::ScalableTag<U> d;
+  const std::size_t lanes = hn::Lanes(d);
+  const auto m = hn::Set(d, U(mask));
+  alignas(64) U keys[simd::max_lanes<U>];
+  std::size_t run_key = 0;
+  std::uint32_t run = 0;
+  std::size_t j = 0;
+  for (; j + lanes <= n; j += lanes) {
+    const auto k = hn::ShiftRightSame(hn::And(hn::BitCast(d, hn::LoadU(hn::Rebind<W, decltype(d)>(), w + j)), m), shift);
+    const std::size_t k0 = std::size_t(hn::GetLane(k));
+    if (hn::AllTrue(d, hn::Eq(k, hn::Set(d, U(k0))))) [[likely]] {
+      if (k0 != run_key) {
+        tally[run_key] += run;
+        run_key = k0;
+        run = 0;
+      }
+      run += std::uint32_t(lanes);
+    } else {
+      hn::StoreU(k, d, keys);
+      for (std::size_t l = 0; l < lanes; ++l) ++tally[keys[l]];
+    }
+  }
+  tally[run_key] += run;
+  return j;
+}
+
 // list_differences on the whole vectors of [0, n): the positions j where
 // (x[j] ^ y[j]) & mask != 0, in order, into list (exactly their number of
 // entries written). Returns that number; *done the count of positions covered.
