@@ -204,6 +204,17 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
         hn::StoreU(tiny_result(x), d, bout + s);
         continue;
       }
+      if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
+        if (hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves (no tiny lane, no Cody-Waite)
+          const hn::Half<decltype(d)> dh;
+          hn::Vec<ph_df> r0, r1;
+          hn::Vec<ph_di> q0, q1;
+          trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
+          trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
+          hn::StoreU(reduced_result(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0), mag), d, bout + s);
+          continue;
+        }
+      }
       const bool some_tiny = !hn::AllFalse(d, tiny);
       VF r;
       VI q;
@@ -213,17 +224,6 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
         const VF y = trig_poly<M>(r, q);
         hn::StoreU(some_tiny ? hn::IfThenElse(tiny, tiny_result(x), y) : y, d, bout + s);
         continue;
-      }
-      if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
-        if (!some_tiny && hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves
-          const hn::Half<decltype(d)> dh;
-          hn::Vec<ph_df> r0, r1;
-          hn::Vec<ph_di> q0, q1;
-          trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
-          trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
-          hn::StoreU(reduced_result(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0), mag), d, bout + s);
-          continue;
-        }
       }
       hn::StoreU(r, d, r_keep + s);
       hn::StoreU(q, di, q_keep + s);
