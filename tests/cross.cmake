@@ -16,7 +16,9 @@ find_program(BX_QEMU_AARCH64 qemu-aarch64)
 find_path(BX_XXHASH_DIR xxhash.h)
 find_package(Threads REQUIRED)
 add_executable(block_digests_native ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp)
-target_include_directories(block_digests_native PRIVATE ${PROJECT_SOURCE_DIR}/include ${BX_XXHASH_DIR})
+# (src/ for the sweep engine's kernels, src/sweep/engine-inl.hpp: header-only too)
+target_include_directories(block_digests_native PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src
+                                                        ${BX_XXHASH_DIR})
 target_link_libraries(block_digests_native PRIVATE Threads::Threads)
 if(BX_AARCH64_CXX AND BX_QEMU_AARCH64 AND BX_XXHASH_DIR AND EXISTS /usr/bin/python3)
   # xxhash.h alone in a folder of its own: the cross compiler must not see
@@ -31,9 +33,10 @@ if(BX_AARCH64_CXX AND BX_QEMU_AARCH64 AND BX_XXHASH_DIR AND EXISTS /usr/bin/pyth
   set(_bx_a64 ${CMAKE_CURRENT_BINARY_DIR}/block_digests_aarch64)
   add_custom_command(OUTPUT ${_bx_a64}
     COMMAND ${BX_AARCH64_CXX} -std=gnu++20 -O3 -ffp-contract=fast -static -pthread
-      -I${PROJECT_SOURCE_DIR}/include -I${CMAKE_CURRENT_BINARY_DIR}/cross_include
+      -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR}/src -I${CMAKE_CURRENT_BINARY_DIR}/cross_include
       ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp -o ${_bx_a64}
     DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cross/block_digests.cpp ${CMAKE_CURRENT_SOURCE_DIR}/scalar_forms.hpp ${_bx_headers}
+            ${PROJECT_SOURCE_DIR}/src/sweep/engine-inl.hpp
     COMMENT "block_digests for aarch64 (${BX_AARCH64_CXX})" VERBATIM)
   add_custom_target(cross_block_digests_aarch64 ALL DEPENDS ${_bx_a64})
   set(_bx_cross_cmd /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cross/cross_check.py

@@ -44,8 +44,13 @@
 #include "bitexact/ocml/ocml_span.hpp"
 #include "bitexact/truth/sincosf_fast.hpp"
 
+#include "bitexact/sweep/classify.hpp"
+
 #if BITEXACT_SIMD
 #define BITEXACT_SIMD_INCLUDE "bitexact/truth/sincosf_batch-inl.hpp"
+#include "bitexact/simd/foreach.hpp"
+#undef BITEXACT_SIMD_INCLUDE
+#define BITEXACT_SIMD_INCLUDE "sweep/engine-inl.hpp"
 #include "bitexact/simd/foreach.hpp"
 #endif
 
@@ -151,6 +156,183 @@ void run_fast_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t firs
 }  // namespace
 }  // namespace bitexact::truth
 
+// The sweep engine's accounting kernels (src/sweep/engine-inl.hpp: the
+// counts of special values, the lists of differing positions, the counts per
+// binade, the split of a list into ordinary results and the rest), as
+// implementations engine (this file's scalar passes, the contracts the
+// kernels state) and engine-span (the kernels on the whole vectors, these
+// passes on the rest), on 32-bit lanes (floats) and 64-bit lanes (the
+// engine's words). Integer work and exact comparisons, so the same results
+// on every target; this shows it for NEON and SVE.
+//
+// Input index g, in blocks of 256: the first half of a block 128 consecutive
+// floats (vectors of one binade, as in a sweep), the second half scattered
+// ones (every class), both from a hash of the block; nv's sinf and ocml's
+// sin_f32 (gfx90a) of them as the two outputs compared (they differ on about
+// a tenth of the inputs), and errors from a hash (every test of `ordinary`:
+// zero, negative, infinite, NaN, subnormal, near and away from powers of two).
+// Output: each block's results in 256 x 32 bytes, input g taking its slot, so
+// that any split of a window among threads gives the same bytes.
+namespace bitexact::sweep {
+namespace {
+constexpr std::uint64_t eblock = 256;
+
+std::uint64_t mix(std::uint64_t v) {  // splitmix64's finaliser
+  v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+  v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+  return v ^ (v >> 31);
+}
+
+double error_of(std::uint64_t h) {
+  switch (h & 15) {
+    case 0: return 0.0;
+    case 1: return -1.5;
+    case 2: return HUGE_VAL;
+    case 3: return std::nan("");
+    case 4: return bit_cast<double>(h >> 12);  // subnormal
+    case 5: return std::ldexp(1.0, int((h >> 8) % 20));  // a power of two
+    case 6: return bit_cast<double>(((1023 + (h >> 8) % 20) << 52) | ((std::uint64_t(1) << 32) + ((h >> 40) & 1)));
+    default: return bit_cast<double>(((1021 + (h >> 8) % 24) << 52) | (h >> 12));
+  }
+}
+
+struct ref_passes {  // engine.cpp's scalar passes, as their contracts state them
+  template <class W>
+  static std::uint64_t bits(W v) {
+    if constexpr (sizeof(W) == 4)
+      return bit_cast<std::uint32_t>(v);
+    else
+      return std::uint64_t(v);
+  }
+  template <class W>
+  static void count_special(const W* w, std::size_t n, std::uint64_t mag, std::uint64_t em, std::uint64_t fm,
+                            std::uint64_t* c4) {
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint64_t v = bits(w[j]) & mag;
+      c4[0] += v > em;
+      c4[1] += v == em;
+      c4[2] += v != 0 && v <= fm;
+      c4[3] += v == 0;
+    }
+  }
+  template <class W>
+  static std::size_t list(const W* x, const W* y, std::size_t j0, std::size_t n, std::uint64_t mask,
+                          std::uint32_t* out) {
+    std::size_t cnt = 0;
+    for (std::size_t j = j0; j < n; ++j)
+      if ((bits(x[j]) ^ bits(y[j])) & mask) out[cnt++] = std::uint32_t(j);
+    return cnt;
+  }
+  template <class W>
+  static void binades(const W* w, std::size_t j0, std::size_t n, std::uint64_t mask, int shift, std::uint32_t* tally) {
+    for (std::size_t j = j0; j < n; ++j) ++tally[(bits(w[j]) & mask) >> shift];
+  }
+  static bool normal(std::uint32_t w) {
+    const std::uint32_t e = w & 0x7f800000u;
+    return e != 0 && e != 0x7f800000u;
+  }
+  // ordinary: entries q0.. of the list, appended to sj/se (from ns) and rest (from nr).
+  static void ordinary(const float* a, const float* o, const float* t, const std::uint32_t* list, std::size_t q0,
+                       std::size_t cnt, const double* errs, std::uint32_t* sj, double* se, std::size_t& ns,
+                       std::uint32_t* rest, std::size_t& nr) {
+    for (std::size_t q = q0; q < cnt; ++q) {
+      const std::size_t j = list[q];
+      const std::uint32_t r = bit_cast<std::uint32_t>(o[j]) & 0x7fffffffu;
+      const double e = errs[q];
+      if (normal(bit_cast<std::uint32_t>(a[j])) && normal(bit_cast<std::uint32_t>(t[j])) && r < 0x7f800001u &&
+          r != 0 && e > 0 && e < HUGE_VAL && !hd::near_bin_boundary(e)) {
+        sj[ns] = std::uint32_t(j);
+        se[ns++] = e;
+      } else {
+        rest[nr++] = std::uint32_t(q);
+      }
+    }
+  }
+};
+
+// One block's results into rec (eblock x 32 bytes, zeros past the results).
+template <bool Span>
+void engine_block(std::uint64_t blk, unsigned char* rec) {
+  constexpr std::size_t n = eblock, pad = 64;
+  std::vector<float> a(n + pad), o(n + pad), t(n + pad);
+  std::vector<std::uint64_t> wa(n + pad), wo(n + pad), wt(n + pad);
+  const std::uint64_t h0 = mix(blk);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::uint32_t b = j < n / 2 ? std::uint32_t(h0 + j) : std::uint32_t(mix(h0 + j));
+    a[j] = bit_cast<float>(b);
+    o[j] = nv::sinf(a[j]);
+    t[j] = ocml::sin_f32<ocml::gfx90a>(a[j]);
+    wa[j] = bit_cast<std::uint32_t>(a[j]);
+    wo[j] = bit_cast<std::uint32_t>(o[j]);
+    wt[j] = bit_cast<std::uint32_t>(t[j]);
+  }
+  std::vector<unsigned char> res;
+  const auto put = [&](const void* p, std::size_t bytes) {
+    res.insert(res.end(), static_cast<const unsigned char*>(p), static_cast<const unsigned char*>(p) + bytes);
+  };
+  const auto run = [&]<class W>(const W* va, const W* vo, const W* vt, std::uint64_t mask) {
+    std::uint64_t c4[4] = {0, 0, 0, 0};
+    std::size_t j = 0;
+    if constexpr (Span)
+      j = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                 count_special_classes(vt, n, 0x7fffffffu, 0x7f800000u, 0x7fffffu, c4));
+    ref_passes::count_special(vt + j, n - j, 0x7fffffffu, 0x7f800000u, 0x7fffffu, c4);
+    put(c4, sizeof c4);
+    std::vector<std::uint32_t> list(n + pad);
+    std::size_t cnt = 0, j0 = 0;
+    if constexpr (Span)
+      cnt = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels, list_differences(vo, vt, n, mask, list.data(), &j0));
+    cnt += ref_passes::list(vo, vt, j0, n, mask, list.data() + cnt);
+    put(&cnt, sizeof cnt);
+    put(list.data(), cnt * 4);
+    std::vector<std::uint32_t> tally(512, 0);
+    j = 0;
+    if constexpr (Span)
+      j = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels, count_binades(va, n, mask, 23, tally.data()));
+    ref_passes::binades(va, j, n, mask, 23, tally.data());
+    for (std::uint32_t k = 0; k < 512; ++k)
+      if (tally[k]) put(&k, 4), put(&tally[k], 4);
+    list.resize(cnt);
+    return list;
+  };
+  run(wa.data(), wo.data(), wt.data(), 0xffffffffu);
+  std::vector<std::uint32_t> list = run(a.data(), o.data(), t.data(), 0xffffffffu);
+  const std::size_t cnt = list.size();
+  list.resize(cnt + pad);
+  std::vector<double> errs(cnt + pad);
+  for (std::size_t q = 0; q < cnt; ++q) errs[q] = error_of(mix(h0 ^ (q + 1)));
+  std::vector<std::uint32_t> sj(cnt + pad), rest(cnt + pad);
+  std::vector<double> se(cnt + pad);
+  std::size_t ns = 0, nr = 0, q0 = 0;
+  if constexpr (Span)
+    ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                ordinary(1, a.data(), nullptr, o.data(), t.data(), list.data(), cnt, errs.data(),
+                                         sj.data(), se.data(), 0, rest.data(), &nr, &q0));
+  ref_passes::ordinary(a.data(), o.data(), t.data(), list.data(), q0, cnt, errs.data(), sj.data(), se.data(), ns,
+                       rest.data(), nr);
+  put(&ns, sizeof ns);
+  put(sj.data(), ns * 4);
+  put(se.data(), ns * 8);
+  put(&nr, sizeof nr);
+  put(rest.data(), nr * 4);
+  if (res.size() > eblock * 32) std::abort();  // (at most about 7 KiB)
+  std::memset(rec, 0, eblock * 32);
+  std::memcpy(rec, res.data(), res.size());
+}
+
+template <bool Span>
+void run_engine(inputs::set_kind, std::uint64_t, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  std::vector<unsigned char> rec(eblock * 32);
+  for (std::uint64_t g = first; g < first + n;) {
+    const std::uint64_t blk = g / eblock, end = std::min(first + n, (blk + 1) * eblock);
+    engine_block<Span>(blk, rec.data());
+    std::memcpy(out + (g - first) * 32, rec.data() + (g % eblock) * 32, (end - g) * 32);
+    g = end;
+  }
+}
+}  // namespace
+}  // namespace bitexact::sweep
+
 namespace {
 
 template <Fn F>
@@ -181,6 +363,8 @@ std::vector<entry> table() {
   t.push_back({"truth-fast-span", "sinf", &truth::run_fast_span<true>, 12});
   t.push_back({"truth-fast", "cosf", &truth::run_fast<false>, 12});
   t.push_back({"truth-fast-span", "cosf", &truth::run_fast_span<false>, 12});
+  t.push_back({"engine", "sinf", &sweep::run_engine<false>, 32});
+  t.push_back({"engine-span", "sinf", &sweep::run_engine<true>, 32});
   return t;
 }
 

@@ -119,8 +119,13 @@ HWY_INLINE void vreduce_small(VF a, VF& r, VI& quad) {
 // bits for every amount 0..31), the leading-zero counts from the exponent of
 // the word converted to double (exact below 2^32); then the same f32
 // operations on N/2 floats. r and the quadrant to rp and qp.
+// The N/2-lane types of the large reduction: one float or int32 per 64-bit
+// lane (a half vector on every target but SVE).
+using DFH = hn::Rebind<float, hn::ScalableTag<std::uint64_t>>;
+using DIH = hn::Rebind<std::int32_t, hn::ScalableTag<std::uint64_t>>;
+
 template <config C>
-HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
+HWY_INLINE void vreduce_large(hn::Vec<DFH> av, hn::Vec<DFH>& r_out, hn::Vec<DIH>& q_out) {
   constexpr bool ftz = C.daz;
   constexpr bool fused = fmuladd_fused(C);
   const hn::ScalableTag<std::uint64_t> du;
@@ -132,7 +137,7 @@ HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
   const hn::Rebind<std::int32_t, decltype(du)> dih;
   using VU = hn::Vec<decltype(du)>;
   const VU low32 = hn::Set(du, 0xffffffffu);
-  const VU abits = hn::PromoteTo(du, hn::BitCast(duh, hn::LoadU(dfh, ap)));
+  const VU abits = hn::PromoteTo(du, hn::BitCast(duh, av));
   const auto sig = hn::BitCast(du32, hn::Or(hn::And(abits, hn::Set(du, 0x007fffff)), hn::Set(du, 0x00800000)));
   // p0..p7: the 256-bit product sig * (2/pi window), least significant first
   // (named, not an array: SVE vectors cannot be array elements).
@@ -223,9 +228,19 @@ HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
     const VH u = vfmuladd<ftz, fused>(lo, hn::Set(dfh, pio2_hi), m);
     err = vadd<ftz>(e, u);
   }
-  hn::StoreU(vadd<ftz>(err, p_hi), dfh, rp);
+  r_out = vadd<ftz>(err, p_hi);
   const VU quad = hn::And(hn::Add(hn::ShiftRight<30>(f0), half_bit), hn::Set(du, 3));
-  hn::StoreU(hn::BitCast(dih, hn::TruncateTo(duh, quad)), dih, qp);
+  q_out = hn::BitCast(dih, hn::TruncateTo(duh, quad));
+}
+
+// The same on the N/2 lanes at ap, r and the quadrant to rp and qp.
+template <config C>
+HWY_INLINE void vreduce_large(const float* ap, float* rp, std::int32_t* qp) {
+  hn::Vec<DFH> r;
+  hn::Vec<DIH> q;
+  vreduce_large<C>(hn::LoadU(DFH(), ap), r, q);
+  hn::StoreU(r, DFH(), rp);
+  hn::StoreU(q, DIH(), qp);
 }
 
 // sincos_kernel<C>(r): s ~ sin r, c ~ cos r.
@@ -275,16 +290,32 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
     const auto large = hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
     const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
     const VF a = hn::BitCast(d, abits);
-    VF r;
-    VI quad;
+    VF r = hn::Zero(d);
+    VI quad = hn::Zero(di);
     // Lanes of the other path compute on an input of this one (1, 2^17):
-    // their results are replaced.
-    vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
+    // their results are replaced. Each path only where some lane takes it.
+    const bool all_large = hn::AllTrue(d, large);
+    if (!all_large) vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
     if (!hn::AllFalse(d, large)) {
-      hn::StoreU(hn::IfThenElse(hn::And(large, finite), a, hn::Set(d, small_reduction_limit)), d, a_buf);
-      for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
-      r = hn::IfThenElse(large, hn::LoadU(d, r_buf), r);
-      quad = hn::IfThenElse(hn::RebindMask(di, large), hn::LoadU(di, q_buf), quad);
+      const VF al = hn::IfThenElse(hn::And(large, finite), a, hn::Set(d, small_reduction_limit));
+      VF rl;
+      VI ql;
+      if constexpr (std::is_same_v<hn::Half<DF>, DFH>) {  // (every target but SVE) the halves in registers
+        const hn::Half<DF> dh;
+        hn::Vec<DFH> r0, r1;
+        hn::Vec<DIH> q0, q1;
+        vreduce_large<C>(hn::LowerHalf(dh, al), r0, q0);
+        vreduce_large<C>(hn::UpperHalf(dh, al), r1, q1);
+        rl = hn::Combine(d, r1, r0);
+        ql = hn::Combine(di, q1, q0);
+      } else {
+        hn::StoreU(al, d, a_buf);
+        for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
+        rl = hn::LoadU(d, r_buf);
+        ql = hn::LoadU(di, q_buf);
+      }
+      r = all_large ? rl : hn::IfThenElse(large, rl, r);
+      quad = all_large ? ql : hn::IfThenElse(hn::RebindMask(di, large), ql, quad);
     }
     VF s, c;
     vsincos_kernel<C>(r, s, c);
