@@ -302,25 +302,30 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
 }
 
 // The run of ordinary results from s0 on whose operand 0 is in the bucket of
-// the first: its end, its largest error (m) and the first entry reaching it
-// (at: the witnesses at m are there and after), and its errors' bins counted
-// into h. A function of its own so that the maximum stays in a register (the
-// caller makes calls, across which no vector register survives).
+// the first: its end, its largest error (m), the first entry reaching it (at)
+// and how many do (ties: the witnesses at m are those entries), and its
+// errors' bins counted into h. A function of its own so that the maximum
+// stays in a register (the caller makes calls, across which no vector
+// register survives).
 template <class W>
 [[gnu::noinline]] std::size_t scan_run(const Classifier& c, const W* a_in, word mask, const std::uint32_t* sj,
                                        const double* se, std::size_t s0, std::size_t ns,
-                                       std::uint64_t (*h)[bins::count], double& m_out, std::size_t& at_out) {
+                                       std::uint64_t (*h)[bins::count], double& m_out, std::size_t& at_out,
+                                       std::size_t& ties_out) {
   const std::size_t bu = c.bucket(bits_of(a_in[sj[s0]]) & mask);
   double m = 0;
-  std::size_t s = s0, at = s0;
+  std::size_t s = s0, at = s0, ties = 0;
   for (; s < ns && c.bucket(bits_of(a_in[sj[s]]) & mask) == bu; ++s) {
     const double e = se[s];
-    at = e > m ? s : at;
-    m = e > m ? e : m;
+    const bool above = e > m;
+    at = above ? s : at;
+    ties = above ? 1 : ties + (e == m);
+    m = above ? e : m;
     ++h[s & 3][hd::ulp_bin(e)];
   }
   m_out = m;
   at_out = at;
+  ties_out = ties;
   return s;
 }
 
@@ -392,8 +397,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const word a0 = bits_of(a_in[sjp[s0]]) & mask;
     const std::size_t bu = c.bucket(a0), bi = c.binade(a0);
     double m;
-    std::size_t at;
-    const std::size_t s1 = scan_run(c, a_in, mask, sjp, sep, s0, ns, h, m, at);
+    std::size_t at, ties;
+    const std::size_t s1 = scan_run(c, a_in, mask, sjp, sep, s0, ns, h, m, at, ties);
     const std::uint64_t k = s1 - s0;
     bool first = st.binade_wrong[bi] == 0;
     st.binade_wrong[bi] += k;
@@ -404,8 +409,9 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     if (m > st.in_class_max[normal_in]) st.in_class_max[normal_in] = m;
     const bool to_max = st.max.at.w.empty() || m >= st.max.value;
     if (to_max || first || m >= st.binade_max[bi])
-      for (std::size_t s = at; s < s1; ++s) {
+      for (std::size_t s = at, seen = 0; seen < ties; ++s) {  // (the ties lie in [at, s1))
         if (sep[s] != m) continue;
+        ++seen;
         const std::size_t j = sjp[s];
         const Witness w{bits_of(a_in[j]) & mask, arity == 2 ? bits_of(b_in[j]) & mask : word(0), bits_of(o[j]) & mask,
                         bits_of(truth_out[j]) & mask, m};
