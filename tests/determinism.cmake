@@ -1,5 +1,11 @@
 # Results must not depend on compiler, optimisation level, -ffp-contract or the
 # CPU features used: build the header-only reproductions many ways and compare.
+# One test per compiler x flag set, determinism_build_N (compiles
+# tests/determinism/probe.cpp that way and runs it; its digests to
+# determinism/out_N.txt), and determinism_matrix, which needs them all (a
+# fixture) and compares their outputs. Separate tests, so that ctest -j
+# spreads the builds over the cores: as one test the twelve builds took
+# 858 s of one core on two-core CI (2026-11-30), the longest test of the suite.
 set(_bx_cxx_list ${CMAKE_CXX_COMPILER})
 foreach(c clang++-15 clang++)
   find_program(_bx_${c} NAMES ${c})
@@ -8,12 +14,29 @@ foreach(c clang++-15 clang++)
     break()
   endif()
 endforeach()
-string(REPLACE ";" "|" _bx_cxx_arg "${_bx_cxx_list}")
+set(_bx_flag_sets
+  "-O0"
+  "-O2"
+  "-O2 -ffp-contract=fast -march=native"
+  "-O3 -ffp-contract=fast -mno-fma -funroll-loops"
+  "-O1 -ffp-contract=on"
+  "-O2 -march=x86-64-v3 -ffp-contract=fast")
+set(_bx_n 0)
+foreach(cxx ${_bx_cxx_list})
+  foreach(flags ${_bx_flag_sets})
+    math(EXPR _bx_n "${_bx_n} + 1")
+    add_test(NAME determinism_build_${_bx_n}
+      COMMAND ${CMAKE_COMMAND} -DMODE=build -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+        -DWORK_DIR=${CMAKE_BINARY_DIR}/determinism -DN=${_bx_n} -DCXX=${cxx} "-DFLAGS=${flags}"
+        -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/run.cmake)
+    # COST: a clean clone (CI) has no measured costs, so ctest -j2 would start
+    # these one-thread tests (40-120 s each on two cores) in declaration
+    # order, near the end; a high cost starts them early.
+    set_tests_properties(determinism_build_${_bx_n} PROPERTIES LABELS determinism TIMEOUT 600 COST 1000
+                         FIXTURES_SETUP determinism_builds)
+  endforeach()
+endforeach()
 add_test(NAME determinism_matrix
-  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
-    -DWORK_DIR=${CMAKE_BINARY_DIR}/determinism "-DCXX_LIST=${_bx_cxx_arg}"
+  COMMAND ${CMAKE_COMMAND} -DMODE=compare -DWORK_DIR=${CMAKE_BINARY_DIR}/determinism -DCOUNT=${_bx_n}
     -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/run.cmake)
-# COST: a clean clone (CI) has no measured costs, so ctest -j2 would start this
-# one-thread test (~190 s on two cores) in declaration order, near the end, and
-# finish alone on one core; a cost above every other test's starts it first.
-set_tests_properties(determinism_matrix PROPERTIES LABELS determinism TIMEOUT 1200 COST 1000)
+set_tests_properties(determinism_matrix PROPERTIES LABELS determinism TIMEOUT 60 FIXTURES_REQUIRED determinism_builds)

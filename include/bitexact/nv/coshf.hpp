@@ -44,18 +44,18 @@ inline constexpr u32 c90 = 0x42b40000u;     // 90.0 (Triton's file only)
 inline constexpr u32 inf = 0x7f800000u;
 }  // namespace coshf_detail
 
-template <build B>
-BITEXACT_INLINE float coshf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F coshf(F x) {
   using namespace ptx;
   using namespace coshf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float ax = abs_f32<R>(x);
-  const float b = nv::detail::sinhcosh_quarter_exp<B>(ax);
+  const F ax = abs_f32<R>(x);
+  const F b = nv::detail::sinhcosh_quarter_exp<B>(ax);
   if constexpr (B.file == libdevice_file::cuda13_0) {
     return fma_rn_f32<R>(f32_from(two), b, div_approx_f32<mode::ftz>(f32_from(eighth), b));
   } else {
-    const float z = fma_rn_f32<R>(f32_from(two), b, div_approx_f32<R>(f32_from(eighth), b));
-    return setp_ge_f32<P>(ax, f32_from(c90)) ? f32_from(inf) : z;
+    const F z = fma_rn_f32<R>(f32_from(two), b, div_approx_f32<R>(f32_from(eighth), b));
+    return select(setp_ge_f32<P>(ax, f32_from(c90)), f32_from(inf), z);
   }
 }
 

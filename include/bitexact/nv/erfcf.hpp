@@ -104,23 +104,23 @@ inline constexpr u32 minus_two = 0xc0000000u;
 
 }  // namespace erfcf_detail
 
-template <build B>
-BITEXACT_INLINE float erfcf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F erfcf(F x) {
   using namespace ptx;
   using namespace erfcf_detail;
   constexpr mode R = B.reflect;  // fabs / fma / mul.rn: llvm.nvvm.*.ftz.f when the reflect is 1
   constexpr mode O = B.ops;      // the plain fadd / fsub / fmul / fcmp
   // sub.f32 a, b is add.f32 a, -b: the negation is exact and flushes alike.
-  auto sub = [](float a, float b) { return add_rn_f32<O>(a, f32_from(bits_of(b) ^ 0x80000000u)); };
-  const float a = abs_f32<R>(x);
+  auto sub = [](auto a, auto b) -> F { return add_rn_f32<O>(a, f32_from(bits_of(b) ^ 0x80000000u)); };
+  const F a = abs_f32<R>(x);
   // 1. t = (a - 4) / (a + 4)
-  const float r1 = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(a, f32_from(four)));
-  const float q = mul_rn_f32<R>(sub(a, f32_from(four)), r1);
-  const float f10 = fma_rn_f32<R>(f32_from(minus_four), add_rn_f32<O>(q, f32_from(one)), a);
-  const float f12 = fma_rn_f32<R>(neg_f32<O>(q), a, f10);
-  const float t = fma_rn_f32<R>(r1, f12, q);
+  const F r1 = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(a, f32_from(four)));
+  const F q = mul_rn_f32<R>(sub(a, f32_from(four)), r1);
+  const F f10 = fma_rn_f32<R>(f32_from(minus_four), add_rn_f32<O>(q, f32_from(one)), a);
+  const F f12 = fma_rn_f32<R>(neg_f32<O>(q), a, f10);
+  const F t = fma_rn_f32<R>(r1, f12, q);
   // 2. p = P(t)
-  float p = fma_rn_f32<R>(f32_from(c10), t, f32_from(c9));
+  F p = fma_rn_f32<R>(f32_from(c10), t, f32_from(c9));
   p = fma_rn_f32<R>(p, t, f32_from(c8));
   p = fma_rn_f32<R>(p, t, f32_from(c7));
   p = fma_rn_f32<R>(p, t, f32_from(c6));
@@ -131,27 +131,25 @@ BITEXACT_INLINE float erfcf(float x) {
   p = fma_rn_f32<R>(p, t, f32_from(c1));
   p = fma_rn_f32<R>(p, t, f32_from(c0));
   // 3. f = p / (1 + 2a)
-  const float r2 = rcp_approx_f32<mode::ftz>(fma_rn_f32<R>(f32_from(two), a, f32_from(one)));
-  const float m = mul_rn_f32<R>(p, r2);
-  const float g = fma_rn_f32<R>(a, mul_rn_f32<O>(f32_from(minus_two), m), p);
-  const float f = fma_rn_f32<R>(sub(g, m), r2, m);
+  const F r2 = rcp_approx_f32<mode::ftz>(fma_rn_f32<R>(f32_from(two), a, f32_from(one)));
+  const F m = mul_rn_f32<R>(p, r2);
+  const F g = fma_rn_f32<R>(a, mul_rn_f32<O>(f32_from(minus_two), m), p);
+  const F f = fma_rn_f32<R>(sub(g, m), r2, m);
   // 4. E = exp(-a^2), e = (-a) a as the IR has it (nvcc's PTX negates a*a
   // instead: the same bits, NaN included).
-  const float e = mul_rn_f32<O>(neg_f32<O>(a), a);
-  const float j0 = cvt_rzi_f32_f32<mode::ieee>(mul_rn_f32<R>(e, f32_from(log2e)));
+  const F e = mul_rn_f32<O>(neg_f32<O>(a), a);
+  const F j0 = cvt_rzi_f32_f32<mode::ieee>(mul_rn_f32<R>(e, f32_from(log2e)));
   // fcmp ogt |j0|, 126 (setp.gt = setp.lt with the operands swapped)
-  const float j = setp_lt_f32<O>(f32_from(j_max), abs_f32<R>(j0)) ? copysign_f32(j0, f32_from(j_max)) : j0;
-  float rr = fma_rn_f32<R>(j, f32_from(ln2_hi_neg), e);
+  const F j = select(setp_lt_f32<O>(f32_from(j_max), abs_f32<R>(j0)), copysign_f32(j0, f32_from(j_max)), j0);
+  F rr = fma_rn_f32<R>(j, f32_from(ln2_hi_neg), e);
   rr = fma_rn_f32<R>(j, f32_from(ln2_lo_neg), rr);
-  const float scale = f32_from(bits_of(add_rn_f32<O>(j, f32_from(exp_bias))) << 23);  // 2^j
-  const float s = mul_rn_f32<O>(ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(rr, f32_from(log2e))), scale);
-  const float err = fma_rn_f32<R>(neg_f32<O>(a), a, neg_f32<O>(e));  // -a^2 - e
-  const float E = fma_rn_f32<R>(s, err, s);
+  const F scale = f32_from(bits_of(add_rn_f32<O>(j, f32_from(exp_bias))) << 23);  // 2^j
+  const F s = mul_rn_f32<O>(ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(rr, f32_from(log2e))), scale);
+  const F err = fma_rn_f32<R>(neg_f32<O>(a), a, neg_f32<O>(e));  // -a^2 - e
+  const F E = fma_rn_f32<R>(s, err, s);
   // 5.
-  float res = mul_rn_f32<O>(f, E);
-  if (setp_lt_f32<O>(f32_from(zero_above), a)) res = f32_from(0);  // fcmp ogt a, 10.055
-  if (setp_lt_f32<O>(x, f32_from(0))) res = sub(f32_from(two), res);
-  return res;
+  F res = select(setp_lt_f32<O>(f32_from(zero_above), a), f32_from(0), mul_rn_f32<O>(f, E));  // fcmp ogt a, 10.055
+  return select(setp_lt_f32<O>(x, f32_from(0)), sub(f32_from(two), res), res);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(erfcf)

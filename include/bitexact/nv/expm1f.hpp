@@ -61,31 +61,30 @@ inline constexpr u32 minus_one = 0xbf800000u;    // -1.0 (IR `fsub %v, 1.0`, and
 inline constexpr u32 inf = 0x7f800000u;          // IR i32 2139095040
 }  // namespace expm1f_detail
 
-template <build B>
-BITEXACT_INLINE float expm1f(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F expm1f(F x) {
   using namespace ptx;
   using namespace expm1f_detail;
   constexpr mode R = B.reflect, P = B.ops;
   // llvm.nvvm.round.f has no .ftz variant: cvt.rni.f32.f32 in every build.
-  const float rounded = cvt_rni_f32_f32<mode::ieee>(mul_rn_f32<P>(x, f32_from(log2_e)));
-  const float t = setp_lt_f32<P>(abs_f32<R>(x), f32_from(small)) ? 0.0f : rounded;
-  const float nt = neg_f32<P>(t);
-  float r = fma_rn_f32<R>(nt, f32_from(ln2_hi), x);
+  const F rounded = cvt_rni_f32_f32<mode::ieee>(mul_rn_f32<P>(x, f32_from(log2_e)));
+  const F t = select(setp_lt_f32<P>(abs_f32<R>(x), f32_from(small)), 0.0f, rounded);
+  const F nt = neg_f32<P>(t);
+  F r = fma_rn_f32<R>(nt, f32_from(ln2_hi), x);
   r = fma_rn_f32<R>(nt, f32_from(ln2_lo), r);
-  const bool t128 = setp_eq_f32<P>(t, f32_from(c128));
-  const float j = t128 ? add_rn_f32<P>(t, f32_from(minus_one)) : t;
-  float p = fma_rn_f32<R>(f32_from(p4), r, f32_from(p3));
+  const auto t128 = setp_eq_f32<P>(t, f32_from(c128));
+  const F j = select(t128, add_rn_f32<P>(t, f32_from(minus_one)), t);
+  F p = fma_rn_f32<R>(f32_from(p4), r, f32_from(p3));
   p = fma_rn_f32<R>(p, r, f32_from(p2));
   p = fma_rn_f32<R>(p, r, f32_from(p1));
   p = fma_rn_f32<R>(p, r, f32_from(p0));
-  const float q = fma_rn_f32<R>(mul_rn_f32<P>(p, r), r, r);
-  const float e = ex2_approx_f32<R>(j);
-  float u = fma_rn_f32<R>(q, e, add_rn_f32<P>(e, f32_from(minus_one)));
-  if (t128) u = add_rn_f32<P>(u, u);
-  if (setp_gt_f32<P>(j, f32_from(c128))) u = f32_from(inf);
-  if (setp_lt_f32<P>(j, f32_from(minus_25))) u = f32_from(minus_one);
-  if (setp_eq_f32<P>(x, 0.0f)) u = add_rn_f32<P>(x, x);
-  return u;
+  const F q = fma_rn_f32<R>(mul_rn_f32<P>(p, r), r, r);
+  const F e = ex2_approx_f32<R>(j);
+  F u = fma_rn_f32<R>(q, e, add_rn_f32<P>(e, f32_from(minus_one)));
+  u = select(t128, add_rn_f32<P>(u, u), u);
+  u = select(setp_gt_f32<P>(j, f32_from(c128)), f32_from(inf), u);
+  u = select(setp_lt_f32<P>(j, f32_from(minus_25)), f32_from(minus_one), u);
+  return select(setp_eq_f32<P>(x, 0.0f), add_rn_f32<P>(x, x), u);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(expm1f)

@@ -68,24 +68,24 @@ inline constexpr u32 half = 0x3f000000u;          // 0.5
 inline constexpr u32 minus_two = 0xc0000000u;
 }  // namespace normcdff_detail
 
-template <build B>
-BITEXACT_INLINE float normcdff(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F normcdff(F x) {
   using namespace ptx;
   using namespace normcdff_detail;
   constexpr mode R = B.reflect;
   constexpr mode O = B.ops;
-  const float xc = setp_gt_f32<O>(abs_f32<R>(x), f32_from(clamp_at)) ? copysign_f32(x, f32_from(clamp_at)) : x;
-  const float hi = mul_rn_f32<R>(xc, f32_from(m_rsqrt2_hi));
-  float lo = fma_rn_f32<R>(xc, f32_from(m_rsqrt2_hi), neg_f32<O>(hi));
+  const F xc = select(setp_gt_f32<O>(abs_f32<R>(x), f32_from(clamp_at)), copysign_f32(x, f32_from(clamp_at)), x);
+  const F hi = mul_rn_f32<R>(xc, f32_from(m_rsqrt2_hi));
+  F lo = fma_rn_f32<R>(xc, f32_from(m_rsqrt2_hi), neg_f32<O>(hi));
   lo = fma_rn_f32<R>(xc, f32_from(m_rsqrt2_lo), lo);
-  const float h = add_rn_f32<R>(hi, lo);
+  const F h = add_rn_f32<R>(hi, lo);
   // libdevice inlines its __nv_erfcf here: the same code (nv/erfcf.hpp).
-  float z = erfcf<B>(h);
-  if (setp_lt_f32<O>(xc, f32_from(minus_one))) {
-    const float dh = add_rn_f32<R>(sub_rn_f32<O>(hi, h), lo);
-    z = fma_rn_f32<R>(mul_rn_f32<O>(mul_rn_f32<O>(f32_from(minus_two), h), z), dh, z);
-  }
-  return mul_rn_f32<O>(f32_from(half), z);
+  const F z = erfcf<B>(h);
+  const auto tail = [&]() -> F {  // xc < -1
+    const F dh = add_rn_f32<R>(sub_rn_f32<O>(hi, h), lo);
+    return fma_rn_f32<R>(mul_rn_f32<O>(mul_rn_f32<O>(f32_from(minus_two), h), z), dh, z);
+  };
+  return mul_rn_f32<O>(f32_from(half), when(setp_lt_f32<O>(xc, f32_from(minus_one)), tail, [&]() -> F { return z; }));
 }
 
 BITEXACT_NV_BUILD_FORMS_1(normcdff)

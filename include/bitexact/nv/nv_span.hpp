@@ -119,6 +119,11 @@ BX_NV_LANE_ROW(log10f)
 BX_NV_LANE_ROW(tanhf)
 BX_NV_LANE_ROW(erff)
 BX_NV_LANE_ROW(rsqrtf)
+BX_NV_LANE_ROW(sinhf)
+BX_NV_LANE_ROW(coshf)
+BX_NV_LANE_ROW(erfcf)
+BX_NV_LANE_ROW(normcdff)
+BX_NV_LANE_ROW(expm1f)
 #undef BX_NV_LANE_ROW
 
 // One operand: the kernel where there is one, else the scalar function f in a loop.

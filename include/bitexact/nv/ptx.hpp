@@ -186,6 +186,8 @@ BITEXACT_PTX_LANE_FORM(setp_lt_f32)
 BITEXACT_PTX_LANE_FORM(setp_ge_f32)
 BITEXACT_PTX_LANE_FORM(setp_gt_f32)
 BITEXACT_PTX_LANE_FORM(setp_eq_f32)
+BITEXACT_PTX_LANE_FORM(cvt_rzi_f32_f32)
+BITEXACT_PTX_LANE_FORM(cvt_rni_f32_f32)
 
 // ---- the instructions themselves, on an NVIDIA GPU ---------------------------------
 // One inline-PTX statement per op (plus a selp where PTX gives a predicate,
@@ -1289,6 +1291,12 @@ BITEXACT_INLINE float min_f32(float a, float b) {
 template <mode M, lanes V>
 BITEXACT_INLINE V rcp_approx_f32(V x) {
   return rcp_approx_model<M>(x);
+}
+// div.approx on lanes: the lane type's (a * rcp.approx.ftz(b), as above,
+// where neither operand is subnormal).
+template <mode M, class A, class B>
+requires with_lanes<A, B> BITEXACT_INLINE auto div_approx_f32(A a, B b) {
+  return lanes_of<A, B>::template div_approx_f32<M>(a, b);
 }
 
 }  // namespace ptx

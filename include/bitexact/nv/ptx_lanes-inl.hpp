@@ -24,6 +24,14 @@
 //    result, one more step down when s is a binary32 number and err < 0.
 //  * cvt.sat, abs, neg and the comparisons: IEEE's on an operand that is not
 //    subnormal (NaN: +0 for cvt.sat, canonical for abs/neg, false compares).
+//  * cvt.rzi and cvt.rni (f32 to integral f32): truncation and IEEE's
+//    round-to-nearest-even to an integer on an operand that is not
+//    subnormal (the model's masking of the fraction, its ties to even;
+//    integral values and infinities unchanged, the zero of x's sign below
+//    one half or one, NaN canonical).
+//  * div.approx: the model's own composition, mul.rn of a and
+//    rcp.approx.ftz(b) (each the lane op above), where neither operand is
+//    subnormal (the model flushes those, or rescales a subnormal divisor).
 //  * ex2.approx.ftz and rcp.approx.ftz (MUFU.EX2, MUFU.RCP): the interpolator
 //    of sfu_interp.hpp in 64-bit lanes, where the sum's leading bit is where
 //    the model's significand puts it and the exponent field is normal; and
@@ -275,6 +283,23 @@ struct f32x {
   BX_F32X_SETP(setp_eq_f32, hn::Eq)
 #undef BX_F32X_SETP
 
+  // cvt.rzi.f32.f32 and cvt.rni.f32.f32: truncation toward zero, rounding
+  // to the nearest integer with ties to even (the zero of x's sign where
+  // that is 0; integral values and infinities unchanged), NaN canonical.
+  template <mode M>
+  static inline f32x cvt_rzi_f32_f32(const f32x& x) {
+    x.rec->mark_unless(ordinary(x.v));
+    return {canonical(hn::Trunc(x.v)), x.rec};
+  }
+  template <mode M>
+  static inline f32x cvt_rni_f32_f32(const f32x& x) {
+    x.rec->mark_unless(ordinary(x.v));
+    return {canonical(hn::Round(x.v)), x.rec};
+  }
+  // div.approx{.ftz}: the model's a * rcp.approx.ftz(b); lanes with a
+  // subnormal operand (which the model flushes, or rescales by 2^24) marked.
+  template <mode M, class A, class B>
+  static inline f32x div_approx_f32(const A& a, const B& b);
   template <class A, class B>
   static inline f32x copysign_f32(const A& sign_src, const B& mag_src) {
     const VU sign = hn::And(hn::BitCast(DU(), vec(sign_src)), hn::Set(DU(), 0x80000000u));
@@ -485,6 +510,13 @@ inline f32x f32x::mufu_ex2(const f32x& x) {
 }
 
 // MUFU.RCP (sfu::mufu_rcp).
+template <mode M, class A, class B>
+inline f32x f32x::div_approx_f32(const A& a, const B& b) {
+  lane_record* r = rec_of(a, b);
+  r->mark_unless(operands_ok(a, b));
+  return mul_rn_f32<M>(a, ptx::rcp_approx_f32<mode::ftz>(lift(b, r)));
+}
+
 inline f32x f32x::mufu_rcp(const f32x& x) {
   constexpr sfu::shape s = sfu::rcp_shape();
   static_assert(s.m == 7 && s.w == 56);

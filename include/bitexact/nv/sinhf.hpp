@@ -54,31 +54,32 @@ inline constexpr u32 c5 = 0x3c08889au;  // 0x1.111134p-7:  IR 0x3F81111340000000
 inline constexpr u32 c3 = 0x3e2aaaabu;  // 0x1.555556p-3:  IR 0x3FC5555560000000
 }  // namespace sinhf_detail
 
-template <build B>
-BITEXACT_INLINE float sinhf(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F sinhf(F x) {
   using namespace ptx;
   using namespace sinhf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float ax = abs_f32<R>(x);
-  auto small = [&] {
-    const float a2 = mul_rn_f32<P>(x, x);
-    float p = fma_rn_f32<R>(f32_from(c9), a2, f32_from(c7));
+  const F ax = abs_f32<R>(x);
+  auto small = [&]() -> F {
+    const F a2 = mul_rn_f32<P>(x, x);
+    F p = fma_rn_f32<R>(f32_from(c9), a2, f32_from(c7));
     p = fma_rn_f32<R>(p, a2, f32_from(c5));
     p = fma_rn_f32<R>(p, a2, f32_from(c3));
     return fma_rn_f32<R>(mul_rn_f32<P>(p, a2), x, x);
   };
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const float b = nv::detail::sinhcosh_quarter_exp<B>(ax);
-    const float big = fma_rn_f32<R>(f32_from(two), b, div_approx_f32<mode::ftz>(f32_from(minus_eighth), b));
-    const float s = small();
-    return setp_ge_f32<P>(ax, f32_from(one)) ? copysign_f32(x, big) : s;
+    const F b = nv::detail::sinhcosh_quarter_exp<B>(ax);
+    const F big = fma_rn_f32<R>(f32_from(two), b, div_approx_f32<mode::ftz>(f32_from(minus_eighth), b));
+    const F s = small();
+    return select(setp_ge_f32<P>(ax, f32_from(one)), copysign_f32(x, big), s);
   } else {
-    if (!setp_ge_f32<P>(ax, f32_from(one))) return small();
-    const float b = nv::detail::sinhcosh_quarter_exp<B>(ax);
-    const float d = neg_f32<P>(div_approx_f32<R>(f32_from(eighth), b));
-    float z = fma_rn_f32<R>(f32_from(two), b, d);
-    if (setp_ge_f32<P>(ax, f32_from(c90))) z = f32_from(inf);
-    return f32_from(bits_of(z) | (bits_of(x) & 0x80000000u));
+    const auto big = [&]() -> F {
+      const F b = nv::detail::sinhcosh_quarter_exp<B>(ax);
+      const F d = neg_f32<P>(div_approx_f32<R>(f32_from(eighth), b));
+      const F z = select(setp_ge_f32<P>(ax, f32_from(c90)), f32_from(inf), fma_rn_f32<R>(f32_from(two), b, d));
+      return f32_from(bits_of(z) | (bits_of(x) & 0x80000000u));
+    };
+    return when(!setp_ge_f32<P>(ax, f32_from(one)), small, big);
   }
 }
 

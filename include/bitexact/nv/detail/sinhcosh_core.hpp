@@ -31,17 +31,17 @@ inline constexpr u32 shifter_125 = 0x4b40007du;
 }  // namespace sinhcosh_constants
 
 // ax = |x| as the IR computes it (reflect abs); returns b ~ e^ax / 4.
-template <build B>
-BITEXACT_INLINE float sinhcosh_quarter_exp(float ax) {
+template <build B, class F = float>
+BITEXACT_INLINE F sinhcosh_quarter_exp(F ax) {
   using namespace ptx;
   using namespace sinhcosh_constants;
   constexpr mode R = B.reflect, P = B.ops;
-  const float t = cvt_rzi_f32_f32<mode::ieee>(mul_rn_f32<R>(ax, f32_from(log2_e)));
-  const float j = setp_gt_f32<P>(abs_f32<R>(t), f32_from(c126)) ? copysign_f32(t, f32_from(c126)) : t;
-  float r = fma_rn_f32<R>(j, f32_from(minus_ln2_hi), ax);
+  const F t = cvt_rzi_f32_f32<mode::ieee>(mul_rn_f32<R>(ax, f32_from(log2_e)));
+  const F j = select(setp_gt_f32<P>(abs_f32<R>(t), f32_from(c126)), copysign_f32(t, f32_from(c126)), t);
+  F r = fma_rn_f32<R>(j, f32_from(minus_ln2_hi), ax);
   r = fma_rn_f32<R>(j, f32_from(minus_ln2_lo), r);
-  const float z = mul_rn_f32<P>(r, f32_from(log2_e));
-  const float scale = f32_from(bits_of(add_rn_f32<P>(j, f32_from(shifter_125))) << 23);
+  const F z = mul_rn_f32<P>(r, f32_from(log2_e));
+  const F scale = f32_from(bits_of(add_rn_f32<P>(j, f32_from(shifter_125))) << 23);
   return mul_rn_f32<P>(ex2_approx_f32<mode::ftz>(z), scale);
 }
 
