@@ -71,7 +71,8 @@ inline std::size_t count_binades(const W* w, std::size_t n, std::uint64_t mask, 
   std::uint32_t run = 0;
   std::size_t j = 0;
   for (; j + lanes <= n; j += lanes) {
-    const auto k = hn::ShiftRightSame(hn::And(hn::BitCast(d, hn::LoadU(hn::Rebind<W, decltype(d)>(), w + j)), m), shift);
+    const auto k =
+        hn::ShiftRightSame(hn::And(hn::BitCast(d, hn::LoadU(hn::Rebind<W, decltype(d)>(), w + j)), m), shift);
     const std::size_t k0 = std::size_t(hn::GetLane(k));
     if (hn::AllTrue(d, hn::Eq(k, hn::Set(d, U(k0))))) [[likely]] {
       if (k0 != run_key) {

@@ -636,8 +636,8 @@ static void count_binades(const Classifier& c, const W* a_in, std::size_t n, std
     tally.assign(4 * nb, 0);
     std::uint32_t* t = tally.data();
     // The SIMD layer's pass (sweep/engine-inl.hpp) on the whole vectors.
-    std::size_t j = j0 + BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
-                                                count_binades(a_in + j0, j1 - j0, mask, c.mbits, t));
+    std::size_t j =
+        j0 + BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels, count_binades(a_in + j0, j1 - j0, mask, c.mbits, t));
     for (; j + 4 <= j1; j += 4) {
       ++t[c.binade(bits_of(a_in[j]) & mask)];
       ++t[nb + c.binade(bits_of(a_in[j + 1]) & mask)];

@@ -185,14 +185,22 @@ std::uint64_t mix(std::uint64_t v) {  // splitmix64's finaliser
 
 double error_of(std::uint64_t h) {
   switch (h & 15) {
-    case 0: return 0.0;
-    case 1: return -1.5;
-    case 2: return HUGE_VAL;
-    case 3: return std::nan("");
-    case 4: return bit_cast<double>(h >> 12);  // subnormal
-    case 5: return std::ldexp(1.0, int((h >> 8) % 20));  // a power of two
-    case 6: return bit_cast<double>(((1023 + (h >> 8) % 20) << 52) | ((std::uint64_t(1) << 32) + ((h >> 40) & 1)));
-    default: return bit_cast<double>(((1021 + (h >> 8) % 24) << 52) | (h >> 12));
+    case 0:
+      return 0.0;
+    case 1:
+      return -1.5;
+    case 2:
+      return HUGE_VAL;
+    case 3:
+      return std::nan("");
+    case 4:
+      return bit_cast<double>(h >> 12);  // subnormal
+    case 5:
+      return std::ldexp(1.0, int((h >> 8) % 20));  // a power of two
+    case 6:
+      return bit_cast<double>(((1023 + (h >> 8) % 20) << 52) | ((std::uint64_t(1) << 32) + ((h >> 40) & 1)));
+    default:
+      return bit_cast<double>(((1021 + (h >> 8) % 24) << 52) | (h >> 12));
   }
 }
 
@@ -239,8 +247,8 @@ struct ref_passes {  // engine.cpp's scalar passes, as their contracts state the
       const std::size_t j = list[q];
       const std::uint32_t r = bit_cast<std::uint32_t>(o[j]) & 0x7fffffffu;
       const double e = errs[q];
-      if (normal(bit_cast<std::uint32_t>(a[j])) && normal(bit_cast<std::uint32_t>(t[j])) && r < 0x7f800001u &&
-          r != 0 && e > 0 && e < HUGE_VAL && !hd::near_bin_boundary(e)) {
+      if (normal(bit_cast<std::uint32_t>(a[j])) && normal(bit_cast<std::uint32_t>(t[j])) && r < 0x7f800001u && r != 0 &&
+          e > 0 && e < HUGE_VAL && !hd::near_bin_boundary(e)) {
         sj[ns] = std::uint32_t(j);
         se[ns++] = e;
       } else {

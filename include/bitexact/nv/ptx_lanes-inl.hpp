@@ -252,16 +252,25 @@ struct f32x {
     r->mark_unless(ok);
     return {f, r};
   }
-  template <mode M>
-  static inline f32x abs_f32(const f32x& x) {
+  // A one-operand op's result from its vector instruction: lanes with a
+  // subnormal operand marked, NaN made canonical.
+  static inline f32x unary(const f32x& x, VF value) {
     x.rec->mark_unless(ordinary(x.v));
-    return {canonical(hn::Abs(x.v)), x.rec};
+    return {canonical(value), x.rec};
   }
-  template <mode M>
-  static inline f32x neg_f32(const f32x& x) {
-    x.rec->mark_unless(ordinary(x.v));
-    return {canonical(hn::Neg(x.v)), x.rec};
+#define BX_F32X_UNARY(name, f)             \
+  template <mode M>                        \
+  static inline f32x name(const f32x& x) { \
+    return unary(x, f(x.v));               \
   }
+  BX_F32X_UNARY(abs_f32, hn::Abs)
+  BX_F32X_UNARY(neg_f32, hn::Neg)
+  // cvt.rzi.f32.f32 and cvt.rni.f32.f32: truncation toward zero, rounding
+  // to the nearest integer with ties to even (the zero of x's sign where
+  // that is 0; integral values and infinities unchanged), NaN canonical.
+  BX_F32X_UNARY(cvt_rzi_f32_f32, hn::Trunc)
+  BX_F32X_UNARY(cvt_rni_f32_f32, hn::Round)
+#undef BX_F32X_UNARY
   // Clamp to [0, 1], every negative number, -0 and NaN to +0.
   template <mode M>
   static inline f32x cvt_sat_f32_f32(const f32x& x) {
@@ -283,19 +292,6 @@ struct f32x {
   BX_F32X_SETP(setp_eq_f32, hn::Eq)
 #undef BX_F32X_SETP
 
-  // cvt.rzi.f32.f32 and cvt.rni.f32.f32: truncation toward zero, rounding
-  // to the nearest integer with ties to even (the zero of x's sign where
-  // that is 0; integral values and infinities unchanged), NaN canonical.
-  template <mode M>
-  static inline f32x cvt_rzi_f32_f32(const f32x& x) {
-    x.rec->mark_unless(ordinary(x.v));
-    return {canonical(hn::Trunc(x.v)), x.rec};
-  }
-  template <mode M>
-  static inline f32x cvt_rni_f32_f32(const f32x& x) {
-    x.rec->mark_unless(ordinary(x.v));
-    return {canonical(hn::Round(x.v)), x.rec};
-  }
   // div.approx{.ftz}: the model's a * rcp.approx.ftz(b); lanes with a
   // subnormal operand (which the model flushes, or rescales by 2^24) marked.
   template <mode M, class A, class B>
