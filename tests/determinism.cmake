@@ -30,8 +30,9 @@ foreach(cxx ${_bx_cxx_list})
         -DWORK_DIR=${CMAKE_BINARY_DIR}/determinism -DN=${_bx_n} -DCXX=${cxx} "-DFLAGS=${flags}"
         -P ${CMAKE_CURRENT_SOURCE_DIR}/determinism/run.cmake)
     # COST: a clean clone (CI) has no measured costs, so ctest -j2 would start
-    # these one-thread tests (40-120 s each on two cores) in declaration
-    # order, near the end; a high cost starts them early.
+    # these one-thread tests (17-19 s each on an idle two-core machine, more
+    # under a full -j2 run) in declaration order, near the end; a high cost
+    # starts them early.
     set_tests_properties(determinism_build_${_bx_n} PROPERTIES LABELS determinism TIMEOUT 600 COST 1000
                          FIXTURES_SETUP determinism_builds)
   endforeach()
