@@ -27,8 +27,7 @@
 //     other exhaustive sets (nv-fast's included: its fmodf, fmod, ceilf, ceil
 //     are libdevice's FTZ code, whose own sets are checked above, so 1 block
 //     of their 2^30-input sets), 8 of the 64 blocks of the contract
-//     implementations' 2^30-input sets (4 for nv's binary64 fmod, a long
-//     division, ~1 us a pair) and 2 of the others';
+//     implementations' 2^30-input sets and 2 of the others';
 //   * the rows of issue 34 (expf ... hypotf, every row after ceil): 2 of the
 //     256 blocks of each exhaustive set (nv-fast: 1; a stand-in: 2), 1 of the
 //     64 of each pair set; their ocml sets (expm1f, sinpif, cospif) 32 of 256
@@ -199,11 +198,6 @@ inline std::uint64_t blocks_to_check(const vectors::digest_set& s, bool truth, b
   // powf's host model takes ~1 us a pair: 1 block of each pair set of the rows
   // of issue 34 (8 took 121 s a set on two cores); heavy checks all 64.
   if (ml) return 1;
-  // nv's binary64 fmod is a long division (~1 us a pair on the CPU): 4 blocks
-  // of it, not 8, keep the suite under 30 minutes (heavy checks all 64).
-  if (s.fn == "fmod" && (s.impl == "nv" || s.impl == "nv-ftz")) return 4;
-  // Triton's binary64 fmod is the same kind of loop (its older libdevice's): 1 block.
-  if (s.fn == "fmod" && s.impl == "triton") return 1;
   return contract_impl(s.impl) ? 8 : 2;
 }
 

@@ -265,6 +265,34 @@ TEST(NvFmod, VarityCase) {
   EXPECT_EQ(B(bitexact::nv::fmod(-x, y)), B(bitexact::truth::fmod(-x, y)));
 }
 
+// The remainder that __nv_fmod's one-bit-a-step loop leaves (long_division,
+// libdevice's code as written) equals the one nv::fmod computes 52 bits a step
+// (shifted_mod), on every exponent gap fmod can have (0..2097: 2^1023 over
+// 2^-1074) and on the significands at the ends of [2^52, 2^53), where the
+// step's quotient estimate is least accurate.
+TEST(NvFmod, FastRemainderIsLibdevicesLongDivision) {
+  namespace fd = bitexact::nv::fmod_detail;
+  constexpr u64 lo = u64(1) << 52, hi = (u64(1) << 53) - 1;
+  const u64 edges[] = {lo, lo + 1, lo + 2, lo + 3, hi, hi - 1, hi - 2, (lo + hi) / 2, 0x1921fb54442d18ull};
+  u64 bad = 0, n = 0;
+  auto check = [&](u64 ma, u64 mb, int k) {
+    ++n;
+    const u64 want = fd::long_division(ma, mb, k), got = fd::shifted_mod(ma, mb, k);
+    if (got != want && bad++ < 10)
+      ADD_FAILURE() << std::hex << "(0x" << ma << " 2^" << std::dec << k << ") mod 0x" << std::hex << mb << ": 0x"
+                    << got << ", the loop 0x" << want;
+  };
+  for (int k = 0; k <= 2097; ++k) {
+    for (u64 mb : edges)
+      for (u64 ma : edges) check(ma, mb, k);
+    for (u64 i = 0; i < 64; ++i) {
+      const u64 mb = lo | (in::uniform64(11, u64(k) * 64 + i, 0) >> 12);
+      check(lo | (in::uniform64(11, u64(k) * 64 + i, 1) >> 12), mb, k);
+    }
+  }
+  EXPECT_EQ(bad, 0u) << "of " << n;
+}
+
 // ---- ceilf / ceil --------------------------------------------------------------------------
 TEST(NvCeilf, IeeeAndFtzMatchMpfr) {
   for (u64 i = 0; i < (1u << 20); ++i) {

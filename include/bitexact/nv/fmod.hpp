@@ -9,10 +9,15 @@
 //
 // Algorithm: after the special cases, a restoring binary long division on
 // the 53-bit integer significands, one quotient bit per step over the whole
-// exponent gap (up to ~2100 steps), with subnormal operands first normalised
+// exponent gap (up to 2098 steps), with subnormal operands first normalised
 // by a multiplication by 2^54. The remainder is then renormalised and given
 // the exponent of y (or shifted into a subnormal). Everything is integer
 // arithmetic, so every finite result is the exact fmod.
+// The division's only output is its remainder, ma 2^k mod mb (see
+// long_division below), a number the division fixes whatever way it is
+// computed: this file computes it 52 bits a step (shifted_mod), ~9x faster on
+// random operands, and tests/nv_arith_test.cpp checks it against the
+// one-bit-a-step loop, which stays here as libdevice's own statement.
 // Special cases (|a|, |b| with the sign bit cleared):
 //   a or b NaN             -> add.rn.f64(a, b): the NaN operand quieted (b if both:
 //                             context-dependent on the device, see ptx::add_rn_f64)
@@ -55,6 +60,49 @@ inline constexpr int renorm = 55;                              // 55 - exponent 
 
 BITEXACT_INLINE u32 hi_word(double v) { return u32(ptx::bits_of(v) >> 32); }
 
+// libdevice's loop: a restoring division of ma 2^k by mb, one quotient bit
+// per step, k + 1 steps, for ma, mb in [2^52, 2^53) (so ma < 2 mb: each step
+// starts below 2 mb, and the first subtracts at most once). It returns the
+// last partial remainder, (ma 2^k) mod mb.
+BITEXACT_INLINE u64 long_division(u64 ma, u64 mb, int k) {
+  do {
+    u64 t = ma - mb;
+    if (std::int64_t(t) < 0) t = ma;  // subtraction would go negative: restore
+    ma = t + t;
+    --k;
+  } while (k >= 0);
+  return ma >> 1;
+}
+
+#if defined(__SIZEOF_INT128__)
+// (ma 2^k) mod mb, as long_division, up to 52 quotient bits a step (Barrett):
+// with r < mb the running remainder and s <= 52 the step, the quotient of
+// r 2^s by mb is estimated as q = floor(r inv / 2^(105 - s)) from
+// inv = RN(2^105 / mb) - 1: that quotient lies in (2^52, 2^53], where doubles
+// are integers a unit apart, so inv is below 2^105 / mb by 1/2 to 3/2. Then
+// r inv / 2^(105 - s) is below r 2^s / mb by at most 3/2 (r < 2^53, s <= 52),
+// so q is the true quotient or up to 2 below it: r 2^s - q mb is in
+// [0, 3 mb), below 2^55, its low 64 bits exact, and at most two subtractions
+// finish the step (the loop allows more: an inv off by one more unit, as
+// -ffast-math's reciprocal could make it, still never overshoots).
+BITEXACT_INLINE u64 shifted_mod(u64 ma, u64 mb, int k) {
+  using u128 = unsigned __int128;
+  u64 r = ma >= mb ? ma - mb : ma;  // ma < 2 mb
+  if (k == 0) return r;
+  const u64 inv = u64(0x1p105 / double(mb)) - 1;  // mb < 2^53: exact as a double
+  for (; k > 0;) {
+    const int s = k < 52 ? k : 52;
+    const u64 q = u64((u128(r) * inv) >> (105 - s));
+    r = (r << s) - q * mb;  // mod 2^64
+    while (r >= mb) r -= mb;
+    k -= s;
+  }
+  return r;
+}
+#else
+BITEXACT_INLINE u64 shifted_mod(u64 ma, u64 mb, int k) { return long_division(ma, mb, k); }
+#endif
+
 }  // namespace fmod_detail
 
 // __nv_fmod in build B: the same code in every build (no FTZ branch), except
@@ -87,18 +135,12 @@ BITEXACT_INLINE double fmod(double a, double b) {
     fb = fb * f64_from(two54);
     eb = eb + int(hi_word(fb) >> 20) - 54;
   }
-  u64 ia = (bits_of(fa) & fmod_frac_mask) | fmod_hidden_bit;
+  const u64 ia = (bits_of(fa) & fmod_frac_mask) | fmod_hidden_bit;
   const u64 ib = (bits_of(fb) & fmod_frac_mask) | fmod_hidden_bit;
 
-  // Restoring division: one quotient bit per exponent step, ea - eb + 1 steps.
-  int steps = ea - eb;
-  do {
-    u64 t = ia - ib;
-    if (std::int64_t(t) < 0) t = ia;  // subtraction would go negative: restore
-    ia = t + t;
-    --steps;
-  } while (steps >= 0);
-  u64 rem = ia >> 1;
+  // libdevice's restoring division (long_division: one quotient bit per
+  // exponent step, ea - eb + 1 steps), by its remainder.
+  u64 rem = shifted_mod(ia, ib, ea - eb);
 
   if (rem != 0) {
     // Position of the leading bit: read it from the exponent of rem * 2^-1074 * 2^54.
