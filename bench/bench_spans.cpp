@@ -1,6 +1,7 @@
 // bench_spans — every span form against its own scalar function in a loop,
 // same inputs, same run: the nv and nv-ftz reproductions of every one-operand
-// binary32 row of functions.def, and ocml's (gfx90a) of every row it has
+// binary32 row of functions.def, the SFU models (nv::NAME_approx and _ftz
+// against ptx::NAME_approx_model), and ocml's (gfx90a) of every row it has
 // (issue 36 target: span >= 4x the scalar loop, AVX2's 8 floats). Also ocml's
 // sin_f32 span against glibc's sinf on |x| < 105615 (target: at most 1.0x).
 // Sets (bench/batch_common.hpp): `small` |x| < 4 and `bits` (random bit
@@ -48,6 +49,19 @@ namespace {
 #undef BITEXACT_FUNCTION
 #undef BITEXACT_FUNCTION_NO_OCML
 
+// The SFU rows (one-operand BITEXACT_NV_FUNCTION rows): the span forms
+// nv::NAME_approx(_ftz) against their scalar models.
+#define BX_SFU_FORMS(name, sfx, m)                                                          \
+  float s_nv_##name##sfx(float x) { return bx::nv::ptx::name##_model<bx::nv::mode::m>(x); } \
+  void v_nv_##name##sfx(std::span<const float> i, std::span<float> o) { bx::nv::name##sfx(i, o); }
+#define BX_SFU_1(name) BX_SFU_FORMS(name, , ieee) BX_SFU_FORMS(name, _ftz, ftz)
+#define BX_SFU_2(name)
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BX_SFU_##arity(name)
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
+
 float s_glibc_sinf(float x) { return ::sinf(x); }
 
 struct Row {
@@ -76,6 +90,13 @@ int main(int argc, char** argv) {
   BX_ADD("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_ROW_##arity##_##type(name, ocml_name)
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BX_SFU_1
+#define BX_SFU_1(name) BX_ROW_1_float(name, )
+#define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BX_SFU_##arity(name)
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
 #define BX_OCML_ADD_1_float(ocml_name) BX_ADD("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
 #define BX_OCML_ADD_1_double(ocml_name)

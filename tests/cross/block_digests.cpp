@@ -10,7 +10,8 @@
 // It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
 // tests/scalar_forms.hpp), and, as implementations nv-span, nv-ftz-span and
 // ocml*-span, the span forms of the rows that have a SIMD kernel (nv_span.hpp's
-// and ocml_span.hpp's detail::span_kernel; the SIMD layer's NEON and SVE
+// and ocml_span.hpp's detail::span_kernel, and as ptx-span, ptx-ftz-span the
+// SFU rows' on lanes, nv::detail::sfu_lanes; the SIMD layer's NEON and SVE
 // targets on aarch64, bitexact/simd/hwy.hpp), whose outputs must be those of
 // the implementation of the same name without "-span".
 //
@@ -94,6 +95,17 @@ void run_nv_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first,
   for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
   nv::detail::span_kernel<F, M>::run("block_digests", x, r);
   std::memcpy(out, r.data(), n * sizeof(T));
+}
+
+// The span form S of SFU row F (nv::NAME_approx, nv::NAME_approx_ftz), on
+// SIMD lanes where nv::detail::sfu_lanes<F>.
+template <Fn F, void (*S)(std::span<const float>, std::span<float>)>
+void run_sfu_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  std::vector<float> x(n), r(n);
+  for (std::uint64_t i = 0; i < n; ++i)
+    x[i] = bit_cast<float>(inputs::standard_input<float, 1>(kind, seed, first + i).x);
+  S(x, r);
+  std::memcpy(out, r.data(), n * sizeof(float));
 }
 
 // The same for ocml row F in configuration C (ocml::detail::span_kernel).
@@ -359,6 +371,15 @@ void add_span_forms(std::vector<entry>& t) {
   }
 }
 
+template <Fn F, void (*Plain)(std::span<const float>, std::span<float>),
+          void (*Ftz)(std::span<const float>, std::span<float>)>
+void add_sfu_span_forms(std::vector<entry>& t) {
+  if constexpr (nv::detail::sfu_lanes<F>) {
+    t.push_back({"ptx-span", std::string(fn_desc_of(F).name), &run_sfu_span<F, Plain>, 4});
+    t.push_back({"ptx-ftz-span", std::string(fn_desc_of(F).name), &run_sfu_span<F, Ftz>, 4});
+  }
+}
+
 std::vector<entry> table() {
   std::vector<entry> t;
   testing::for_each_scalar_form([&]<Fn F, auto P>(const char* impl) {
@@ -366,6 +387,15 @@ std::vector<entry> table() {
   });
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) add_span_forms<Fn::name>(t);
 #include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
+#define BX_SFU_SPAN_1(name) add_sfu_span_forms<Fn::name, &nv::name, &nv::name##_ftz>(t);
+#define BX_SFU_SPAN_2(name)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BX_SFU_SPAN_##arity(name)
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BX_SFU_SPAN_1
+#undef BX_SFU_SPAN_2
 #undef BITEXACT_FUNCTION
   t.push_back({"truth-fast", "sinf", &truth::run_fast<true>, 12});
   t.push_back({"truth-fast-span", "sinf", &truth::run_fast_span<true>, 12});

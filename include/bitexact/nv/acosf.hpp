@@ -55,11 +55,11 @@ using ptx::u32;
 inline constexpr u32 two = 0x40000000u;
 inline constexpr u32 pi = 0x40490fdbu;  // 0x1.921fb6p1: IR 0x400921FB60000000
 // CUDA 13.0 __internal_acosf_kernel, highest degree first.
-template <mode R>
-BITEXACT_INLINE float cuda_acos_poly(float s) {
+template <mode R, class F = float>
+BITEXACT_INLINE F cuda_acos_poly(F s) {
   using namespace ptx;
-  float p = fma_rn_f32<R>(f32_from(0x3d10ecefu), s,  // 0x1.21d9dep-5: IR 0x3FA21D9DE0000000
-                          f32_from(0x3c8b1abbu));  // 0x1.163576p-6: IR 0x3F91635760000000
+  F p = fma_rn_f32<R>(f32_from(0x3d10ecefu), s,    // 0x1.21d9dep-5: IR 0x3FA21D9DE0000000
+                      f32_from(0x3c8b1abbu));      // 0x1.163576p-6: IR 0x3F91635760000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3cfc028cu));  // 0x1.f80518p-6: IR 0x3F9F805180000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d372139u));  // 0x1.6e4272p-5: IR 0x3FA6E42720000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d9993dbu));  // 0x1.3327b6p-4: IR 0x3FB3327B60000000
@@ -68,24 +68,26 @@ BITEXACT_INLINE float cuda_acos_poly(float s) {
 }
 }  // namespace acosf_detail
 
-template <build B>
-BITEXACT_INLINE float acosf(float x) {
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
+// builds; Triton's body is scalar only.
+template <build B, class F = float>
+BITEXACT_INLINE F acosf(F x) {
   using namespace ptx;
   using namespace asinf_detail;
   using namespace acosf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float a = abs_f32<R>(x);
+  const F a = abs_f32<R>(x);
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const float s = cuda_half_sqrt<B>(a);
-    const bool big = setp_gt_f32<P>(a, f32_from(cuda_t));
-    const float v = copysign_f32(x, big ? s : a);
-    const float v2 = mul_rn_f32<P>(v, v);
-    const float p = cuda_acos_poly<R>(v2);
-    const float z = fma_rn_f32<R>(mul_rn_f32<P>(p, v2), v, v);
-    const float y = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), big ? z : neg_f32<P>(z));
-    float r = setp_gt_f32<P>(x, f32_from(cuda_t)) ? z : y;
-    if (big) r = mul_rn_f32<P>(f32_from(two), r);
-    return r;
+    const F s = cuda_half_sqrt<B>(a);
+    const auto big = setp_gt_f32<P>(a, f32_from(cuda_t));
+    const F v = copysign_f32(x, select(big, s, a));
+    const F v2 = mul_rn_f32<P>(v, v);
+    const F p = cuda_acos_poly<R>(v2);
+    const F z = fma_rn_f32<R>(mul_rn_f32<P>(p, v2), v, v);
+    const F y = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), select(big, z, neg_f32<P>(z)));
+    const F r = select(setp_gt_f32<P>(x, f32_from(cuda_t)), z, y);
+    return when(
+        big, [&]() -> F { return mul_rn_f32<P>(f32_from(two), r); }, [&]() -> F { return r; });
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));

@@ -72,11 +72,11 @@ inline constexpr u32 pio2 = 0x3fc90fdbu;      // 0x1.921fb6p0:  IR 0x3FF921FB600
 inline constexpr u32 cuda_t = 0x3f0f5c29u;    // 0x1.1eb852p-1 (0.56): IR 0x3FE1EB8520000000
 inline constexpr u32 triton_t = 0x3f11eb85u;  // 0x1.23d70ap-1 (0.57): IR 0x3FE23D70A0000000
 // CUDA 13.0 __internal_asinf_kernel, highest degree first.
-template <mode R>
-BITEXACT_INLINE float cuda_asin_poly(float s) {
+template <mode R, class F = float>
+BITEXACT_INLINE F cuda_asin_poly(F s) {
   using namespace ptx;
-  float p = fma_rn_f32<R>(f32_from(0x3d4dd2f7u), s,  // 0x1.9ba5eep-5: IR 0x3FA9BA5EE0000000
-                          f32_from(0x3c99ca97u));  // 0x1.33952ep-6: IR 0x3F933952E0000000
+  F p = fma_rn_f32<R>(f32_from(0x3d4dd2f7u), s,    // 0x1.9ba5eep-5: IR 0x3FA9BA5EE0000000
+                      f32_from(0x3c99ca97u));      // 0x1.33952ep-6: IR 0x3F933952E0000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d3f90e8u));  // 0x1.7f21dp-5:  IR 0x3FA7F21D00000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d993ccfu));  // 0x1.32799ep-4: IR 0x3FB32799E0000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3e2aac04u));  // 0x1.555808p-3: IR 0x3FC5558080000000
@@ -96,17 +96,17 @@ BITEXACT_INLINE float triton_poly(float s) {
 
 // CUDA 13.0's sqrt((1 - a) / 2) for a = |x| (asinf and acosf): an rsqrt and
 // one Newton step, 0 for a == 1.
-template <build B>
-BITEXACT_INLINE float cuda_half_sqrt(float a) {
+template <build B, class F = float>
+BITEXACT_INLINE F cuda_half_sqrt(F a) {
   using namespace ptx;
   constexpr mode R = B.reflect, P = B.ops;
-  const float h = fma_rn_f32<R>(f32_from(half), neg_f32<P>(a), f32_from(half));
-  const float y = rsqrt_approx_f32<mode::ftz>(h);
-  const float u = mul_rn_f32<P>(y, h);
-  const float g = mul_rn_f32<P>(f32_from(half), y);
-  const float e = fma_rn_f32<R>(neg_f32<P>(u), g, f32_from(half));
-  const float s = fma_rn_f32<R>(u, e, u);
-  return setp_eq_f32<P>(a, f32_from(one)) ? 0.0f : s;
+  const F h = fma_rn_f32<R>(f32_from(half), neg_f32<P>(a), f32_from(half));
+  const F y = rsqrt_approx_f32<mode::ftz>(h);
+  const F u = mul_rn_f32<P>(y, h);
+  const F g = mul_rn_f32<P>(f32_from(half), y);
+  const F e = fma_rn_f32<R>(neg_f32<P>(u), g, f32_from(half));
+  const F s = fma_rn_f32<R>(u, e, u);
+  return select(setp_eq_f32<P>(a, f32_from(one)), 0.0f, s);
 }
 // Triton's sqrtf(0.5 * (1 - a)) (asinf and acosf): __nv_sqrtf by reflects.
 template <build B>
@@ -129,19 +129,25 @@ BITEXACT_INLINE float odd_poly(float v) {
 }
 }  // namespace asinf_detail
 
-template <build B>
-BITEXACT_INLINE float asinf(float x) {
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
+// builds; Triton's body is scalar only.
+template <build B, class F = float>
+BITEXACT_INLINE F asinf(F x) {
   using namespace ptx;
   using namespace asinf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float a = abs_f32<R>(x);
+  const F a = abs_f32<R>(x);
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const float s = cuda_half_sqrt<B>(a);
-    const bool big = setp_gt_f32<P>(a, f32_from(cuda_t));
-    float z = odd_poly<B, cuda_asin_poly<R>>(big ? s : a);
-    if (big) z = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), mul_rn_f32<P>(f32_from(minus_two), z));
-    if (setp_ge_f32<P>(f32_from(inf), z)) z = copysign_f32(x, z);  // fcmp ole z, inf
-    return z;
+    const F s = cuda_half_sqrt<B>(a);
+    const auto big = setp_gt_f32<P>(a, f32_from(cuda_t));
+    const F v = select(big, s, a);  // odd_poly with CUDA 13.0's coefficients
+    const F v2 = mul_rn_f32<P>(v, v);
+    const F z = fma_rn_f32<R>(mul_rn_f32<P>(cuda_asin_poly<R>(v2), v2), v, v);
+    const F w = when(
+        big,
+        [&]() -> F { return fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), mul_rn_f32<P>(f32_from(minus_two), z)); },
+        [&]() -> F { return z; });
+    return select(setp_ge_f32<P>(f32_from(inf), w), copysign_f32(x, w), w);  // fcmp ole w, inf
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));

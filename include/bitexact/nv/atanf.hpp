@@ -69,11 +69,11 @@ inline constexpr u32 pio2_a = 0x3f6ee581u;  // 0x1.ddcb02p-1: IR 0x3FEDDCB020000
 inline constexpr u32 pio2_b = 0x3fd774ebu;  // 0x1.aee9d6p0:  IR 0x3FFAEE9D60000000
 inline constexpr u32 pio2 = 0x3fc90fdbu;    // 0x1.921fb6p0:  IR 0x3FF921FB60000000
 // CUDA 13.0 __internal_atanf_poly, highest degree first.
-template <mode R>
-BITEXACT_INLINE float cuda_poly(float s) {
+template <mode R, class F = float>
+BITEXACT_INLINE F cuda_poly(F s) {
   using namespace ptx;
-  float p = fma_rn_f32<R>(f32_from(0x3b2090aau), s,  // 0x1.412154p-9:  IR 0x3F64121540000000
-                          f32_from(0xbc6be14fu));  // -0x1.d7c29ep-7: IR 0xBF8D7C29E0000000
+  F p = fma_rn_f32<R>(f32_from(0x3b2090aau), s,    // 0x1.412154p-9:  IR 0x3F64121540000000
+                      f32_from(0xbc6be14fu));      // -0x1.d7c29ep-7: IR 0xBF8D7C29E0000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d23397eu));  // 0x1.4672fcp-5:  IR 0x3FA4672FC0000000
   p = fma_rn_f32<R>(p, s, f32_from(0xbd948a7au));  // -0x1.2914f4p-4: IR 0xBFB2914F40000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3dd76b21u));  // 0x1.aed642p-4:  IR 0x3FBAED6420000000
@@ -106,21 +106,25 @@ BITEXACT_INLINE float triton_kernel(float t) {
 }
 }  // namespace atanf_detail
 
-template <build B>
-BITEXACT_INLINE float atanf(float x) {
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
+// builds; Triton's body is scalar only.
+template <build B, class F = float>
+BITEXACT_INLINE F atanf(F x) {
   using namespace ptx;
   using namespace atanf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float a = abs_f32<R>(x);
-  const bool big = setp_gt_f32<P>(a, f32_from(one));
+  const F a = abs_f32<R>(x);
+  const auto big = setp_gt_f32<P>(a, f32_from(one));
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const float t = big ? rcp_approx_f32<mode::ftz>(a) : a;
-    const float s = mul_rn_f32<P>(t, t);
-    const float p = cuda_poly<R>(s);
-    float r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), t, t);
-    if (big) r = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), neg_f32<P>(r));
-    if (setp_ge_f32<P>(f32_from(inf), a)) r = copysign_f32(x, r);  // fcmp ole a, inf
-    return r;
+    const F t = when(
+        big, [&]() -> F { return rcp_approx_f32<mode::ftz>(a); }, [&]() -> F { return a; });
+    const F s = mul_rn_f32<P>(t, t);
+    const F p = cuda_poly<R>(s);
+    const F r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), t, t);
+    const F w = when(
+        big, [&]() -> F { return fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), neg_f32<P>(r)); },
+        [&]() -> F { return r; });
+    return select(setp_ge_f32<P>(f32_from(inf), a), copysign_f32(x, w), w);  // fcmp ole a, inf
   } else {
     const float t = big ? rcp_rn_f32<P>(a) : a;
     float r = triton_kernel<B>(t);

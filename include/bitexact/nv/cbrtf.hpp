@@ -61,38 +61,41 @@ inline constexpr u32 minus_one_third = 0xbeaaaaabu;   // IR 0xBFD5555560000000: 
 inline constexpr u32 one = 0x3f800000u;
 }  // namespace cbrtf_detail
 
-template <build B>
-BITEXACT_INLINE float cbrtf(float x) {
+// F: float, or SIMD lanes (ptx.hpp's lane forms) for the nvcc builds.
+template <build B, class F = float>
+BITEXACT_INLINE F cbrtf(F x) {
   using namespace ptx;
   using namespace cbrtf_detail;
   constexpr mode R = B.reflect;
   constexpr mode O = B.ops;
-  const float a = abs_f32<R>(x);
-  float y;
-  if constexpr (B.file == libdevice_file::triton3_6) {
-    const float e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(one_third), lg2_approx_f32<R>(a)));
-    const float r = rcp_approx_f32<mode::ftz>(mul_rn_f32<O>(e, e));
-    const float d = fma_rn_f32<R>(r, neg_f32<O>(a), e);
-    y = fma_rn_f32<R>(d, f32_from(minus_one_third), e);
-  } else {
-    const float e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(minus_two_thirds), lg2_approx_f32<R>(a)));
-    const float s = mul_rn_f32<O>(a, e);
-    const float m = mul_rn_f32<O>(neg_f32<O>(s), e);
-    const float c = mul_rn_f32<O>(f32_from(one_third), fma_rn_f32<R>(s, m, f32_from(one)));
-    y = fma_rn_f32<R>(s, c, s);
-  }
-  if (setp_lt_f32<O>(x, f32_from(0))) {
+  const F a = abs_f32<R>(x);
+  const F y = [&]() -> F {
+    if constexpr (B.file == libdevice_file::triton3_6) {
+      const float e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(one_third), lg2_approx_f32<R>(a)));
+      const float r = rcp_approx_f32<mode::ftz>(mul_rn_f32<O>(e, e));
+      const float d = fma_rn_f32<R>(r, neg_f32<O>(a), e);
+      return fma_rn_f32<R>(d, f32_from(minus_one_third), e);
+    } else {
+      const F e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(minus_two_thirds), lg2_approx_f32<R>(a)));
+      const F s = mul_rn_f32<O>(a, e);
+      const F m = mul_rn_f32<O>(neg_f32<O>(s), e);
+      const F c = mul_rn_f32<O>(f32_from(one_third), fma_rn_f32<R>(s, m, f32_from(one)));
+      return fma_rn_f32<R>(s, c, s);
+    }
+  }();
+  const auto negative = setp_lt_f32<O>(x, f32_from(0));
+  const F signed_y = [&]() -> F {
     if constexpr (B.file == libdevice_file::triton3_6)
       // Triton's PTX has neg.f32 feeding a selp, and there ptxas flips the sign
       // bit and nothing else: a NaN keeps its payload (the H200, triton
       // libdevice.cbrt of every negative subnormal x is 0xffffffff: the
       // canonical NaN with the sign set; frameworks run of issue 34).
-      y = f32_from(bits_of(y) ^ 0x80000000u);
+      return negative ? f32_from(bits_of(y) ^ 0x80000000u) : y;
     else
-      y = neg_f32<O>(y);
-  }
-  const float xx = add_rn_f32<O>(x, x);
-  return setp_eq_f32<O>(xx, x) ? xx : y;
+      return select(negative, neg_f32<O>(y), y);
+  }();
+  const F xx = add_rn_f32<O>(x, x);
+  return select(setp_eq_f32<O>(xx, x), xx, signed_y);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(cbrtf)

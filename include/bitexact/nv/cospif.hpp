@@ -33,11 +33,13 @@ namespace cospif_detail {
 inline constexpr ptx::u32 two24 = 0x4b800000u;  // 2^24: IR 0x4170000000000000
 }  // namespace cospif_detail
 
-template <build B>
-BITEXACT_INLINE float cospif(float x) {
+// F: float or SIMD lanes (ptx.hpp's lane forms), as sinpif.
+template <build B, class F = float>
+BITEXACT_INLINE F cospif(F x) {
   using namespace ptx;
-  if (setp_gt_f32<B.ops>(abs_f32<B.reflect>(x), f32_from(cospif_detail::two24))) x = mul_rn_f32<B.reflect>(x, 0.0f);
-  const sinpif_detail::reduced red = sinpif_detail::reduce<B>(x);
+  const F y = select(setp_gt_f32<B.ops>(abs_f32<B.reflect>(x), f32_from(cospif_detail::two24)),
+                     mul_rn_f32<B.reflect>(x, 0.0f), x);
+  const auto red = sinpif_detail::reduce<B>(y);
   return sinpif_detail::kernel<B>(red.t, red.q + 1);
 }
 

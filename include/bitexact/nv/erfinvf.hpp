@@ -83,42 +83,46 @@ inline constexpr u32 one = 0x3f800000u;
 inline constexpr u32 pos_inf = 0x7f800000u;
 }  // namespace erfinvf_detail
 
-template <build B>
-BITEXACT_INLINE float erfinvf(float x) {
+// F: float, or SIMD lanes (ptx.hpp's lane forms) for the nvcc builds.
+template <build B, class F = float>
+BITEXACT_INLINE F erfinvf(F x) {
   using namespace ptx;
   using namespace erfinvf_detail;
   constexpr mode R = B.reflect;
   constexpr mode O = B.ops;
-  const float w = fma_rn_f32<R>(x, neg_f32<O>(x), f32_from(one));
-  const float t = neg_f32<O>(lg2_approx_f32<mode::ftz>(w));
+  const F w = fma_rn_f32<R>(x, neg_f32<O>(x), f32_from(one));
+  const F t = neg_f32<O>(lg2_approx_f32<mode::ftz>(w));
   // fcmp ogt t, 8.2 (the PTX tests lg2 >= -8.2 unordered and branches off:
   // the same predicate)
-  if (setp_gt_f32<O>(t, f32_from(tail_above))) {
-    const float r = rsqrt_approx_f32<mode::ftz>(t);
-    float q = fma_rn_f32<R>(f32_from(q5), r, f32_from(q4));
-    q = fma_rn_f32<R>(q, r, f32_from(q3));
-    q = fma_rn_f32<R>(q, r, f32_from(q2));
-    q = fma_rn_f32<R>(q, r, f32_from(q1));
-    q = fma_rn_f32<R>(q, r, f32_from(q0));
-    if constexpr (B.file == libdevice_file::triton3_6) {
-      const float y = mul_rn_f32<O>(q, rcp_rn_f32<O>(r));
-      return f32_from(bits_of(y) | (bits_of(x) & 0x80000000u));
-    } else {
-      float y = mul_rn_f32<O>(mul_rn_f32<O>(t, r), q);
-      if (setp_eq_f32<O>(t, f32_from(pos_inf))) y = t;
-      return copysign_f32(x, y);
-    }
-  }
-  float p = fma_rn_f32<R>(f32_from(p9), t, f32_from(p8));
-  p = fma_rn_f32<R>(p, t, f32_from(p7));
-  p = fma_rn_f32<R>(p, t, f32_from(p6));
-  p = fma_rn_f32<R>(p, t, f32_from(p5));
-  p = fma_rn_f32<R>(p, t, f32_from(p4));
-  p = fma_rn_f32<R>(p, t, f32_from(p3));
-  p = fma_rn_f32<R>(p, t, f32_from(p2));
-  p = fma_rn_f32<R>(p, t, f32_from(p1));
-  p = fma_rn_f32<R>(p, t, f32_from(p0));
-  return mul_rn_f32<O>(x, p);
+  return when(
+      setp_gt_f32<O>(t, f32_from(tail_above)),
+      [&]() -> F {
+        const F r = rsqrt_approx_f32<mode::ftz>(t);
+        F q = fma_rn_f32<R>(f32_from(q5), r, f32_from(q4));
+        q = fma_rn_f32<R>(q, r, f32_from(q3));
+        q = fma_rn_f32<R>(q, r, f32_from(q2));
+        q = fma_rn_f32<R>(q, r, f32_from(q1));
+        q = fma_rn_f32<R>(q, r, f32_from(q0));
+        if constexpr (B.file == libdevice_file::triton3_6) {
+          const float y = mul_rn_f32<O>(q, rcp_rn_f32<O>(r));
+          return f32_from(bits_of(y) | (bits_of(x) & 0x80000000u));
+        } else {
+          const F y = mul_rn_f32<O>(mul_rn_f32<O>(t, r), q);
+          return copysign_f32(x, select(setp_eq_f32<O>(t, f32_from(pos_inf)), t, y));
+        }
+      },
+      [&]() -> F {
+        F p = fma_rn_f32<R>(f32_from(p9), t, f32_from(p8));
+        p = fma_rn_f32<R>(p, t, f32_from(p7));
+        p = fma_rn_f32<R>(p, t, f32_from(p6));
+        p = fma_rn_f32<R>(p, t, f32_from(p5));
+        p = fma_rn_f32<R>(p, t, f32_from(p4));
+        p = fma_rn_f32<R>(p, t, f32_from(p3));
+        p = fma_rn_f32<R>(p, t, f32_from(p2));
+        p = fma_rn_f32<R>(p, t, f32_from(p1));
+        p = fma_rn_f32<R>(p, t, f32_from(p0));
+        return mul_rn_f32<O>(x, p);
+      });
 }
 
 BITEXACT_NV_BUILD_FORMS_1(erfinvf)

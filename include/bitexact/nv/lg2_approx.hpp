@@ -64,19 +64,28 @@ BITEXACT_INLINE float mufu_lg2(float x) {
   return bit_cast<float>(float_from_sum(V, 56, 0, e < 0 ? 0x80000000u : 0u));
 }
 
+// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
+template <ptx::lanes V>
+BITEXACT_INLINE V mufu_lg2(V x) {
+  return V::mufu_lg2(x);
+}
+
 }  // namespace sfu
 
 namespace ptx {
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float lg2_approx_model(float x) {
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F = float>
+BITEXACT_INLINE F lg2_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (M == mode::ftz) {
     return sfu::mufu_lg2(x);
   } else {
-    const u32 a = bits_of(x) & 0x7fffffffu;
-    if (a >= sfu::min_normal_bits) return sfu::mufu_lg2(x);
-    const float r = sfu::mufu_lg2(mul_rn_f32<mode::ieee>(x, f32_from(0x4b800000u)));  // x 2^24
-    return add_rn_f32<mode::ieee>(r, f32_from(0xc1c00000u));                         // - 24
+    const auto a = bits_of(x) & 0x7fffffffu;
+    return when(
+        a >= sfu::min_normal_bits, [&] { return sfu::mufu_lg2(x); },
+        [&] {
+          const F r = sfu::mufu_lg2(mul_rn_f32<mode::ieee>(x, f32_from(0x4b800000u)));  // x 2^24
+          return add_rn_f32<mode::ieee>(r, f32_from(0xc1c00000u));                      // - 24
+        });
   }
 }
 // lg2.approx{.ftz}.f32: the instruction on an NVIDIA GPU, the model elsewhere.
@@ -92,6 +101,10 @@ BITEXACT_INLINE float lg2_approx_f32(float x) {
 #else
   return lg2_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V lg2_approx_f32(V x) {
+  return lg2_approx_model<M>(x);
 }
 }  // namespace ptx
 }  // namespace bitexact::nv

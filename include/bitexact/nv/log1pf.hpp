@@ -67,19 +67,20 @@ inline constexpr u32 inf = 0x7f800000u;   // IR i32 2139095040
 inline constexpr u32 minus_one_bits = 0xbf800000u;  // IR `icmp sgt i32 %x, -1082130432`
 }  // namespace log1pf_detail
 
-template <build B>
-BITEXACT_INLINE float log1pf(float x) {
+// F: float, or SIMD lanes (ptx.hpp's lane forms).
+template <build B, class F = float>
+BITEXACT_INLINE F log1pf(F x) {
   using namespace ptx;
   using namespace log1pf_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const u32 ub = bits_of(add_rz_f32<R>(x, f32_from(one)));
-  const u32 e = (ub - three_quarters) & 0xff800000u;
-  const u32 xb = bits_of(x);
-  const float m = f32_from(xb - e);                                   // x 2^-e
-  const float c = fma_rn_f32<R>(f32_from(quarter), f32_from(four - e), f32_from(minus_one));
-  const float f = add_rn_f32<P>(m, c);
-  const float k = mul_rn_f32<P>(cvt_rn_f32_s32(std::int32_t(e)), f32_from(two_m23));  // e as a float
-  float p = fma_rn_f32<R>(f32_from(c9), f, f32_from(c8));
+  const auto ub = bits_of(add_rz_f32<R>(x, f32_from(one)));
+  const auto e = (ub - three_quarters) & 0xff800000u;
+  const auto xb = bits_of(x);
+  const F m = f32_from(xb - e);  // x 2^-e
+  const F c = fma_rn_f32<R>(f32_from(quarter), f32_from(four - e), f32_from(minus_one));
+  const F f = add_rn_f32<P>(m, c);
+  const F k = mul_rn_f32<P>(cvt_rn_f32_s32(to_s32(e)), f32_from(two_m23));  // e as a float
+  F p = fma_rn_f32<R>(f32_from(c9), f, f32_from(c8));
   p = fma_rn_f32<R>(p, f, f32_from(c7));
   p = fma_rn_f32<R>(p, f, f32_from(c6));
   p = fma_rn_f32<R>(p, f, f32_from(c5));
@@ -87,13 +88,15 @@ BITEXACT_INLINE float log1pf(float x) {
   p = fma_rn_f32<R>(p, f, f32_from(c3));
   p = fma_rn_f32<R>(p, f, f32_from(c2));
   p = fma_rn_f32<R>(p, f, f32_from(c1));
-  const float q = fma_rn_f32<R>(mul_rn_f32<P>(p, f), f, f);
-  float r = fma_rn_f32<R>(k, f32_from(ln2), q);
-  if (xb >= inf) {  // NaN, +inf, or x negative (unsigned compare)
-    if (std::int32_t(xb) > std::int32_t(minus_one_bits)) r = fma_rn_f32<R>(x, f32_from(inf), f32_from(inf));
-    if (setp_eq_f32<P>(x, 0.0f)) r = f32_from(0x80000000u);  // -0
-  }
-  return r;
+  const F q = fma_rn_f32<R>(mul_rn_f32<P>(p, f), f, f);
+  const F r = fma_rn_f32<R>(k, f32_from(ln2), q);
+  // xb >= inf (unsigned): NaN, +inf, or x negative. Of those, the IR's
+  // `icmp sgt xb, bits(-1)` (signed; the sign bit flipped makes it unsigned)
+  // picks NaN, +inf and x in (-1, -0]: fma(x, inf, inf); and x = -0 gives -0.
+  const auto special = xb >= inf;
+  const auto above = (xb ^ 0x80000000u) > (minus_one_bits ^ 0x80000000u);
+  const F r1 = select(special & above, fma_rn_f32<R>(x, f32_from(inf), f32_from(inf)), r);
+  return select(special & setp_eq_f32<P>(x, 0.0f), f32_from(0x80000000u), r1);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(log1pf)

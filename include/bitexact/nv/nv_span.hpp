@@ -15,12 +15,13 @@
 // (bitexact/simd/hwy.hpp: AVX2, AVX-512, NEON, SVE; trig_batch-inl.hpp,
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
 // flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
-// reproduction is written against ptx.hpp's lane forms (BX_NV_LANE_ROW below:
-// expf, exp2f, exp10f, logf, log2f, log10f, tanhf, erff, rsqrtf) run that same source
-// on SIMD lanes (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the
-// scalar function. detail::span_kernel below names them all. Every other row
-// is its scalar code in a loop (spans::map_checked), so a new row gets its
-// span form from its row and its scalar file, with nothing to add here.
+// reproduction is written against ptx.hpp's lane forms (the BX_NV_LANE_ROW
+// lines below list them) run that same source on SIMD lanes
+// (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the scalar
+// function. detail::span_kernel below names them all. Every other row is its
+// scalar code in a loop (spans::map_checked), so a new row gets its span form
+// from its row and its scalar file, with nothing to add here. The SFU rows'
+// span forms are at the end of this file.
 #pragma once
 
 #include "bitexact/config.hpp"
@@ -32,7 +33,15 @@
 #include "bitexact/span_api.hpp"
 #include "bitexact/dispatch.hpp"
 #include "bitexact/functions.hpp"
+#include "bitexact/nv/cos_approx.hpp"
+#include "bitexact/nv/ex2_approx.hpp"
+#include "bitexact/nv/lg2_approx.hpp"
 #include "bitexact/nv/nv.hpp"
+#include "bitexact/nv/rcp_approx.hpp"
+#include "bitexact/nv/rsqrt_approx.hpp"
+#include "bitexact/nv/sin_approx.hpp"
+#include "bitexact/nv/sqrt_approx.hpp"
+#include "bitexact/nv/tanh_approx.hpp"
 #include "bitexact/nv/trig_batch.hpp"
 
 #include "bitexact/simd/hwy.hpp"
@@ -124,7 +133,33 @@ BX_NV_LANE_ROW(coshf)
 BX_NV_LANE_ROW(erfcf)
 BX_NV_LANE_ROW(normcdff)
 BX_NV_LANE_ROW(expm1f)
+BX_NV_LANE_ROW(asinf)
+BX_NV_LANE_ROW(acosf)
+BX_NV_LANE_ROW(atanf)
+BX_NV_LANE_ROW(sqrtf)
+BX_NV_LANE_ROW(sinpif)
+BX_NV_LANE_ROW(cospif)
+BX_NV_LANE_ROW(cbrtf)
+BX_NV_LANE_ROW(erfinvf)
+BX_NV_LANE_ROW(log1pf)
 #undef BX_NV_LANE_ROW
+
+// The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
+// MUFU.RSQ, MUFU.LG2), whose span forms below run on SIMD lanes.
+template <Fn F>
+inline constexpr bool sfu_lanes =
+    F == Fn::ex2_approx || F == Fn::rcp_approx || F == Fn::rsqrt_approx || F == Fn::lg2_approx;
+template <Fn F, class Lanes, class Scalar>
+inline void sfu_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
+  if constexpr (sfu_lanes<F>) {
+    spans::check_size(fn, in.size(), out.size());
+    const std::size_t done =
+        BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, lanes_kernel(in.data(), out.data(), out.size(), lanes, scalar));
+    spans::map<float>(in.subspan(done), out.subspan(done), scalar);
+  } else {
+    spans::map_checked<float>(fn, in, out, scalar);
+  }
+}
 
 // One operand: the kernel where there is one, else the scalar function f in a loop.
 template <Fn F, mode M, class T, class Scalar>
@@ -151,6 +186,28 @@ inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, 
   BX_NV_SPAN_##arity(name, , ieee, type) BX_NV_SPAN_##arity(name, _ftz, ftz, type)
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+
+// The SFU instructions (the one-operand BITEXACT_NV_FUNCTION rows
+// NAME_approx: implementations ptx and ptx-ftz; fdividef, the two-operand
+// row, is nv-intrinsics'): nv::NAME_approx(in, out) is
+// ptx::NAME_approx_model<mode::ieee> (NAME.approx.f32) on each input,
+// nv::NAME_approx_ftz(in, out) the .ftz.f32 form's model (tanh: the one
+// instruction, tanh.approx.f32); on SIMD lanes for ex2, lg2, rcp and rsqrt.
+#define BX_NV_SFU_SPAN_2(name, sfx, m)
+#define BX_NV_SFU_SPAN_1(name, sfx, m)                                                    \
+  inline void name##sfx(std::span<const float> in, std::span<float> out) {                \
+    detail::sfu_span<Fn::name>(                                                           \
+        "nv::" #name #sfx, in, out, [](auto x) { return ptx::name##_model<mode::m>(x); }, \
+        [](float x) { return ptx::name##_model<mode::m>(x); });                           \
+  }
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) \
+  BX_NV_SFU_SPAN_##arity(name, , ieee) BX_NV_SFU_SPAN_##arity(name, _ftz, ftz)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BITEXACT_NV_FUNCTION
+#undef BX_NV_SFU_SPAN_1
+#undef BX_NV_SFU_SPAN_2
 #undef BX_NV_SPAN_1
 #undef BX_NV_SPAN_2
 

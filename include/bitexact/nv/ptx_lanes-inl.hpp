@@ -18,12 +18,20 @@
 //    product below 2^-150, the same signed zero either way; infinities follow
 //    IEEE), with every NaN result made canonical_nan_f32. Float constants of
 //    the source are not checked (none is subnormal).
+//  * add.rz (finite, not subnormal, result normal): TwoSum in binary64, and
+//    the nearest binary32 number stepped toward zero where it went past the
+//    exact sum (add_rz_f32).
 //  * fma.rm (finite, not subnormal, result normal): a*b is exact in binary64
 //    and TwoSum gives the exact sum as s + err; the binary32 number at or
 //    below s (s rounded to nearest, one step down where that went up) is the
 //    result, one more step down when s is a binary32 number and err < 0.
+//  * sqrt.rn, div.rn, rcp.rn (either FTZ form): the same rule as mul and add
+//    (the models define them as IEEE's correctly rounded operations; the
+//    square root of a negative number and 0/0 are NaN, made canonical).
 //  * cvt.sat, abs, neg and the comparisons: IEEE's on an operand that is not
 //    subnormal (NaN: +0 for cvt.sat, canonical for abs/neg, false compares).
+//  * cvt.rzi.s32 (f32 to integer): truncation below 2^31 in magnitude, the
+//    model's saturation above, 0 for NaN: every lane.
 //  * cvt.rzi and cvt.rni (f32 to integral f32): truncation and IEEE's
 //    round-to-nearest-even to an integer on an operand that is not
 //    subnormal (the model's masking of the fraction, its ties to even;
@@ -32,6 +40,8 @@
 //  * div.approx: the model's own composition, mul.rn of a and
 //    rcp.approx.ftz(b) (each the lane op above), where neither operand is
 //    subnormal (the model flushes those, or rescales a subnormal divisor).
+//  * lg2.approx.ftz (MUFU.LG2): every lane, the interpolator's sum in 64-bit
+//    lanes and its normalisation in binary64 (each step exact: mufu_lg2).
 //  * ex2.approx.ftz and rcp.approx.ftz (MUFU.EX2, MUFU.RCP): the interpolator
 //    of sfu_interp.hpp in 64-bit lanes, where the sum's leading bit is where
 //    the model's significand puts it and the exponent field is normal; and
@@ -252,6 +262,60 @@ struct f32x {
     r->mark_unless(ok);
     return {f, r};
   }
+  // sqrt.rn, div.rn and rcp.rn: the models are IEEE's correctly rounded
+  // operations, so the rule of mul and add holds as it stands.
+  template <mode M>
+  static inline f32x sqrt_rn_f32(const f32x& x) {
+    return rounded(hn::Sqrt(x.v), x);
+  }
+  template <mode M, class A, class B>
+  static inline f32x div_rn_f32(const A& a, const B& b) {
+    return rounded(hn::Div(vec(a), vec(b)), a, b);
+  }
+  template <mode M>
+  static inline f32x rcp_rn_f32(const f32x& x) {
+    return rounded(hn::Div(hn::Set(DF(), 1.0f), x.v), x);
+  }
+  // add.rz (finite operands that are not subnormal, result normal): TwoSum of
+  // the operands in binary64 gives the exact sum as s + err; s rounded to the
+  // nearest binary32 number is the result, one step toward zero (its bits
+  // minus one, either sign) where that went past the exact sum: where it is
+  // farther from zero than s, or equal to s with err of the other sign.
+  template <mode M, class A, class B>
+  static inline f32x add_rz_f32(const A& a, const B& b) {
+    lane_record* r = rec_of(a, b);
+    const DFH dh;
+    const DD dd;
+    const DU64 du64;
+    const VF va = vec(a), vb = vec(b);
+    const auto half = [&](auto x, auto y, hn::Vec<DFH>& near) {
+      const auto wx = hn::PromoteTo(dd, x), wy = hn::PromoteTo(dd, y);
+      const auto sum = hn::Add(wx, wy);
+      const auto bb = hn::Sub(sum, wx);
+      const auto err = hn::Add(hn::Sub(wx, hn::Sub(sum, bb)), hn::Sub(wy, bb));
+      near = hn::DemoteTo(dh, sum);
+      const auto back = hn::Abs(hn::PromoteTo(dd, near)), mag = hn::Abs(sum);
+      const auto err_in = hn::Lt(hn::Mul(err, sum), hn::Zero(dd));  // err toward zero
+      const auto past = hn::Or(hn::Gt(back, mag), hn::And(hn::Eq(back, mag), err_in));
+      return hn::TruncateTo(DUH(), hn::VecFromMask(du64, hn::RebindMask(du64, past)));
+    };
+    hn::Vec<DFH> near_lo, near_hi;
+    const auto past_lo = half(hn::LowerHalf(dh, va), hn::LowerHalf(dh, vb), near_lo);
+    const auto past_hi = half(hn::UpperHalf(dh, va), hn::UpperHalf(dh, vb), near_hi);
+    const VF near = hn::Combine(DF(), near_hi, near_lo);
+    const auto past = hn::RebindMask(DU(), hn::MaskFromVec(hn::Combine(DU(), past_hi, past_lo)));
+    const VU u = hn::BitCast(DU(), near);
+    const VF f = hn::BitCast(DF(), hn::IfThenElse(past, hn::Sub(u, hn::Set(DU(), 1u)), u));
+    // Normal and finite: the result and the nearest (no overflow to inf, no
+    // step across 2^-126 or from a zero).
+    const VU fa = hn::And(hn::BitCast(DU(), f), hn::Set(DU(), 0x7fffffffu));
+    const auto normal = hn::Lt(hn::Sub(fa, hn::Set(DU(), 0x00800000u)), hn::Set(DU(), 0x7f800000u - 0x00800000u));
+    MF ok = hn::And(hn::RebindMask(DF(), normal), finite_ordinary(near));
+    if constexpr (std::is_same_v<A, f32x>) ok = hn::And(ok, finite_ordinary(va));
+    if constexpr (std::is_same_v<B, f32x>) ok = hn::And(ok, finite_ordinary(vb));
+    r->mark_unless(ok);
+    return {f, r};
+  }
   // A one-operand op's result from its vector instruction: lanes with a
   // subnormal operand marked, NaN made canonical.
   static inline f32x unary(const f32x& x, VF value) {
@@ -271,6 +335,18 @@ struct f32x {
   BX_F32X_UNARY(cvt_rzi_f32_f32, hn::Trunc)
   BX_F32X_UNARY(cvt_rni_f32_f32, hn::Round)
 #undef BX_F32X_UNARY
+  // cvt.rzi.s32.f32: truncation to a 32-bit integer (its bits, as u32x),
+  // every lane: below 2^31 in magnitude the conversion (a subnormal truncates
+  // to 0, as its flushed zero does), else the model's saturation by the sign
+  // (infinities included) and 0 for NaN.
+  template <mode M>
+  static inline u32x cvt_rzi_s32_f32(const f32x& x) {
+    const auto in_range = hn::Lt(hn::Abs(x.v), hn::Set(DF(), 0x1p31f));  // false for NaN
+    const VU t = hn::BitCast(DU(), hn::ConvertTo(DI(), hn::IfThenElseZero(in_range, x.v)));
+    const VU sat = hn::Add(hn::Set(DU(), 0x7fffffffu), hn::ShiftRight<31>(hn::BitCast(DU(), x.v)));  // by the sign
+    const auto nan = hn::RebindMask(DU(), hn::IsNaN(x.v));
+    return {hn::IfThenElse(hn::RebindMask(DU(), in_range), t, hn::IfThenZeroElse(nan, sat)), x.rec};
+  }
   // Clamp to [0, 1], every negative number, -0 and NaN to +0.
   template <mode M>
   static inline f32x cvt_sat_f32_f32(const f32x& x) {
@@ -314,6 +390,8 @@ struct f32x {
   static inline f32x mufu_rcp(const f32x& x);
   // MUFU.RSQ (sfu::mufu_rsqrt).
   static inline f32x mufu_rsqrt(const f32x& x);
+  // MUFU.LG2 (sfu::mufu_lg2).
+  static inline f32x mufu_lg2(const f32x& x);
 };
 
 inline f32x u32x::as_f32() const { return {hn::BitCast(DF(), v), rec}; }
@@ -394,8 +472,10 @@ struct interpolated {
   hn::Vec<DI> expo;
   hn::Mask<DU> lead;
 };
-template <sfu::shape S, int Lead>
-inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> row, VU X, hn::Vec<DI> scale, VU sign) {
+// The interpolator's 64-bit sums themselves (sfu::interpolate), the lanes'
+// first half in sums[0], the second in sums[1].
+template <sfu::shape S>
+inline void interpolate_sums(const std::int32_t* rows, hn::Vec<DI> row, VU X, hn::Vec<DU64> (&sums)[2]) {
   const DU du;
   const DI di;
   const DUH duh;
@@ -408,7 +488,6 @@ inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> row, VU X,
   const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
   const VU xs = hn::ShiftLeft<S.sq_shift>(xl);
   const VU dropped = square_dropped(xs);
-  hn::Vec<DUH> frac_h[2], top_h[2], lead_h[2];
   for (int h = 0; h < 2; ++h) {
     const auto part = [&](VU v) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
     const auto xsw = hn::BitCast(dw, part(xs));
@@ -420,7 +499,21 @@ inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> row, VU X,
                             hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
     auto sum = S.s1 > 0 ? hn::Add(t0, t1) : hn::Sub(t0, t1);
     sum = S.s2 > 0 ? hn::Add(sum, t2) : hn::Sub(sum, t2);
-    sum = hn::Add(sum, hn::Set(du64, S.bias));
+    sums[h] = hn::Add(sum, hn::Set(du64, S.bias));
+  }
+}
+
+template <sfu::shape S, int Lead>
+inline interpolated interpolate(const std::int32_t* rows, hn::Vec<DI> row, VU X, hn::Vec<DI> scale, VU sign) {
+  const DU du;
+  const DI di;
+  const DUH duh;
+  const DU64 du64;
+  hn::Vec<DU64> sums[2];
+  interpolate_sums<S>(rows, row, X, sums);
+  hn::Vec<DUH> frac_h[2], top_h[2], lead_h[2];
+  for (int h = 0; h < 2; ++h) {
+    const auto sum = sums[h];
     const auto lead_ok = hn::And(hn::Ne(hn::ShiftRight<Lead>(sum), hn::Zero(du64)),
                                  hn::Eq(hn::ShiftRight<Lead + 2>(sum), hn::Zero(du64)));
     const auto top = hn::Ne(hn::ShiftRight<Lead + 1>(sum), hn::Zero(du64));
@@ -572,6 +665,48 @@ inline f32x f32x::mufu_rsqrt(const f32x& x) {
   r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
   const auto early = hn::Or(hn::Or(hn::Or(exact, is_inf), hn::Or(negative, tiny)), nan);
   x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
+// MUFU.LG2 (sfu::mufu_lg2), every lane: V = S + e 2^56, one's complement
+// when negative, low 20 bits cleared, then truncated to 24 significant bits
+// and scaled by 2^-56, all in binary64 lanes, where each step is exact: V is
+// below 2^63 and a multiple of 2^20 (so it has at most 43 significant bits),
+// truncation clears the low 29 bits of the double's significand, and the
+// scaled value, 2^-36 or more when V > 0, is a normal binary32 number.
+inline f32x f32x::mufu_lg2(const f32x& x) {
+  constexpr sfu::shape s = sfu::lg2_shape();
+  static_assert(s.m == 6 && s.w == 56 && sfu::lg2_dropped_bits == 20);
+  const DU du;
+  const DFH dfh;
+  const DD dd;
+  const DU64 du64;
+  const hn::RebindToSigned<DD> di64;
+  const hn::Half<DI> dih;
+  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
+  hn::Vec<DU64> sums[2];
+  sfu_lanes::interpolate_sums<s>(sfu_lanes::row_triples<64, sfu::lg2_row>(), sfu_lanes::row_of<s>(X), X, sums);
+  hn::Vec<DFH> mag[2];
+  for (int h = 0; h < 2; ++h) {
+    const auto eh = hn::PromoteTo(di64, h ? hn::UpperHalf(dih, e) : hn::LowerHalf(dih, e));
+    const auto v = hn::Add(hn::BitCast(di64, sums[h]), hn::ShiftLeft<56>(eh));
+    const auto V = hn::And(hn::IfThenElse(hn::Lt(v, hn::Zero(di64)), hn::Not(v), v),
+                           hn::Set(di64, ~std::int64_t((1 << sfu::lg2_dropped_bits) - 1)));
+    const auto t = hn::And(hn::BitCast(du64, hn::ConvertTo(dd, V)), hn::Set(du64, ~((std::uint64_t(1) << 29) - 1)));
+    mag[h] = hn::DemoteTo(dfh, hn::Mul(hn::BitCast(dd, t), hn::Set(dd, 0x1p-56)));
+  }
+  // Negative when x < 1 (e < 0), a zero V included.
+  VU r =
+      hn::Or(hn::BitCast(du, hn::Combine(DF(), mag[1], mag[0])), hn::And(hn::BitCast(du, e), hn::Set(du, 0x80000000u)));
+  // The model's early returns, in its order (later ones first here): NaN ->
+  // canonical NaN, zero or subnormal -> -inf, negative -> NaN, +inf -> +inf,
+  // 1 -> +0.
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  r = hn::IfThenZeroElse(hn::Eq(a, hn::Set(du, sfu::one_bits)), r);
+  r = hn::IfThenElse(hn::Eq(a, inf), inf, r);
+  r = hn::IfThenElse(hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du)), hn::Set(du, sfu::nan_bits), r);
+  r = hn::IfThenElse(hn::Lt(a, hn::Set(du, sfu::min_normal_bits)), hn::Set(du, 0x80000000u | sfu::inf_bits), r);
+  r = hn::IfThenElse(hn::Gt(a, inf), hn::Set(du, sfu::nan_bits), r);
   return {hn::BitCast(DF(), r), x.rec};
 }
 

@@ -67,36 +67,41 @@ inline constexpr u32 pi = 0x40490fdbu;  // 0x1.921fb6p+1 (pi rounded): IR 0x4009
 inline constexpr u32 pi_hi = 0x40490fdau;  // 0x1.921fb4p+1:  IR 0x400921FB40000000
 inline constexpr u32 pi_lo = 0x34222169u;  // 0x1.4442d2p-23: IR 0x3E84442D20000000
 
-// x = n/2 + t: t, and q = (int)n (the quadrant of pi x).
+// x = n/2 + t: t, and q = (int)n (the quadrant of pi x). F: float or SIMD
+// lanes (ptx.hpp's lane forms), Q: std::int32_t or the lanes' integers.
+template <class F, class Q>
 struct reduced {
-  float t;
-  std::int32_t q;
+  F t;
+  Q q;
 };
-template <build B>
-BITEXACT_INLINE reduced reduce(float x) {
+template <build B, class F>
+BITEXACT_INLINE auto reduce(F x) {
   using namespace ptx;
-  const float n = cvt_rni_f32_f32<mode::ieee>(add_rn_f32<B.ops>(x, x));
-  return {fma_rn_f32<B.reflect>(neg_f32<B.ops>(n), f32_from(half), x), cvt_rzi_s32_f32<mode::ieee>(n)};
+  const F n = cvt_rni_f32_f32<mode::ieee>(add_rn_f32<B.ops>(x, x));
+  const F t = fma_rn_f32<B.reflect>(neg_f32<B.ops>(n), f32_from(half), x);
+  const auto q = cvt_rzi_s32_f32<mode::ieee>(n);
+  return reduced<F, decltype(q)>{t, q};
 }
 
-// sin(pi x) for quadrant q of t: rs or rc, negated when q & 2.
-template <build B>
-BITEXACT_INLINE float kernel(float t, std::int32_t q) {
+// sin(pi x) for quadrant q of t: rs or rc, negated when q & 2. The CUDA
+// 13.0 body is written against the lane forms too; Triton's is scalar only.
+template <build B, class F, class Q>
+BITEXACT_INLINE F kernel(F t, Q q) {
   using namespace ptx;
   constexpr mode R = B.reflect, P = B.ops;
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const float s = mul_rn_f32<R>(t, t);
-    float a = fma_rn_f32<R>(f32_from(a3), s, f32_from(a2));
-    float b = fma_rn_f32<R>(f32_from(b3), s, f32_from(b2));
+    const F s = mul_rn_f32<R>(t, t);
+    F a = fma_rn_f32<R>(f32_from(a3), s, f32_from(a2));
+    F b = fma_rn_f32<R>(f32_from(b3), s, f32_from(b2));
     a = fma_rn_f32<R>(a, s, f32_from(a1));
     b = fma_rn_f32<R>(b, s, f32_from(b1));
-    const float st = fma_rn_f32<R>(s, t, 0.0f);
+    const F st = fma_rn_f32<R>(s, t, 0.0f);
     b = fma_rn_f32<R>(b, s, f32_from(b0));
-    const float w = fma_rn_f32<R>(a, st, 0.0f);
-    const float rc = fma_rn_f32<R>(b, s, 1.0f);
-    const float rs = fma_rn_f32<R>(f32_from(pi), t, w);
-    const float z = (q & 1) != 0 ? rc : rs;
-    return (q & 2) != 0 ? sub_rn_f32<P>(0.0f, z) : z;
+    const F w = fma_rn_f32<R>(a, st, 0.0f);
+    const F rc = fma_rn_f32<R>(b, s, 1.0f);
+    const F rs = fma_rn_f32<R>(f32_from(pi), t, w);
+    const F z = select((q & 1) != 0, rc, rs);
+    return select((q & 2) != 0, sub_rn_f32<P>(0.0f, z), z);
   } else {
     // __internal_sin_cos_kernel of sinf (trig_reduction.hpp's trig_poly),
     // written out with the instruction models.
@@ -114,14 +119,13 @@ BITEXACT_INLINE float kernel(float t, std::int32_t q) {
 }
 }  // namespace sinpif_detail
 
-template <build B>
-BITEXACT_INLINE float sinpif(float x) {
+template <build B, class F = float>
+BITEXACT_INLINE F sinpif(F x) {
   using namespace ptx;
-  const sinpif_detail::reduced red = sinpif_detail::reduce<B>(x);
-  const float z = sinpif_detail::kernel<B>(red.t, red.q);
+  const auto red = sinpif_detail::reduce<B>(x);
+  const F z = sinpif_detail::kernel<B>(red.t, red.q);
   // An integer x (and +-Inf): sin(pi x) = +-0, x's sign (Inf * 0: NaN).
-  if (setp_eq_f32<B.ops>(x, cvt_rzi_f32_f32<mode::ieee>(x))) return mul_rn_f32<B.reflect>(x, 0.0f);
-  return z;
+  return select(setp_eq_f32<B.ops>(x, cvt_rzi_f32_f32<mode::ieee>(x)), mul_rn_f32<B.reflect>(x, 0.0f), z);
 }
 
 BITEXACT_NV_BUILD_FORMS_1(sinpif)

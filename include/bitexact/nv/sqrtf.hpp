@@ -18,8 +18,10 @@
 
 namespace bitexact::nv {
 
-template <build B>
-BITEXACT_INLINE float sqrtf(float x) {
+// F: float, or SIMD lanes (ptx.hpp's lane forms) where B.prec_sqrt (the
+// nvcc builds; sqrt.approx has no lane form).
+template <build B, class F = float>
+BITEXACT_INLINE F sqrtf(F x) {
   if constexpr (B.prec_sqrt)
     return ptx::sqrt_rn_f32<B.reflect>(x);
   else
