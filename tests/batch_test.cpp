@@ -192,24 +192,18 @@ void check_binary(const std::string& fn, SpanF sf, F f) {
 // rows of the trig edge family.
 #define BX_NV_ROW_1(T, name, trig) BX_NV_UNARY(T, name, trig)
 #define BX_NV_ROW_2(T, name, trig) BX_NV_BINARY(T, name)
-std::string sfu_edges(std::string_view n) {
-  return n == "sin_approx"    ? "sinf"
-         : n == "cos_approx"  ? "cosf"
-         : n == "ex2_approx"  ? "exp2f"
-         : n == "lg2_approx"  ? "log2f"
-         : n == "sqrt_approx" ? "sqrtf"
-         : n == "tanh_approx" ? "tanhf"
-                              : "rsqrtf";
-}
+// The edge inputs of the function an SFU row approximates (its TARGET in
+// functions.def; rec, 1/x, takes rsqrtf's, the same family).
+std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrtf" : std::string(target) + "f"; }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   TEST(BatchNv, name) { BX_NV_ROW_##arity(type, name, std::string_view(#edges) == "trig"); }
 // The SFU rows: nv::NAME_approx(_ftz) span forms against the scalar models
 // (ptx::NAME_approx_model; SIMD lanes for ex2, lg2, rcp, rsqrt), on the edge
 // inputs of the function each approximates (rcp: rsqrtf's, the same family).
 // fdividef, the two-operand row, has no span form (nv/nv_span.hpp).
-#define BX_SFU_ROW_1(name, trig)                                                                 \
+#define BX_SFU_ROW_1(name, target, trig)                                                         \
   TEST(BatchNv, name) {                                                                          \
-    const std::string e = sfu_edges(#name);                                                      \
+    const std::string e = sfu_edges(#target);                                                    \
     check_unary<float>(                                                                          \
         e, trig, [](std::span<const float> i, std::span<float> o) { bx::nv::name(i, o); },       \
         [](float x) { return bx::nv::ptx::name##_model<bx::nv::mode::ieee>(x); });               \
@@ -217,9 +211,9 @@ std::string sfu_edges(std::string_view n) {
         e, trig, [](std::span<const float> i, std::span<float> o) { bx::nv::name##_ftz(i, o); }, \
         [](float x) { return bx::nv::ptx::name##_model<bx::nv::mode::ftz>(x); });                \
   }
-#define BX_SFU_ROW_2(name, trig)
+#define BX_SFU_ROW_2(name, target, trig)
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) \
-  BX_SFU_ROW_##arity(name, std::string_view(#edges) == "trig")
+  BX_SFU_ROW_##arity(name, target, std::string_view(#edges) == "trig")
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION

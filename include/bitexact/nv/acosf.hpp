@@ -80,10 +80,7 @@ BITEXACT_INLINE F acosf(F x) {
   if constexpr (B.file == libdevice_file::cuda13_0) {
     const F s = cuda_half_sqrt<B>(a);
     const auto big = setp_gt_f32<P>(a, f32_from(cuda_t));
-    const F v = copysign_f32(x, select(big, s, a));
-    const F v2 = mul_rn_f32<P>(v, v);
-    const F p = cuda_acos_poly<R>(v2);
-    const F z = fma_rn_f32<R>(mul_rn_f32<P>(p, v2), v, v);
+    const F z = odd_poly<B, F, cuda_acos_poly<R, F>>(copysign_f32(x, select(big, s, a)));
     const F y = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), select(big, z, neg_f32<P>(z)));
     const F r = select(setp_gt_f32<P>(x, f32_from(cuda_t)), z, y);
     return when(
@@ -91,7 +88,7 @@ BITEXACT_INLINE F acosf(F x) {
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    const float z = odd_poly<B, triton_poly<R>>(big ? w : a);
+    const float z = odd_poly<B, float, triton_poly<R>>(big ? w : a);
     float r = big ? mul_rn_f32<P>(f32_from(two), z) : sub_rn_f32<P>(f32_from(pio2), z);
     if (setp_lt_f32<P>(x, 0.0f)) r = sub_rn_f32<P>(f32_from(pi), r);
     return r;

@@ -119,12 +119,13 @@ BITEXACT_INLINE float triton_half_sqrt(float a) {
   else
     return sqrt_approx_f32<R>(h);
 }
-// v + v^3 p(v^2): the kernel both files share in form (the polynomial Poly).
-template <build B, float (*Poly)(float)>
-BITEXACT_INLINE float odd_poly(float v) {
+// v + v^3 p(v^2): the kernel both files share in form (the polynomial Poly;
+// F: float or SIMD lanes).
+template <build B, class F, F (*Poly)(F)>
+BITEXACT_INLINE F odd_poly(F v) {
   using namespace ptx;
   constexpr mode P = B.ops;
-  const float v2 = mul_rn_f32<P>(v, v);
+  const F v2 = mul_rn_f32<P>(v, v);
   return fma_rn_f32<B.reflect>(mul_rn_f32<P>(Poly(v2), v2), v, v);
 }
 }  // namespace asinf_detail
@@ -140,9 +141,7 @@ BITEXACT_INLINE F asinf(F x) {
   if constexpr (B.file == libdevice_file::cuda13_0) {
     const F s = cuda_half_sqrt<B>(a);
     const auto big = setp_gt_f32<P>(a, f32_from(cuda_t));
-    const F v = select(big, s, a);  // odd_poly with CUDA 13.0's coefficients
-    const F v2 = mul_rn_f32<P>(v, v);
-    const F z = fma_rn_f32<R>(mul_rn_f32<P>(cuda_asin_poly<R>(v2), v2), v, v);
+    const F z = odd_poly<B, F, cuda_asin_poly<R, F>>(select(big, s, a));
     const F w = when(
         big,
         [&]() -> F { return fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), mul_rn_f32<P>(f32_from(minus_two), z)); },
@@ -151,7 +150,7 @@ BITEXACT_INLINE F asinf(F x) {
   } else {
     const float w = triton_half_sqrt<B>(a);
     const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    float z = odd_poly<B, triton_poly<R>>(big ? w : a);
+    float z = odd_poly<B, float, triton_poly<R>>(big ? w : a);
     if (big) z = fma_rn_f32<R>(f32_from(minus_two), z, f32_from(pio2));
     if (setp_ge_f32<P>(f32_from(inf), z)) z = f32_from(bits_of(z) | (bits_of(x) & 0x80000000u));
     return z;

@@ -104,20 +104,24 @@ struct span_kernel<Fn::ceil, M> {
 // reproduction, compiled outside the target's region; the call is inlined
 // into the kernel, so no ABI is involved. Only -Wno-psabi silences it (no
 // #pragma reaches that note).
-#define BX_NV_LANE_ROW(name)                                                                                         \
-  template <mode M>                                                                                                  \
-  struct span_kernel<Fn::name, M> {                                                                                  \
-    static constexpr bool simd = true;                                                                               \
-    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                                                \
-    static void run(const char* fn, std::span<const float> in, std::span<float> out) {                               \
-      spans::check_size(fn, in.size(), out.size());                                                                  \
-      const auto scalar = [](float x) { return name<b>(x); };                                                        \
-      const std::size_t done =                                                                                       \
-          BITEXACT_SIMD_DISPATCH(std::size_t(0), detail,                                                             \
-                                 lanes_kernel(                                                                       \
-                                     in.data(), out.data(), out.size(), [](auto x) { return name<b>(x); }, scalar)); \
-      spans::map<float>(in.subspan(done), out.subspan(done), scalar);                                                \
-    }                                                                                                                \
+// A span form by lanes_kernel: `lanes` (a source written against the lane
+// forms) on SIMD vectors, the lanes it marks and the tail by `scalar`.
+template <class Lanes, class Scalar>
+inline void lanes_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
+  spans::check_size(fn, in.size(), out.size());
+  const std::size_t done =
+      BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, lanes_kernel(in.data(), out.data(), out.size(), lanes, scalar));
+  spans::map<float>(in.subspan(done), out.subspan(done), scalar);
+}
+#define BX_NV_LANE_ROW(name)                                                                   \
+  template <mode M>                                                                            \
+  struct span_kernel<Fn::name, M> {                                                            \
+    static constexpr bool simd = true;                                                         \
+    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                          \
+    static void run(const char* fn, std::span<const float> in, std::span<float> out) {         \
+      lanes_span(                                                                              \
+          fn, in, out, [](auto x) { return name<b>(x); }, [](float x) { return name<b>(x); }); \
+    }                                                                                          \
   };
 BX_NV_LANE_ROW(expf)
 BX_NV_LANE_ROW(exp2f)
@@ -152,10 +156,7 @@ inline constexpr bool sfu_lanes =
 template <Fn F, class Lanes, class Scalar>
 inline void sfu_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   if constexpr (sfu_lanes<F>) {
-    spans::check_size(fn, in.size(), out.size());
-    const std::size_t done =
-        BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, lanes_kernel(in.data(), out.data(), out.size(), lanes, scalar));
-    spans::map<float>(in.subspan(done), out.subspan(done), scalar);
+    lanes_span(fn, in, out, lanes, scalar);
   } else {
     spans::map_checked<float>(fn, in, out, scalar);
   }
