@@ -25,13 +25,14 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include "bitexact/io/digests.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/io/digests.hpp"
 #include "bitexact/nv/ceil.hpp"
 #include "bitexact/nv/ceilf.hpp"
 #include "bitexact/nv/fmod.hpp"
 #include "bitexact/nv/fmodf.hpp"
 #include "bitexact/truth/truth.hpp"
+#include "gap_pairs.hpp"
 
 namespace {
 
@@ -169,6 +170,34 @@ TEST(NvFmodf, CorrectlyRoundedSeedGivesTheSameResults) {
   });
   EXPECT_EQ(bad, 0u);
   EXPECT_GT(seeds_differ, 0u);  // the two seeds do differ on some of these divisors
+}
+
+// The kernel (__nv_fmodf's PTX, instruction by instruction) and the direct
+// remainder nv::fmodf computes where the kernel leaves the exact fmod
+// (fmodf_detail::direct, bitexact/remainder.hpp), on every exponent gap of
+// finite operands (tests/gap_pairs.hpp), subnormal divisors included, in the
+// three builds: nvcc IEEE, nvcc -ftz=true, Triton (FTZ reflect, IEEE ops).
+// Expected values: the kernel.
+TEST(NvFmodf, DirectRemainderIsTheKernels) {
+  namespace fd = bitexact::nv::fmodf_detail;
+  using bitexact::nv::mode;
+  u64 bad = 0, n = 0;
+  auto check = [&](const char* build, u32 want, u32 got, u32 x, u32 y) {
+    if (got != want && bad++ < 10)
+      ADD_FAILURE() << build << std::hex << " fmodf(0x" << x << ", 0x" << y << "): 0x" << got << ", the kernel 0x"
+                    << want;
+  };
+  n = bitexact::testing::each_gap_pair<float>(true, [&](u32 ax, u32 ay) {
+    for (u32 s : {0u, 0x80000000u}) {
+      const float x = F(ax | s), y = F(ay | (s ^ 0x80000000u));
+      check("ieee", B(fd::kernel<mode::ieee>(x, y)), B(fd::direct<mode::ieee>(x, y)), B(x), B(y));
+      check("ftz", B(fd::kernel<mode::ftz>(x, y)), B(fd::direct<mode::ftz>(x, y)), B(x), B(y));
+      check("triton", B(fd::kernel<mode::ftz, mode::ieee, true>(x, y)),
+            B(fd::direct<mode::ftz, mode::ieee, true>(x, y)), B(x), B(y));
+    }
+  });
+  EXPECT_EQ(bad, 0u) << "of " << n << " pairs, both signs, three builds";
+  EXPECT_GT(n, 50000u);
 }
 
 TEST(NvFmodf, SpecialValues) {

@@ -15,12 +15,16 @@
 #include <vector>
 
 #include "bitexact/bits.hpp"
-#include "bitexact/registry/registry.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/ocml/cos_f32.hpp"
+#include "bitexact/ocml/fmod_f32.hpp"
+#include "bitexact/ocml/fmod_f64.hpp"
 #include "bitexact/ocml/presets.hpp"
 #include "bitexact/ocml/sin_f32.hpp"
+#include "bitexact/registry/registry.hpp"
+#include "bitexact/remainder.hpp"
 #include "bitexact/truth/truth.hpp"
+#include "gap_pairs.hpp"
 
 namespace {
 
@@ -148,6 +152,50 @@ TEST(OcmlFmod, ExactAgainstMpfrInEveryConfiguration) {
       ASSERT_EQ(got, b64(truth::fmod(x, y))) << name_of(p) << std::hex << " x=0x" << xb << " y=0x" << yb;
     }
   }
+}
+
+// ocml's long division (detail::fmod_f32_division / fmod_f64_division: the
+// loop of ocml.bc as reproduced, checked against the bitcode's own outputs by
+// the committed digests) leaves the exact remainder, flushed to +0 in DAZ
+// configurations where it is subnormal, which fmod_f32 / fmod_f64 compute
+// directly (bitexact/remainder.hpp): the two compared on every exponent gap
+// the operands can have (y's exponent at the bottom of the range, subnormal y
+// included, and higher; tests/gap_pairs.hpp), on the significands at the
+// ends of the binade and on random ones. Expected values: the division loop, an independent
+// statement of the same remainder.
+template <ocml::config C>
+void check_fmod_f32_division(const char* name) {
+  u64 bad = 0;
+  const u64 n = bitexact::testing::each_gap_pair<float>(!C.daz, [&](u32 ax, u32 ay) {
+    if (ax == ay) return;  // |x| > |y| only: x == y does not divide
+    const u32 want = b32(ocml::detail::fmod_f32_division<C>(f32(ax), f32(ay)));
+    u32 got = remainder::abs_fmod_bits<float>(ax, ay);
+    if (C.daz && got < 0x00800000u) got = 0;
+    if (got != want && bad++ < 5)
+      ADD_FAILURE() << name << std::hex << " |x|=0x" << ax << " |y|=0x" << ay << ": 0x" << got << ", the division 0x"
+                    << want;
+  });
+  EXPECT_EQ(bad, 0u) << name << ", of " << n;
+  EXPECT_GT(n, 50000u) << name;
+}
+
+TEST(OcmlFmod, DirectRemainderIsOcmlsDivision) {
+#define BITEXACT_OCML_CONFIG(tag, suffix, ...) check_fmod_f32_division<ocml::tag>("ocml" suffix ".fmodf");
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
+  // Binary64: one division for every configuration (f64 is never flushed and
+  // always has its fma; the configurations differ only in NaN guards).
+  u64 bad = 0;
+  const u64 n = bitexact::testing::each_gap_pair<double>(true, [&](u64 ax, u64 ay) {
+    if (ax == ay) return;
+    const u64 want = b64(ocml::detail::fmod_f64_division(f64(ax), f64(ay)));
+    const u64 got = remainder::abs_fmod_bits<double>(ax, ay);
+    if (got != want && bad++ < 5)
+      ADD_FAILURE() << std::hex << "fmod |x|=0x" << ax << " |y|=0x" << ay << ": 0x" << got << ", the division 0x"
+                    << want;
+  });
+  EXPECT_EQ(bad, 0u) << "of " << n;
+  EXPECT_GT(n, 500000u);
 }
 
 TEST(OcmlCeil, ExactAgainstMpfr) {

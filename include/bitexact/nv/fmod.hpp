@@ -15,9 +15,10 @@
 // arithmetic, so every finite result is the exact fmod.
 // The division's only output is its remainder, ma 2^k mod mb (see
 // long_division below), a number the division fixes whatever way it is
-// computed: this file computes it 52 bits a step (shifted_mod), ~9x faster on
-// random operands, and tests/nv_arith_test.cpp checks it against the
-// one-bit-a-step loop, which stays here as libdevice's own statement.
+// computed: this file computes it 52 bits a step (remainder::shifted_mod,
+// bitexact/remainder.hpp), ~6x faster on random operands, and
+// tests/nv_arith_test.cpp checks it against the one-bit-a-step loop, which
+// stays here as libdevice's own statement.
 // Special cases (|a|, |b| with the sign bit cleared):
 //   a or b NaN             -> add.rn.f64(a, b): the NaN operand quieted (b if both:
 //                             context-dependent on the device, see ptx::add_rn_f64)
@@ -42,6 +43,7 @@
 
 #include "bitexact/nv/build.hpp"
 #include "bitexact/nv/ptx.hpp"
+#include "bitexact/remainder.hpp"
 
 namespace bitexact::nv {
 namespace fmod_detail {
@@ -74,34 +76,9 @@ BITEXACT_INLINE u64 long_division(u64 ma, u64 mb, int k) {
   return ma >> 1;
 }
 
-#if defined(__SIZEOF_INT128__)
-// (ma 2^k) mod mb, as long_division, up to 52 quotient bits a step (Barrett):
-// with r < mb the running remainder and s <= 52 the step, the quotient of
-// r 2^s by mb is estimated as q = floor(r inv / 2^(105 - s)) from
-// inv = RN(2^105 / mb) - 1: that quotient lies in (2^52, 2^53], where doubles
-// are integers a unit apart, so inv is below 2^105 / mb by 1/2 to 3/2. Then
-// r inv / 2^(105 - s) is below r 2^s / mb by at most 3/2 (r < 2^53, s <= 52),
-// so q is the true quotient or up to 2 below it: r 2^s - q mb is in
-// [0, 3 mb), below 2^55, its low 64 bits exact, and at most two subtractions
-// finish the step (the loop allows more: an inv off by one more unit, as
-// -ffast-math's reciprocal could make it, still never overshoots).
-BITEXACT_INLINE u64 shifted_mod(u64 ma, u64 mb, int k) {
-  using u128 = unsigned __int128;
-  u64 r = ma >= mb ? ma - mb : ma;  // ma < 2 mb
-  if (k == 0) return r;
-  const u64 inv = u64(0x1p105 / double(mb)) - 1;  // mb < 2^53: exact as a double
-  for (; k > 0;) {
-    const int s = k < 52 ? k : 52;
-    const u64 q = u64((u128(r) * inv) >> (105 - s));
-    r = (r << s) - q * mb;  // mod 2^64
-    while (r >= mb) r -= mb;
-    k -= s;
-  }
-  return r;
-}
-#else
-BITEXACT_INLINE u64 shifted_mod(u64 ma, u64 mb, int k) { return long_division(ma, mb, k); }
-#endif
+// (ma 2^k) mod mb, as long_division, up to 52 quotient bits a step
+// (bitexact/remainder.hpp).
+using remainder::shifted_mod;
 
 }  // namespace fmod_detail
 

@@ -44,6 +44,7 @@
 
 #include "bitexact/nv/build.hpp"
 #include "bitexact/nv/ptx.hpp"
+#include "bitexact/remainder.hpp"
 
 namespace bitexact::nv {
 namespace fmodf_detail {
@@ -145,6 +146,30 @@ BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
   return copysign_f32(x, ans);
 }
 
+// The kernel's result, computed directly where it is the exact remainder:
+// finite |x| >= |y| > 0 after the reflected flush (abs.ftz in FTZ builds, so
+// a subnormal operand there takes the kernel). Both paths then leave
+// |x| mod |y| exactly (the header comment; docs/nv-arith.md): the fast path
+// as the fma.rn{R} of the corrected quotient, so flushed to +0 where it is
+// subnormal and R is ftz; the slow path as the product of the closing
+// multiplications in mode O, flushed where O is ftz. The sign is x's (copysign
+// and Triton's OR alike, the magnitude's sign bit being clear).
+// bitexact/remainder.hpp computes that remainder in a few integer steps (the
+// slow path takes up to 12 quotient steps of 7 PTX operations each, modelled
+// on the host); tests/nv_arith_test.cpp checks the two on every exponent gap
+// of every build.
+template <mode R, mode O = R, bool T = false>
+BITEXACT_INLINE float direct(float x, float y) {
+  using namespace ptx;
+  const float fax = abs_f32<R>(x), fay = abs_f32<R>(y);
+  const u32 ax = bits_of(fax), ay = bits_of(fay);
+  if (ax >= inf_bits || ay == 0 || ax < ay) return kernel<R, O, T>(x, y);
+  const bool slow = setp_gtu_f32<O>(fax, mul_rn_f32<O>(fay, f32_from(two23)));
+  u32 mag = remainder::abs_fmod_bits<float>(ax, ay);
+  if ((slow ? O : R) == mode::ftz && mag < 0x00800000u) mag = 0;  // a subnormal flushed
+  return f32_from(mag | (bits_of(x) & minus_zero));
+}
+
 }  // namespace fmodf_detail
 
 // __nv_fmodf in build B: fmodf (nvcc -ftz=false, IEEE subnormals), fmodf_ftz
@@ -152,7 +177,7 @@ BITEXACT_INLINE float kernel(float x, float y, int rcp_perturb_ulps = 0) {
 // kernel<ftz, ieee, true>), and triton_form<Fn::fmodf>.
 template <build B>
 BITEXACT_INLINE float fmodf(float x, float y) {
-  return fmodf_detail::kernel<B.reflect, B.ops, B.file == libdevice_file::triton3_6>(x, y);
+  return fmodf_detail::direct<B.reflect, B.ops, B.file == libdevice_file::triton3_6>(x, y);
 }
 
 BITEXACT_NV_BUILD_FORMS_2(fmodf)

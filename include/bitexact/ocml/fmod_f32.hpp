@@ -15,12 +15,26 @@
 // non-finite x give the default NaN 0x7fc00000. In DAZ builds both operands
 // are first flushed (llvm.canonicalize under __oclc_daz_opt) and every f32
 // operation runs in flush mode, so subnormal remainders become signed zeros.
+//
+// The loop's result is the exact fmod, flushed in DAZ builds: as in
+// fmod_f64.hpp (which gives the argument), every step leaves an exact
+// remainder in [0, Yd). Here the reciprocal is the hardware's rcp (within
+// 1 ulp) and the dividend below 2^12 Yd, so the estimate is within 2^-10 of
+// Xd / Yd; the remainder, a multiple of 2^-23 below 2 in magnitude, is exact
+// from the fma or from the split product's two-sum alike, and every value
+// before the last ldexp is 0 or at least 2^-34, never flushed. The last
+// ldexp gives |x| mod |y| exactly, or +0 in DAZ builds where that is
+// subnormal. For finite x and nonzero y (after flushing) the function
+// computes that directly (bitexact/remainder.hpp); detail::fmod_f32_division
+// stays as ocml's statement, and tests/ocml_test.cpp checks the two on
+// every exponent gap of every configuration.
 #pragma once
 
 #include <cstdint>
 
 #include "bitexact/ocml/amdgcn.hpp"
 #include "bitexact/ocml/ocml_config.hpp"
+#include "bitexact/remainder.hpp"
 
 namespace bitexact::ocml {
 
@@ -52,14 +66,40 @@ BITEXACT_INLINE float fmod_f32_step(float xs, float inv, float ys) {
     r = fmod_f32_step_nofma<C>(xs, q, ys);
   return add<ftz>(r, r < 0.0f ? ys : -0.0f);
 }
+
+// ocml's long division for |x| > |y| (after flushing): the magnitude of the
+// result (the remainder scaled back by 2^(ey - 1)), before x's sign is applied.
+template <config C>
+BITEXACT_INLINE float fmod_f32_division(float ax, float ay) {
+  using namespace amdgcn;
+  constexpr bool ftz = C.daz;
+  // Quotient bits per division step (the `ldexp ..., 12` of ocml.bc 5.2.3).
+  constexpr int step = 12;
+  const int ex = frexp_exp<ftz>(ax);
+  float xs = ldexp<ftz>(frexp_mant<ftz>(ax), step);
+  const int ey = frexp_exp<ftz>(ay);
+  const float ys = ldexp<ftz>(frexp_mant<ftz>(ay), 1);
+  // Wrapping int arithmetic as in the bitcode (`sub i32`).
+  int n = int(std::uint32_t(ex) - std::uint32_t(ey));
+  const float inv = rcp(ys);
+  if (n > step) {
+    std::uint32_t before;
+    do {
+      xs = ldexp<ftz>(fmod_f32_step<C>(xs, inv, ys), step);
+      before = std::uint32_t(n);
+      n -= step;
+    } while (before > 2u * step);
+  }
+  xs = ldexp<ftz>(xs, n - (step - 1));
+  const float r = fmod_f32_step<C>(xs, inv, ys);
+  return ldexp<ftz>(r, ey - 1);
+}
 }  // namespace detail
 
 template <config C = gfx90a>
 BITEXACT_INLINE float fmod_f32(float x, float y) {
   using namespace amdgcn;
   constexpr bool ftz = C.daz;
-  // Quotient bits per division step (the `ldexp ..., 12` of ocml.bc 5.2.3).
-  constexpr int step = 12;
   if constexpr (C.daz) {
     x = canonicalize<ftz>(x);
     y = canonicalize<ftz>(y);
@@ -68,24 +108,17 @@ BITEXACT_INLINE float fmod_f32(float x, float y) {
   const float ay = fabs(y);
   float result;
   if (ax > ay) {
-    const int ex = frexp_exp<ftz>(ax);
-    float xs = ldexp<ftz>(frexp_mant<ftz>(ax), step);
-    const int ey = frexp_exp<ftz>(ay);
-    const float ys = ldexp<ftz>(frexp_mant<ftz>(ay), 1);
-    // Wrapping int arithmetic as in the bitcode (`sub i32`).
-    int n = int(std::uint32_t(ex) - std::uint32_t(ey));
-    const float inv = rcp(ys);
-    if (n > step) {
-      std::uint32_t before;
-      do {
-        xs = ldexp<ftz>(detail::fmod_f32_step<C>(xs, inv, ys), step);
-        before = std::uint32_t(n);
-        n -= step;
-      } while (before > 2u * step);
+    // Finite x, nonzero y: the division's exact remainder, flushed in DAZ
+    // builds (header comment). Otherwise (finite-only configurations run Inf,
+    // NaN and y = 0 through the division) the division itself.
+    const std::uint32_t abx = bits_of(ax), aby = bits_of(ay);
+    float m;
+    if (abx < 0x7f800000u && aby != 0) {
+      const std::uint32_t mb = remainder::abs_fmod_bits<float>(abx, aby);
+      m = float_of(ftz && mb < 0x00800000u ? 0u : mb);
+    } else {
+      m = detail::fmod_f32_division<C>(ax, ay);
     }
-    xs = ldexp<ftz>(xs, n - (step - 1));
-    const float r = detail::fmod_f32_step<C>(xs, inv, ys);
-    const float m = ldexp<ftz>(r, ey - 1);
     result = float_of((bits_of(x) & 0x80000000u) ^ bits_of(m));
   } else {
     result = ax == ay ? copysign(0.0f, x) : x;

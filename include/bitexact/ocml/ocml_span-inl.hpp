@@ -337,4 +337,26 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
   return i;
 }
 
+// ceil_f32<C> / ceil_f64<C> (amdgcn::ceil): Ceil is IEEE
+// roundToIntegralTowardPositive (vroundps/pd, frintp), as the model; a NaN
+// lane is quieted keeping its sign and payload, as the model's quiet(x), by
+// ORing the quiet bit into the integer bits (no MXCSR or FPCR mode involved);
+// Daz (f32 DAZ configurations) first flushes a subnormal input to the zero of
+// its sign. Returns the count done.
+template <bool Daz, class T>
+inline std::size_t ceil_span(const T* in, T* out, std::size_t n) {
+  const hn::ScalableTag<T> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const std::size_t lanes = hn::Lanes(d);
+  const auto quiet_bit = hn::Set(du, fp_bits<T>::quiet_bit);
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    auto x = hn::LoadU(d, in + i);
+    if constexpr (Daz) x = simd::BITEXACT_SIMD_NS::flush_subnormals(x);
+    const auto quieted = hn::BitCast(d, hn::Or(hn::BitCast(du, x), quiet_bit));
+    hn::StoreU(hn::IfThenElse(hn::IsNaN(x), quieted, hn::Ceil(x)), d, out + i);
+  }
+  return i;
+}
+
 }  // namespace bitexact::ocml::detail::BITEXACT_SIMD_NS

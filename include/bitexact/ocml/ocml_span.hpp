@@ -10,9 +10,9 @@
 // in-place use): bitexact/span_api.hpp. Host functions (not
 // __device__), declared in device passes too, as any host function.
 //
-// Speed: sin_f32 and cos_f32 run the SIMD layer's kernels (bitexact/simd/hwy.hpp:
-// AVX2, AVX-512, NEON, SVE; ocml_span-inl.hpp) for every configuration, on
-// |x| < 2^17 (the rest of a vector's lanes take the scalar function);
+// Speed: sin_f32, cos_f32, ceil_f32 and ceil_f64 run the SIMD layer's kernels
+// (bitexact/simd/hwy.hpp: AVX2, AVX-512, NEON, SVE; ocml_span-inl.hpp) for
+// every configuration;
 // detail::span_kernel below names them. The other rows are the scalar code in
 // a loop; in a build without -mfma the loop is a copy compiled for FMA and
 // chosen at run time on CPUs that have it (spans::map_checked), so ocml's fmas
@@ -22,6 +22,7 @@
 #include "bitexact/config.hpp"
 
 #include <span>
+#include <type_traits>
 
 #include "bitexact/functions.hpp"
 #include "bitexact/ocml/ocml.hpp"
@@ -59,6 +60,26 @@ template <>
 struct span_kernel<Fn::sinf> : trig_span_kernel<false> {};
 template <>
 struct span_kernel<Fn::cosf> : trig_span_kernel<true> {};
+// ceilf / ceil: the IEEE ceiling on whole vectors, every lane.
+template <class T>
+struct ceil_span_kernel {
+  static constexpr bool simd = true;
+  template <config C>
+  static void run(const char* fn, std::span<const T> in, std::span<T> out) {
+    spans::check_size(fn, in.size(), out.size());
+    constexpr bool daz = std::is_same_v<T, float> && C.daz;  // f64 is never flushed
+    const std::size_t done =
+        BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, ceil_span<daz, T>(in.data(), out.data(), in.size()));
+    if constexpr (std::is_same_v<T, float>)
+      spans::map_checked<T>(fn, in.subspan(done), out.subspan(done), [](T x) { return ceil_f32<C>(x); });
+    else
+      spans::map_checked<T>(fn, in.subspan(done), out.subspan(done), [](T x) { return ceil_f64<C>(x); });
+  }
+};
+template <>
+struct span_kernel<Fn::ceilf> : ceil_span_kernel<float> {};
+template <>
+struct span_kernel<Fn::ceil> : ceil_span_kernel<double> {};
 
 // One operand: the kernel where there is one, else the scalar function f in a loop.
 template <Fn F, config C, class T, class Scalar>
