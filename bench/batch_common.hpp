@@ -73,4 +73,28 @@ void run_span(benchmark::State& state, const std::string& set) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
 }
 
+// Two-operand forms: x from make_inputs(set), y the same set in reverse order.
+template <float (*F)(float, float)>
+void run_scalar2(benchmark::State& state, const std::string& set) {
+  const std::vector<float> x = make_inputs(set), y(x.rbegin(), x.rend());
+  std::vector<float> out(n_inputs);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < n_inputs; ++i) out[i] = F(x[i], y[i]);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
+}
+template <void (*S)(std::span<const float>, std::span<const float>, std::span<float>)>
+void run_span2(benchmark::State& state, const std::string& set) {
+  const std::vector<float> x = make_inputs(set), y(x.rbegin(), x.rend());
+  std::vector<float> out(n_inputs);
+  for (auto _ : state) {
+    S(x, y, out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n_inputs));
+}
+
 }  // namespace bench_batch

@@ -1,6 +1,6 @@
 // bench_spans — every span form against its own scalar function in a loop,
-// same inputs, same run: the nv and nv-ftz reproductions of every one-operand
-// binary32 row of functions.def, the SFU models (nv::NAME_approx and _ftz
+// same inputs, same run: the nv and nv-ftz reproductions of every binary32
+// row of functions.def (a pair row's y: the set in reverse order), the SFU models (nv::NAME_approx and _ftz
 // against ptx::NAME_approx_model), and ocml's (gfx90a) of every row it has
 // (issue 36 target: span >= 4x the scalar loop, AVX2's 8 floats). Also ocml's
 // sin_f32 span against glibc's sinf on |x| < 105615 (target: at most 1.0x).
@@ -24,14 +24,19 @@ using namespace bench_batch;
 
 namespace {
 
-// Scalar and span forms of each row, one-operand binary32 rows only (the pair
-// rows and the binary64 rows have no 4096-element set here).
+// Scalar and span forms of each binary32 row (the binary64 rows have no
+// 4096-element set here); a pair row's y is its set in reverse order.
 #define BX_NV_FORMS(name, sfx)                                     \
   float s_nv_##name##sfx(float x) { return bx::nv::name##sfx(x); } \
   void v_nv_##name##sfx(std::span<const float> i, std::span<float> o) { bx::nv::name##sfx(i, o); }
+#define BX_NV_FORMS2(name, sfx)                                                                   \
+  float s_nv_##name##sfx(float x, float y) { return bx::nv::name##sfx(x, y); }                    \
+  void v_nv_##name##sfx(std::span<const float> x, std::span<const float> y, std::span<float> o) { \
+    bx::nv::name##sfx(x, y, o);                                                                   \
+  }
 #define BX_ROW_1_float(name, ocml_name) BX_NV_FORMS(name, ) BX_NV_FORMS(name, _ftz)
 #define BX_ROW_1_double(name, ocml_name)
-#define BX_ROW_2_float(name, ocml_name)
+#define BX_ROW_2_float(name, ocml_name) BX_NV_FORMS2(name, ) BX_NV_FORMS2(name, _ftz)
 #define BX_ROW_2_double(name, ocml_name)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_ROW_##arity##_##type(name, ocml_name)
 #include "bitexact/functions.def"
@@ -41,7 +46,11 @@ namespace {
   float s_ocml_##ocml_name(float x) { return bx::ocml::ocml_name<bx::ocml::gfx90a>(x); } \
   void v_ocml_##ocml_name(std::span<const float> i, std::span<float> o) { bx::ocml::ocml_name(i, o); }
 #define BX_OCML_1_double(ocml_name)
-#define BX_OCML_2_float(ocml_name)
+#define BX_OCML_2_float(ocml_name)                                                                   \
+  float s_ocml_##ocml_name(float x, float y) { return bx::ocml::ocml_name<bx::ocml::gfx90a>(x, y); } \
+  void v_ocml_##ocml_name(std::span<const float> x, std::span<const float> y, std::span<float> o) {  \
+    bx::ocml::ocml_name(x, y, o);                                                                    \
+  }
 #define BX_OCML_2_double(ocml_name)
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_OCML_##arity##_##type(ocml_name)
@@ -84,10 +93,18 @@ int main(int argc, char** argv) {
   add(                                                                                     \
       label, [](benchmark::State& st, const std::string& set) { run_scalar<s>(st, set); }, \
       [](benchmark::State& st, const std::string& set) { run_span<v>(st, set); });
+#define BX_ADD2(label, s, v)                                                                \
+  add(                                                                                      \
+      label, [](benchmark::State& st, const std::string& set) { run_scalar2<s>(st, set); }, \
+      [](benchmark::State& st, const std::string& set) { run_span2<v>(st, set); });
 #undef BX_ROW_1_float
 #define BX_ROW_1_float(name, ocml_name)          \
   BX_ADD("nv::" #name, s_nv_##name, v_nv_##name) \
   BX_ADD("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
+#undef BX_ROW_2_float
+#define BX_ROW_2_float(name, ocml_name)           \
+  BX_ADD2("nv::" #name, s_nv_##name, v_nv_##name) \
+  BX_ADD2("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_ROW_##arity##_##type(name, ocml_name)
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
@@ -100,7 +117,7 @@ int main(int argc, char** argv) {
 #undef BITEXACT_FUNCTION
 #define BX_OCML_ADD_1_float(ocml_name) BX_ADD("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
 #define BX_OCML_ADD_1_double(ocml_name)
-#define BX_OCML_ADD_2_float(ocml_name)
+#define BX_OCML_ADD_2_float(ocml_name) BX_ADD2("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
 #define BX_OCML_ADD_2_double(ocml_name)
 #define BITEXACT_FUNCTION_NO_OCML(name, arity, type, ocml_name, edges, seed)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_OCML_ADD_##arity##_##type(ocml_name)

@@ -12,6 +12,7 @@
 // vendors by the other tests), never the span code itself.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -27,8 +28,9 @@
 #include "bitexact/dispatch.hpp"
 #include "bitexact/inputs.hpp"
 #include "bitexact/nv/nv_span.hpp"
-#include "bitexact/ocml/ocml_span.hpp"
 #include "bitexact/ocml/ocml_config.hpp"
+#include "bitexact/ocml/ocml_span.hpp"
+#include "gap_pairs.hpp"
 
 namespace bx = bitexact;
 
@@ -149,9 +151,10 @@ template <class T, class SpanF, class F>
 void check_binary(const std::string& fn, SpanF sf, F f) {
   const auto [xs, ys] = make_inputs<T>(fn, false);
   level_guard guard;
-  // The two-operand span forms are loops of the scalar code (no SIMD kernel),
-  // and fmod's long division is slow: the large shapes run at one offset and
-  // at the two ends of the dispatch levels only.
+  // Most two-operand span forms are loops of the scalar code (fmodf's SIMD
+  // kernel has its own test below, BatchFmodf), and the scalar models are
+  // slow: the large shapes run at one offset and at the two ends of the
+  // dispatch levels only.
   for (std::size_t n : sizes)
     for (std::size_t off = n > 1024 ? 3 : 0; off <= 3; ++off) {
       std::vector<T> want(n);
@@ -251,6 +254,77 @@ void check_ocml() {
   TEST(BatchOcml, tag) { check_ocml<bx::ocml::tag>(); }
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG
+
+// The fmodf span forms on SIMD lanes (bitexact/simd/common-inl.hpp,
+// fmodf_span) against their scalar functions on every exponent gap
+// (tests/gap_pairs.hpp: x over y and y over x, both signs, subnormal
+// divisors), then Inf, NaN and zero operands against random ones, at every
+// dispatch level: nv and nv-ftz, and every ocml configuration.
+template <class SpanF, class F>
+void check_fmodf_gaps(const char* name, SpanF sf, F f) {
+  std::vector<float> x, y;
+  bx::testing::each_gap_pair<float>(true, [&](std::uint32_t ax, std::uint32_t ay) {
+    for (std::uint32_t s : {0u, 0x80000000u}) {
+      x.push_back(bx::bit_cast<float>(ax | s));
+      y.push_back(bx::bit_cast<float>(ay | (s ^ 0x80000000u)));
+      x.push_back(bx::bit_cast<float>(ay | s));
+      y.push_back(bx::bit_cast<float>(ax | s));
+    }
+  });
+  // Steps whose quotient estimate from the correctly rounded 1/my would be
+  // one too large: t = r 2^29 is one below a multiple n my of the divisor,
+  // with t / my ~ 2^29 (found by a search over odd my in [2^23, 2^24), r the
+  // r < my with r 2^29 = -1 mod my: 53,913 such my). The kernel's lowered
+  // reciprocal keeps its estimate at or below the true quotient; checked
+  // here to overshoot with the plain one, so that they test that.
+  const std::pair<std::uint32_t, std::uint32_t> overshoot[] = {
+      {13078772, 13187971}, {13180492, 13190745}, {13217902, 13229545}, {13097313, 13233367},
+      {13047686, 13242931}, {13169182, 13243265}, {13152067, 13252995}, {13187527, 13253019}};
+  for (const auto& [r, my] : overshoot) {
+    const double t = double(r) * 0x1p29, n = (t + 1) / double(my);
+    EXPECT_EQ(std::floor(t * (1.0 / double(my))), n) << r << " " << my;  // the plain estimate: one too large
+    for (float scale : {1.0f, 0x1p-100f, 0x1p-140f, 0x1p60f}) {
+      x.push_back(float(t) * scale);  // (exact: r < 2^24)
+      y.push_back(-float(my) * scale);
+    }
+  }
+  std::mt19937_64 rng(7);
+  for (std::uint32_t special : {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xff800001u, 0u, 0x80000000u, 1u, 0x807fffffu})
+    for (int i = 0; i < 64; ++i) {
+      x.push_back(bx::bit_cast<float>(std::uint32_t(rng())));
+      y.push_back(bx::bit_cast<float>(special));
+      x.push_back(bx::bit_cast<float>(special));
+      y.push_back(bx::bit_cast<float>(std::uint32_t(rng())));
+    }
+  std::vector<float> want(x.size()), got(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) want[i] = f(x[i], y[i]);
+  level_guard guard;
+  for (bx::dispatch::level l : levels) {
+    set_level(l);
+    SCOPED_TRACE(std::string(name) + " level " + std::to_string(int(l)));
+    sf(std::span<const float>(x), std::span<const float>(y), std::span<float>(got));
+    EXPECT_TRUE(same_bits(got.data(), want, x.size()));
+  }
+}
+template <bx::ocml::config C>
+void check_ocml_fmodf_gaps(const char* name) {
+  check_fmodf_gaps(
+      name,
+      [](std::span<const float> x, std::span<const float> y, std::span<float> r) { bx::ocml::fmod_f32<C>(x, y, r); },
+      [](float x, float y) { return bx::ocml::fmod_f32<C>(x, y); });
+}
+TEST(BatchFmodf, EveryExponentGap) {
+  check_fmodf_gaps(
+      "nv", [](std::span<const float> x, std::span<const float> y, std::span<float> r) { bx::nv::fmodf(x, y, r); },
+      [](float x, float y) { return bx::nv::fmodf(x, y); });
+  check_fmodf_gaps(
+      "nv-ftz",
+      [](std::span<const float> x, std::span<const float> y, std::span<float> r) { bx::nv::fmodf_ftz(x, y, r); },
+      [](float x, float y) { return bx::nv::fmodf_ftz(x, y); });
+#define BITEXACT_OCML_CONFIG(tag, suffix, ...) check_ocml_fmodf_gaps<bx::ocml::tag>("ocml" suffix);
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
+}
 
 // The contract of bitexact/span_api.hpp: spans of different sizes are refused
 // before anything is written.

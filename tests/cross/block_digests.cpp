@@ -10,8 +10,8 @@
 // It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
 // tests/scalar_forms.hpp), and, as implementations nv-span, nv-ftz-span and
 // ocml*-span, the span forms of the rows that have a SIMD kernel (nv_span.hpp's
-// and ocml_span.hpp's detail::span_kernel, and as ptx-span, ptx-ftz-span the
-// SFU rows' on lanes, nv::detail::sfu_lanes; the SIMD layer's NEON and SVE
+// and ocml_span.hpp's detail::span_kernel, fmodf's pair kernel, and as
+// ptx-span, ptx-ftz-span the SFU rows' on lanes, nv::detail::sfu_lanes; the SIMD layer's NEON and SVE
 // targets on aarch64, bitexact/simd/hwy.hpp), whose outputs must be those of
 // the implementation of the same name without "-span".
 //
@@ -117,6 +117,21 @@ void run_ocml_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t firs
   for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
   ocml::detail::span_kernel<F>::template run<C>("block_digests", x, r);
   std::memcpy(out, r.data(), n * sizeof(T));
+}
+
+// The span form S of a binary32 pair row with a SIMD kernel (fmodf: nv::fmodf,
+// fmodf_ftz and ocml::fmod_f32<C> on the exact-remainder lanes of
+// bitexact/simd/common-inl.hpp).
+template <void (*S)(std::span<const float>, std::span<const float>, std::span<float>)>
+void run_span2(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
+  std::vector<float> x(n), y(n), r(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const auto p = inputs::standard_input<float, 2>(kind, seed, first + i);
+    x[i] = bit_cast<float>(p.x);
+    y[i] = bit_cast<float>(p.y);
+  }
+  S(x, y, r);
+  std::memcpy(out, r.data(), n * sizeof(float));
 }
 
 }  // namespace
@@ -388,6 +403,13 @@ std::vector<entry> table() {
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) add_span_forms<Fn::name>(t);
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+  // fmodf's span forms (a pair row: no span_kernel entry).
+  t.push_back({"nv-span", "fmodf", &run_span2<&nv::fmodf>, 4});
+  t.push_back({"nv-ftz-span", "fmodf", &run_span2<&nv::fmodf_ftz>, 4});
+#define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
+  t.push_back({"ocml" suffix "-span", "fmodf", &run_span2<&ocml::fmod_f32<ocml::tag>>, 4});
+#include "bitexact/ocml/configs.def"
+#undef BITEXACT_OCML_CONFIG
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed)
 #define BX_SFU_SPAN_1(name) add_sfu_span_forms<Fn::name, &nv::name, &nv::name##_ftz>(t);
 #define BX_SFU_SPAN_2(name)

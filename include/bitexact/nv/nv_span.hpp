@@ -11,7 +11,7 @@
 // (not __device__); a CUDA/HIP device pass sees them declared, as any host
 // function, and compiles no SIMD code (bitexact/dispatch.hpp).
 //
-// Speed: sinf/cosf and ceilf/ceil run the SIMD layer's kernels
+// Speed: sinf/cosf, ceilf/ceil and fmodf run the SIMD layer's kernels
 // (bitexact/simd/hwy.hpp: AVX2, AVX-512, NEON, SVE; trig_batch-inl.hpp,
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
 // flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
@@ -171,6 +171,25 @@ inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, 
     spans::map_checked<T>(fn, in, out, f);
 }
 
+// Two operands: fmodf on the SIMD layer's exact-remainder lanes
+// (bitexact/simd/common-inl.hpp, fmodf_span: nv::fmodf's results for finite
+// operands are the exact remainder, flushed by -ftz=true; a non-finite x or
+// a NaN y gives the canonical NaN, docs/nv-arith.md), every other row its
+// scalar function in a loop.
+template <Fn F, mode M, class T, class Scalar>
+inline void binary_span(const char* fn, std::span<const T> x, std::span<const T> y, std::span<T> out, Scalar f) {
+  if constexpr (F == Fn::fmodf) {
+    spans::check_size(fn, x.size(), out.size());
+    spans::check_size(fn, y.size(), out.size());
+    const std::size_t done = BITEXACT_SIMD_DISPATCH(
+        std::size_t(0), ::bitexact::simd,
+        fmodf_span<M == mode::ftz, ptx::canonical_nan_f32>(x.data(), y.data(), out.data(), out.size(), f));
+    spans::map_checked<T>(fn, x.subspan(done), y.subspan(done), out.subspan(done), f);
+  } else {
+    spans::map_checked<T>(fn, x, y, out, f);
+  }
+}
+
 }  // namespace detail
 
 // The rows: NAME is libdevice's code as nvcc -ftz=false builds it, NAME_ftz as
@@ -179,9 +198,9 @@ inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, 
   inline void name##sfx(std::span<const T> in, std::span<T> out) {                                 \
     detail::unary_span<Fn::name, mode::m, T>("nv::" #name #sfx, in, out, [](T x) { return name##sfx(x); }); \
   }
-#define BX_NV_SPAN_2(name, sfx, m, T)                                                              \
-  inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {            \
-    spans::map_checked<T>("nv::" #name #sfx, x, y, out, [](T a, T b) { return name##sfx(a, b); }); \
+#define BX_NV_SPAN_2(name, sfx, m, T)                                                                                  \
+  inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {                                \
+    detail::binary_span<Fn::name, mode::m, T>("nv::" #name #sfx, x, y, out, [](T a, T b) { return name##sfx(a, b); }); \
   }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   BX_NV_SPAN_##arity(name, , ieee, type) BX_NV_SPAN_##arity(name, _ftz, ftz, type)

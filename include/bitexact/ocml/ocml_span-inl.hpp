@@ -337,6 +337,119 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
   return i;
 }
 
+// expm1_f32<C> on the whole vectors of in[0, n): each lane performs the
+// scalar code's operations (ocml/expm1_f32.hpp) on the same operands, flushed
+// where C.daz says, fused where C fuses llvm.fmuladd; rint as Round (ties to
+// even, as v_rndne), 2^q built on the exponent field (q is in [-25, 128]
+// wherever the result is not replaced: x in [-17, 88.72]). Lanes the
+// scalar code takes elsewhere: NaN (its payload through the arithmetic) and,
+// in finite-only configurations, x above the overflow bound (no +Inf guard:
+// 2^q saturates) take scalar(x). Returns the count done; out may alias in.
+template <config C, class Scalar>
+inline std::size_t expm1_span(const float* in, float* out, std::size_t n, Scalar scalar) {
+  constexpr bool ftz = C.daz;
+  constexpr bool fused = fmuladd_fused(C);
+  const DF d;
+  const DI di;
+  const std::size_t lanes = hn::Lanes(d);
+  alignas(64) float tmp[simd::max_lanes<float>];
+  const auto c = [&](float v) { return hn::Set(d, v); };
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const VF x = hn::LoadU(d, in + i);
+    const VF q = vflush<ftz>(hn::Round(vmul<ftz>(x, c(expm1_log2e))));
+    VF r = vfma<ftz>(q, c(-expm1_ln2_hi), x);
+    r = vfma<ftz>(q, c(-expm1_ln2_lo), r);
+    VF p = vfmuladd<ftz, fused>(r, c(expm1_p5), c(expm1_p4));
+    p = vfmuladd<ftz, fused>(r, p, c(expm1_p3));
+    p = vfmuladd<ftz, fused>(r, p, c(expm1_p2));
+    p = vfmuladd<ftz, fused>(r, p, c(expm1_p1));
+    p = vfmuladd<ftz, fused>(r, p, c(expm1_p0));
+    const VF em = vfma<ftz>(r, vmul<ftz>(r, p), r);
+    const auto q128 = hn::Eq(q, c(128.0f));
+    const VI e = hn::IfThenElse(hn::RebindMask(di, q128), hn::Set(di, 127), hn::ConvertTo(di, q));
+    const VF sc = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(e, hn::Set(di, 127))));
+    VF y = vfma<ftz>(sc, em, vadd<ftz>(sc, c(-1.0f)));
+    y = hn::IfThenElse(q128, vmul<ftz>(y, c(2.0f)), y);
+    const auto above = hn::Gt(x, c(expm1_overflow));
+    if constexpr (!C.finite_only) y = hn::IfThenElse(above, c(fp_bits<float>::inf().value()), y);
+    y = hn::IfThenElse(hn::Lt(x, c(expm1_saturate)), c(-1.0f), y);
+    const auto scalar_lanes = C.finite_only ? hn::Or(hn::IsNaN(x), above) : hn::IsNaN(x);
+    if (hn::AllFalse(d, scalar_lanes)) [[likely]] {
+      hn::StoreU(y, d, out + i);
+    } else {
+      hn::StoreU(y, d, tmp);
+      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, hn::Not(scalar_lanes),
+                                                  [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
+      hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
+    }
+  }
+  return i;
+}
+
+// sinpi_f32<C> (Cos false) or cospi_f32<C> (true) on the whole vectors of
+// in[0, n): each finite lane performs the scalar code's operations
+// (trigpi_reduction_f32.hpp, sincos_result_f32.hpp), flushed where C.daz
+// says, fused where C fuses llvm.fmuladd: fract(h) for finite h >= 0 as
+// h - Floor(h) (exact), capped at 0x1.fffffep-1 as v_fract; rint as Round;
+// the quadrant from the integral q in [0, 4]. Inf and NaN lanes get the
+// default NaN, as finite_or_nan gives it, or in finite-only configurations
+// (which run them through the arithmetic) scalar(x). Returns the count done;
+// out may alias in.
+template <config C, bool Cos, class Scalar>
+inline std::size_t trigpi_span(const float* in, float* out, std::size_t n, Scalar scalar) {
+  constexpr bool ftz = C.daz;
+  constexpr bool fused = fmuladd_fused(C);
+  const DF d;
+  const DI di;
+  const std::size_t lanes = hn::Lanes(d);
+  alignas(64) float tmp[simd::max_lanes<float>];
+  const auto c = [&](float v) { return hn::Set(d, v); };
+  const VF default_nan =
+      hn::BitCast(d, hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(amdgcn::default_nan<float>()))));
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const VF x = hn::LoadU(d, in + i);
+    const VF a = hn::Abs(x);
+    const auto finite = hn::IsFinite(x);
+    // trigpi_reduce<C>(a)
+    const VF h = vflush<ftz>(vmul<ftz>(a, c(0.5f)));
+    const VF fr = hn::Min(vsub<ftz>(h, hn::Floor(h)), c(0x1.fffffep-1f));
+    const VF f = vmul<ftz>(fr, c(2.0f));
+    const VF v = hn::IfThenElse(hn::Gt(a, c(1.0f)), f, a);
+    const VF q = vflush<ftz>(hn::Round(vmul<ftz>(v, c(2.0f))));
+    const VF r = vfmuladd<ftz, fused>(q, c(-0.5f), v);
+    const VI quad = hn::And(hn::ConvertTo(di, q), hn::Set(di, 3));
+    // sincospi_kernel<C>(r)
+    const VF r2 = vmul<ftz>(r, r);
+    VF ps = vfmuladd<ftz, fused>(r2, c(sinpi_s3), c(sinpi_s2));
+    ps = vfmuladd<ftz, fused>(r2, ps, c(sinpi_s1));
+    ps = vfmuladd<ftz, fused>(r2, ps, c(sinpi_s0));
+    const VF sn = vfmuladd<ftz, fused>(r, c(sinpi_pi), vmul<ftz>(vmul<ftz>(r2, r), ps));
+    VF pc = vfmuladd<ftz, fused>(r2, c(cospi_c4), c(cospi_c3));
+    pc = vfmuladd<ftz, fused>(r2, pc, c(cospi_c2));
+    pc = vfmuladd<ftz, fused>(r2, pc, c(cospi_c1));
+    pc = vfmuladd<ftz, fused>(r2, pc, c(cospi_c0));
+    const VF cs = vfmuladd<ftz, fused>(r2, pc, c(1.0f));
+    // sin_result / cos_result
+    const auto odd = hn::RebindMask(d, hn::Eq(hn::And(quad, hn::Set(di, 1)), hn::Set(di, 1)));
+    VI bits = Cos ? hn::BitCast(di, hn::IfThenElse(odd, vneg(sn), cs)) : hn::BitCast(di, hn::IfThenElse(odd, cs, sn));
+    bits = hn::Xor(bits, hn::ShiftLeft<30>(hn::And(quad, hn::Set(di, 2))));  // quad > 1: the sign flipped
+    if constexpr (!Cos) bits = hn::Xor(bits, hn::Xor(hn::BitCast(di, x), hn::BitCast(di, a)));  // x's sign
+    const VF y = hn::BitCast(d, bits);
+    if (hn::AllTrue(d, finite)) [[likely]] {
+      hn::StoreU(y, d, out + i);
+    } else if constexpr (!C.finite_only) {
+      hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
+    } else {
+      hn::StoreU(y, d, tmp);
+      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, finite, [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
+      hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
+    }
+  }
+  return i;
+}
+
 // ceil_f32<C> / ceil_f64<C> (amdgcn::ceil): Ceil is IEEE
 // roundToIntegralTowardPositive (vroundps/pd, frintp), as the model; a NaN
 // lane is quieted keeping its sign and payload, as the model's quiet(x), by

@@ -102,4 +102,164 @@ HWY_INLINE void for_each_false_lane(D d, M mask, F f) {
     if (!(bits[j / 8] >> (j % 8) & 1)) f(j);
 }
 
+// ---- fmod's exact remainder on lanes -------------------------------------------
+
+// remainder::abs_fmod_bits<float> (bitexact/remainder.hpp) on two vectors
+// of 64-bit lanes: |x| mod |y| as float bits, from ax, ay (float bits, sign
+// cleared, zero-extended) with finite ax >= ay > 0; the caller gives other
+// lanes 1.0's bits (every loop below then ends). With |x| = mx 2^ex and
+// |y| = my 2^ey (integers mx, my < 2^24; a subnormal's unnormalised, which
+// the steps do not mind), the remainder (mx 2^(ex - ey)) mod my is taken up
+// to 29 bits a step in binary64, where every value is an integer below 2^53
+// and every operation exact but three roundings: with t = r 2^s < 2^53
+// (after the first step r < my and s <= 29; the first step has r = mx and
+// s <= 29 where y's exponent field is above 1, so my >= 2^23, else s = 0)
+// and the reciprocal made low on purpose, inv = RN(RN(1 / my) (1 - 2^-50)),
+// the quotient estimate RN(r (inv 2^s)) = RN(t inv) is t / my times a factor
+// in (1 - 2^-49, 1 - 2^-51): below t / my, and by less than 2^30 2^-49 (the
+// quotient is below 2^30). So its floor q is t / my's floor or one less,
+// t - q my (q my <= t < 2^53: exact, fused or not) lies in [0, 2 my), and
+// one subtraction where it is >= my leaves t mod my. The result
+// v = r 2^(ey - 150), exact in binary64, becomes float bits on the integers:
+// a normal float by moving v's exponent field (its low 29 significand bits
+// are zero), a subnormal as the integer v 2^149 (below 2^23; v is a multiple
+// of 2^-149). Only IEEE binary64 operations whose results are exact but for
+// the one rounded product, no subnormal ever: the same bits on every target,
+// whatever the flush modes. Two vectors at once, their steps interleaved:
+// each step waits on the one before (about 30 cycles), so two independent
+// chains take little more time than one.
+template <class DU>
+HWY_INLINE void abs_fmod_f32(DU du, hn::Vec<DU> ax0, hn::Vec<DU> ay0, hn::Vec<DU> ax1, hn::Vec<DU> ay1,
+                             hn::Vec<DU>& out0, hn::Vec<DU>& out1) {
+  const hn::RebindToFloat<DU> dd;
+  const hn::RebindToSigned<DU> di;  // (the values compared are below 2^63)
+  using VU = hn::Vec<DU>;
+  using VD = hn::Vec<decltype(dd)>;
+  const VU frac = hn::Set(du, 0x7fffff), one = hn::Set(du, 1);
+  // m and the biased exponent of its unit, max(field, 1): |a| = m 2^(e - 150).
+  const auto split = [&](VU a, VU& m, VU& e) {
+    const VU field = hn::ShiftRight<23>(a);
+    m = hn::IfThenElse(hn::Eq(field, hn::Zero(du)), hn::And(a, frac), hn::Or(hn::And(a, frac), hn::Set(du, 0x800000)));
+    e = hn::Max(field, one);
+  };
+  // Integers below 2^52 to binary64 on the bits (2^52 + v, less 2^52): exact, no i64 -> f64 conversion.
+  const VD two52 = hn::Set(dd, 0x1p52);
+  const auto to_double = [&](VU v) { return hn::Sub(hn::BitCast(dd, hn::Or(v, hn::BitCast(du, two52))), two52); };
+  const auto pow2 = [&](VU biased) { return hn::BitCast(dd, hn::ShiftLeft<52>(biased)); };
+  // r 2^s mod m from r, 2^s and inv 2^s (exact scalings, off the chain of steps).
+  const auto reduce = [&](VD r, VD p2, VD sinv, VD m) {
+    const VD q = hn::Floor(mul(r, sinv));
+    const VD t = hn::NegMulAdd(q, m, mul(r, p2));  // exact, so fused or not alike
+    return hn::IfThenElse(hn::Ge(t, m), hn::Sub(t, m), t);
+  };
+  const auto finish = [&](VD r, VU ey) {
+    const VD v = mul(r, pow2(hn::Add(ey, hn::Set(du, 1023 - 150))));
+    const VU vb = hn::BitCast(du, v);
+    const VU normal = hn::ShiftRight<29>(hn::Sub(vb, hn::Set(du, std::uint64_t(1023 - 127) << 52)));
+    const VU subnormal = hn::And(hn::BitCast(du, hn::Add(mul(v, hn::Set(dd, 0x1p149)), two52)), frac);
+    const auto is_normal = hn::Gt(hn::BitCast(di, vb), hn::Set(di, (std::int64_t(1023 - 126) << 52) - 1));
+    return hn::IfThenElse(hn::RebindMask(du, is_normal), normal, subnormal);
+  };
+  VU mx0, ex0, my0, ey0, mx1, ex1, my1, ey1;
+  split(ax0, mx0, ex0);
+  split(ay0, my0, ey0);
+  split(ax1, mx1, ex1);
+  split(ay1, my1, ey1);
+  const VD one_d = hn::Set(dd, 1.0), low = hn::Set(dd, 1.0 - 0x1p-50);
+  const VD m0 = to_double(my0), inv0 = mul(hn::Div(one_d, m0), low);
+  const VD m1 = to_double(my1), inv1 = mul(hn::Div(one_d, m1), low);
+  // The first step: up to 29 bits where y's exponent field is above 1
+  // (my >= 2^23, so t / my < 2^30), none otherwise (t = mx < 2^24: a
+  // subnormal y's my may be as small as 1).
+  const VU step = hn::Set(du, 29), bias = hn::Set(du, 1023);
+  VU k0 = hn::Sub(ex0, ey0), k1 = hn::Sub(ex1, ey1);
+  const VU s0 = hn::IfThenElse(hn::Eq(ey0, one), hn::Zero(du), hn::Min(k0, step));
+  const VU s1 = hn::IfThenElse(hn::Eq(ey1, one), hn::Zero(du), hn::Min(k1, step));
+  const VD p0 = pow2(hn::Add(s0, bias)), p1 = pow2(hn::Add(s1, bias));
+  VD r0 = reduce(to_double(mx0), p0, mul(inv0, p0), m0), r1 = reduce(to_double(mx1), p1, mul(inv1, p1), m1);
+  k0 = hn::Sub(k0, s0);
+  k1 = hn::Sub(k1, s1);
+  while (!hn::AllTrue(du, hn::Eq(hn::Or(k0, k1), hn::Zero(du)))) {
+    const VU s0 = hn::Min(k0, step), s1 = hn::Min(k1, step);
+    const VD p0 = pow2(hn::Add(s0, bias)), p1 = pow2(hn::Add(s1, bias));
+    r0 = reduce(r0, p0, mul(inv0, p0), m0);
+    r1 = reduce(r1, p1, mul(inv1, p1), m1);
+    k0 = hn::Sub(k0, s0);
+    k1 = hn::Sub(k1, s1);
+  }
+  out0 = finish(r0, ey0);
+  out1 = finish(r1, ey1);
+}
+
+// The span form of an fmodf whose finite-operand results are the exact
+// remainder (nv::fmodf, nv::fmodf_ftz, ocml::fmod_f32<C>: bitexact/
+// remainder.hpp says why) on the whole vectors of x, y: out[i] is |x| mod |y|
+// with x's sign where |x| >= |y|, x itself where |x| < |y| (y infinite
+// included). Flush (nvcc -ftz=true, ocml's DAZ configurations) flushes both
+// operands first and a subnormal result to the zero of x's sign. NanBits,
+// where not 0, is the NaN the function returns for a non-finite x or a NaN
+// y (nv: 0x7fffffff, the canonical NaN of its last PTX mul; ocml outside
+// finite-only configurations: the default NaN); those lanes, where it is 0,
+// and the lanes with a finite x and a zero y (after the flush) take
+// scalar(x, y). Two vectors a step (abs_fmod_f32); returns the count done;
+// out may alias x or y.
+template <bool Flush, std::uint32_t NanBits, class Scalar>
+inline std::size_t fmodf_span(const float* xp, const float* yp, float* out, std::size_t n, Scalar scalar) {
+  const hn::ScalableTag<std::uint64_t> du;
+  const hn::Rebind<float, decltype(du)> df;  // one float per 64-bit lane
+  const hn::Rebind<std::uint32_t, decltype(du)> du32;
+  const hn::RebindToSigned<decltype(du)> di;
+  const std::size_t lanes = hn::Lanes(du);
+  alignas(64) float r[2 * max_lanes<std::uint64_t>];
+  const auto abs_mask = hn::Set(du, 0x7fffffff), inf = hn::Set(du, 0x7f800000), one = hn::Set(du, 0x3f800000);
+  // Compared as signed 64-bit lanes (every value below 2^31).
+  const auto lt = [&](auto a, auto b) { return hn::RebindMask(du, hn::Lt(hn::BitCast(di, a), hn::BitCast(di, b))); };
+  std::size_t i = 0;
+  using VU = hn::Vec<decltype(du)>;
+  using MU = hn::Mask<decltype(du)>;
+  // The lanes at xp + j: x's bits (flushed under Flush), the lanes the
+  // kernel does (ok), those that divide (|x| >= |y|, y finite and nonzero),
+  // those given NanBits, and the operands of abs_fmod_f32 (1.0's bits where
+  // a lane does not divide).
+  const auto load = [&](std::size_t j, VU& xb, MU& ok, MU& divides, MU& nan, VU& ax, VU& ay) {
+    auto x = hn::LoadU(df, xp + j), y = hn::LoadU(df, yp + j);
+    if constexpr (Flush) {
+      x = flush_subnormals(x);
+      y = flush_subnormals(y);
+    }
+    xb = hn::PromoteTo(du, hn::BitCast(du32, x));
+    const VU a = hn::And(xb, abs_mask), b = hn::And(hn::PromoteTo(du, hn::BitCast(du32, y)), abs_mask);
+    const MU x_finite = lt(a, inf), y_nan = lt(inf, b);
+    const MU usable = hn::AndNot(hn::Or(y_nan, hn::Eq(b, hn::Zero(du))), x_finite);  // then y is +-inf or divides
+    divides = hn::AndNot(lt(a, b), usable);
+    nan = NanBits != 0 ? hn::Or(hn::Not(x_finite), y_nan) : hn::FirstN(du, 0);
+    ok = hn::Or(usable, nan);
+    ax = hn::IfThenElse(divides, a, one);
+    ay = hn::IfThenElse(divides, b, one);
+  };
+  // The result bits of those lanes to r + j: x's sign on the remainder
+  // (flushed under Flush), x itself where |x| < |y|, or NanBits.
+  const auto store = [&](std::size_t j, VU xb, MU divides, MU nan, VU rem) {
+    if constexpr (Flush) rem = hn::IfThenZeroElse(lt(rem, hn::Set(du, 0x800000)), rem);
+    VU bits = hn::IfThenElse(divides, hn::Or(rem, hn::AndNot(abs_mask, xb)), xb);
+    if constexpr (NanBits != 0) bits = hn::IfThenElse(nan, hn::Set(du, NanBits), bits);
+    hn::StoreU(hn::BitCast(df, hn::TruncateTo(du32, bits)), df, r + j);
+  };
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    VU xb0, ax0, ay0, xb1, ax1, ay1, rem0, rem1;
+    MU ok0, divides0, nan0, ok1, divides1, nan1;
+    load(i, xb0, ok0, divides0, nan0, ax0, ay0);
+    load(i + lanes, xb1, ok1, divides1, nan1, ax1, ay1);
+    abs_fmod_f32(du, ax0, ay0, ax1, ay1, rem0, rem1);
+    store(0, xb0, divides0, nan0, rem0);
+    store(lanes, xb1, divides1, nan1, rem1);
+    if (!hn::AllTrue(du, hn::And(ok0, ok1))) [[unlikely]] {
+      for_each_false_lane(du, ok0, [&](std::size_t j) { r[j] = scalar(xp[i + j], yp[i + j]); });
+      for_each_false_lane(du, ok1, [&](std::size_t j) { r[lanes + j] = scalar(xp[i + lanes + j], yp[i + lanes + j]); });
+    }
+    std::memcpy(out + i, r, 2 * lanes * sizeof(float));  // after every read of xp + i, yp + i
+  }
+  return i;
+}
+
 }  // namespace bitexact::simd::BITEXACT_SIMD_NS

@@ -115,6 +115,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace bitexact::simd {
 // The most lanes of T a vector of any target holds (SVE's 2048 bits): the
