@@ -265,6 +265,43 @@ HWY_INLINE void vsincos_kernel(VF r, VF& s, VF& c) {
   c = hn::IfThenElse(tiny, hn::Set(d, 1.0f), c);
 }
 
+// sin_result / cos_result (sincos_result_f32.hpp) on lanes: the quadrant's
+// polynomial (c where quad is odd; for the cosines -s), its sign flipped
+// where quad > 1, and for the sines x's sign (xbits ^ abits: x's bits and
+// |x|'s).
+template <bool Cos>
+HWY_INLINE VF vsincos_result(VI quad, VF s, VF c, VI xbits, VI abits) {
+  const DF d;
+  const DI di;
+  const auto odd = hn::RebindMask(d, hn::Eq(hn::And(quad, hn::Set(di, 1)), hn::Set(di, 1)));
+  VI bits = Cos ? hn::BitCast(di, hn::IfThenElse(odd, vneg(s), c)) : hn::BitCast(di, hn::IfThenElse(odd, c, s));
+  bits = hn::Xor(bits, hn::ShiftLeft<30>(hn::And(quad, hn::Set(di, 2))));  // quad > 1: the sign flipped
+  if constexpr (!Cos) bits = hn::Xor(bits, hn::Xor(xbits, abits));         // the sign of x
+  return hn::BitCast(d, bits);
+}
+
+// finite_or_nan<C> on the lanes of y, to out + i: y where x is finite; in
+// the other lanes the default NaN, or in finite-only configurations (which
+// run them through the algorithm, AMD's NaN rules and all) scalar(x), read
+// from in + i before the store (out may alias in).
+template <config C, class Scalar>
+HWY_INLINE void store_finite_or_nan(VF y, hn::Mask<DF> finite, const float* in, float* out, std::size_t i,
+                                    Scalar scalar) {
+  const DF d;
+  if (hn::AllTrue(d, finite)) [[likely]] {
+    hn::StoreU(y, d, out + i);
+  } else if constexpr (!C.finite_only) {
+    const VF default_nan =
+        hn::BitCast(d, hn::Set(DI(), std::int32_t(bit_cast<std::uint32_t>(amdgcn::default_nan<float>()))));
+    hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
+  } else {
+    alignas(64) float tmp[simd::max_lanes<float>];
+    hn::StoreU(y, d, tmp);
+    simd::BITEXACT_SIMD_NS::for_each_false_lane(d, finite, [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
+    hn::StoreU(hn::LoadU(d, tmp), d, out + i);
+  }
+}
+
 // sin_f32<C> (Cos false) or cos_f32<C> (true) on the whole vectors of in[0, n).
 // Inf and NaN lanes: the default NaN, as finite_or_nan gives it; in
 // finite-only configurations (which run them through the algorithm, AMD's
@@ -275,13 +312,11 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
   const DI di;
   const std::size_t lanes = hn::Lanes(d), half = hn::Lanes(hn::ScalableTag<std::uint64_t>());
   constexpr std::size_t max_lanes = simd::max_lanes<float>;
-  alignas(64) float a_buf[max_lanes], r_buf[max_lanes], tmp[max_lanes];
+  alignas(64) float a_buf[max_lanes], r_buf[max_lanes];
   alignas(64) std::int32_t q_buf[max_lanes];
   const VI abs_mask = hn::Set(di, 0x7fffffff);
   const VI small_to = hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(small_reduction_limit)));
   const VI inf_bits = hn::Set(di, 0x7f800000);
-  const VF default_nan =
-      hn::BitCast(d, hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(amdgcn::default_nan<float>()))));
   std::size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     const VF x = hn::LoadU(d, in + i);
@@ -319,20 +354,7 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
     }
     VF s, c;
     vsincos_kernel<C>(r, s, c);
-    const auto odd = hn::RebindMask(d, hn::Eq(hn::And(quad, hn::Set(di, 1)), hn::Set(di, 1)));
-    VI bits = Cos ? hn::BitCast(di, hn::IfThenElse(odd, vneg(s), c)) : hn::BitCast(di, hn::IfThenElse(odd, c, s));
-    bits = hn::Xor(bits, hn::ShiftLeft<30>(hn::And(quad, hn::Set(di, 2))));  // quad > 1: the sign flipped
-    if constexpr (!Cos) bits = hn::Xor(bits, hn::Xor(xbits, abits));         // the sign of x
-    VF y = hn::BitCast(d, bits);
-    if (hn::AllTrue(d, finite)) [[likely]] {
-      hn::StoreU(y, d, out + i);
-    } else if constexpr (!C.finite_only) {
-      hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
-    } else {
-      hn::StoreU(y, d, tmp);
-      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, finite, [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
-      hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
-    }
+    store_finite_or_nan<C>(vsincos_result<Cos>(quad, s, c, xbits, abits), finite, in, out, i, scalar);
   }
   return i;
 }
@@ -403,10 +425,7 @@ inline std::size_t trigpi_span(const float* in, float* out, std::size_t n, Scala
   const DF d;
   const DI di;
   const std::size_t lanes = hn::Lanes(d);
-  alignas(64) float tmp[simd::max_lanes<float>];
   const auto c = [&](float v) { return hn::Set(d, v); };
-  const VF default_nan =
-      hn::BitCast(d, hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(amdgcn::default_nan<float>()))));
   std::size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
     const VF x = hn::LoadU(d, in + i);
@@ -431,21 +450,8 @@ inline std::size_t trigpi_span(const float* in, float* out, std::size_t n, Scala
     pc = vfmuladd<ftz, fused>(r2, pc, c(cospi_c1));
     pc = vfmuladd<ftz, fused>(r2, pc, c(cospi_c0));
     const VF cs = vfmuladd<ftz, fused>(r2, pc, c(1.0f));
-    // sin_result / cos_result
-    const auto odd = hn::RebindMask(d, hn::Eq(hn::And(quad, hn::Set(di, 1)), hn::Set(di, 1)));
-    VI bits = Cos ? hn::BitCast(di, hn::IfThenElse(odd, vneg(sn), cs)) : hn::BitCast(di, hn::IfThenElse(odd, cs, sn));
-    bits = hn::Xor(bits, hn::ShiftLeft<30>(hn::And(quad, hn::Set(di, 2))));  // quad > 1: the sign flipped
-    if constexpr (!Cos) bits = hn::Xor(bits, hn::Xor(hn::BitCast(di, x), hn::BitCast(di, a)));  // x's sign
-    const VF y = hn::BitCast(d, bits);
-    if (hn::AllTrue(d, finite)) [[likely]] {
-      hn::StoreU(y, d, out + i);
-    } else if constexpr (!C.finite_only) {
-      hn::StoreU(hn::IfThenElse(finite, y, default_nan), d, out + i);
-    } else {
-      hn::StoreU(y, d, tmp);
-      simd::BITEXACT_SIMD_NS::for_each_false_lane(d, finite, [&](std::size_t j) { tmp[j] = scalar(in[i + j]); });
-      hn::StoreU(hn::LoadU(d, tmp), d, out + i);  // after every read of in + i
-    }
+    const VF y = vsincos_result<Cos>(quad, sn, cs, hn::BitCast(di, x), hn::BitCast(di, a));
+    store_finite_or_nan<C>(y, finite, in, out, i, scalar);
   }
   return i;
 }
