@@ -123,11 +123,11 @@ HWY_INLINE void for_each_false_lane(D d, M mask, F f) {
 // v = r 2^(ey - 150), exact in binary64, becomes float bits on the integers:
 // a normal float by moving v's exponent field (its low 29 significand bits
 // are zero), a subnormal as the integer v 2^149 (below 2^23; v is a multiple
-// of 2^-149). Only IEEE binary64 operations whose results are exact but for
-// the one rounded product, no subnormal ever: the same bits on every target,
-// whatever the flush modes. Two vectors at once, their steps interleaved:
-// each step waits on the one before (about 30 cycles), so two independent
-// chains take little more time than one.
+// of 2^-149). Only IEEE binary64 operations, exact but for those three
+// roundings, no subnormal ever: the same bits on every target, whatever the
+// flush modes. Two vectors at once, their steps interleaved: each step waits
+// on the one before (about 20 cycles), so two independent chains take little
+// more time than one.
 template <class DU>
 HWY_INLINE void abs_fmod_f32(DU du, hn::Vec<DU> ax0, hn::Vec<DU> ay0, hn::Vec<DU> ax1, hn::Vec<DU> ay1,
                              hn::Vec<DU>& out0, hn::Vec<DU>& out1) {
