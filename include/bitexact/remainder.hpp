@@ -100,10 +100,11 @@ BITEXACT_INLINE typename fp_bits<T>::storage compose(u64 r, int e) {
 }
 
 // |x| mod |y| for finite x, y with 0 < |y| <= |x|, as the bits of a T with
-// the sign cleared: the exact remainder (always representable).
+// the sign cleared: the exact remainder (always representable); with flush,
+// as an FTZ/DAZ unit leaves it (a subnormal remainder becomes +0).
 template <class T>
 BITEXACT_INLINE typename fp_bits<T>::storage abs_fmod_bits(typename fp_bits<T>::storage ax,
-                                                           typename fp_bits<T>::storage ay) {
+                                                           typename fp_bits<T>::storage ay, bool flush = false) {
   using B = fp_bits<T>;
   constexpr int up = 52 - B::mantissa_bits;  // binary32: 29 bits up, into [2^52, 2^53)
   u64 mx, my;
@@ -112,7 +113,8 @@ BITEXACT_INLINE typename fp_bits<T>::storage abs_fmod_bits(typename fp_bits<T>::
   split<T>(ay, my, ey);
   // |x| >= |y| gives ex >= ey; mx < 2^P <= 2 my.
   const u64 r = shifted_mod(mx << up, my << up, ex - ey) >> up;
-  return compose<T>(r, ey);
+  const auto bits = compose<T>(r, ey);
+  return flush ? B(flush_subnormal(B::from_bits(bits).value())).bits : bits;
 }
 
 }  // namespace bitexact::remainder

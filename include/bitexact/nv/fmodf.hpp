@@ -164,10 +164,11 @@ BITEXACT_INLINE float direct(float x, float y) {
   const float fax = abs_f32<R>(x), fay = abs_f32<R>(y);
   const u32 ax = bits_of(fax), ay = bits_of(fay);
   if (ax >= inf_bits || ay == 0 || ax < ay) return kernel<R, O, T>(x, y);
-  const bool slow = setp_gtu_f32<O>(fax, mul_rn_f32<O>(fay, f32_from(two23)));
-  u32 mag = remainder::abs_fmod_bits<float>(ax, ay);
-  if ((slow ? O : R) == mode::ftz && mag < 0x00800000u) mag = 0;  // a subnormal flushed
-  return f32_from(mag | (bits_of(x) & minus_zero));
+  // The flush of the path's last operation; the paths differ only where R
+  // and O do (Triton's build), so only there is the path worked out.
+  bool flush = R == mode::ftz;
+  if constexpr (R != O) flush = (setp_gtu_f32<O>(fax, mul_rn_f32<O>(fay, f32_from(two23))) ? O : R) == mode::ftz;
+  return f32_from(remainder::abs_fmod_bits<float>(ax, ay, flush) | (bits_of(x) & minus_zero));
 }
 
 }  // namespace fmodf_detail

@@ -112,13 +112,8 @@ BITEXACT_INLINE float fmod_f32(float x, float y) {
     // builds (header comment). Otherwise (finite-only configurations run Inf,
     // NaN and y = 0 through the division) the division itself.
     const std::uint32_t abx = bits_of(ax), aby = bits_of(ay);
-    float m;
-    if (abx < 0x7f800000u && aby != 0) {
-      const std::uint32_t mb = remainder::abs_fmod_bits<float>(abx, aby);
-      m = float_of(ftz && mb < 0x00800000u ? 0u : mb);
-    } else {
-      m = detail::fmod_f32_division<C>(ax, ay);
-    }
+    const float m = abx < 0x7f800000u && aby != 0 ? float_of(remainder::abs_fmod_bits<float>(abx, aby, ftz))
+                                                  : detail::fmod_f32_division<C>(ax, ay);
     result = float_of((bits_of(x) & 0x80000000u) ^ bits_of(m));
   } else {
     result = ax == ay ? copysign(0.0f, x) : x;
