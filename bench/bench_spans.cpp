@@ -1,13 +1,11 @@
 // bench_spans — every span form against its own scalar function in a loop,
-// same inputs, same run: the nv and nv-ftz reproductions of every binary32
-// row of functions.def (a pair row's y: the set in reverse order), the SFU models (nv::NAME_approx and _ftz
-// against ptx::NAME_approx_model), and ocml's (gfx90a) of every row it has
-// (issue 36 target: span >= 4x the scalar loop, AVX2's 8 floats). Also ocml's
-// sin_f32 span against glibc's sinf on |x| < 105615 (target: at most 1.0x).
-// Sets (bench/batch_common.hpp): `small` |x| < 4 and `bits` (random bit
-// patterns: every class). Prints the dispatch level the spans ran at
-// (BITEXACT_ISA caps it; bitexact/dispatch.hpp), so that one AVX-512 machine
-// also measures the AVX2 paths.
+// same inputs, same run: the nv, nv-ftz and triton (nv::NAME_triton)
+// reproductions of every binary32 row of functions.def (a pair row's y: the set in reverse order), the SFU models
+// (nv::NAME_approx and _ftz against ptx::NAME_approx_model), and ocml's (gfx90a) of every row it has (issue 36 target:
+// span >= 4x the scalar loop, AVX2's 8 floats). Also ocml's sin_f32 span against glibc's sinf on |x| < 105615 (target:
+// at most 1.0x). Sets (bench/batch_common.hpp): `small` |x| < 4 and `bits` (random bit patterns: every class). Prints
+// the dispatch level the spans ran at (BITEXACT_ISA caps it; bitexact/dispatch.hpp), so that one AVX-512 machine also
+// measures the AVX2 paths.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -34,9 +32,9 @@ namespace {
   void v_nv_##name##sfx(std::span<const float> x, std::span<const float> y, std::span<float> o) { \
     bx::nv::name##sfx(x, y, o);                                                                   \
   }
-#define BX_ROW_1_float(name, ocml_name) BX_NV_FORMS(name, ) BX_NV_FORMS(name, _ftz)
+#define BX_ROW_1_float(name, ocml_name) BX_NV_FORMS(name, ) BX_NV_FORMS(name, _ftz) BX_NV_FORMS(name, _triton)
 #define BX_ROW_1_double(name, ocml_name)
-#define BX_ROW_2_float(name, ocml_name) BX_NV_FORMS2(name, ) BX_NV_FORMS2(name, _ftz)
+#define BX_ROW_2_float(name, ocml_name) BX_NV_FORMS2(name, ) BX_NV_FORMS2(name, _ftz) BX_NV_FORMS2(name, _triton)
 #define BX_ROW_2_double(name, ocml_name)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_ROW_##arity##_##type(name, ocml_name)
 #include "bitexact/functions.def"
@@ -98,18 +96,22 @@ int main(int argc, char** argv) {
       label, [](benchmark::State& st, const std::string& set) { run_scalar2<s>(st, set); }, \
       [](benchmark::State& st, const std::string& set) { run_span2<v>(st, set); });
 #undef BX_ROW_1_float
-#define BX_ROW_1_float(name, ocml_name)          \
-  BX_ADD("nv::" #name, s_nv_##name, v_nv_##name) \
-  BX_ADD("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
+#define BX_ROW_1_float(name, ocml_name)                             \
+  BX_ADD("nv::" #name, s_nv_##name, v_nv_##name)                    \
+  BX_ADD("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz) \
+  BX_ADD("nv::" #name "_triton", s_nv_##name##_triton, v_nv_##name##_triton)
 #undef BX_ROW_2_float
-#define BX_ROW_2_float(name, ocml_name)           \
-  BX_ADD2("nv::" #name, s_nv_##name, v_nv_##name) \
-  BX_ADD2("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
+#define BX_ROW_2_float(name, ocml_name)                              \
+  BX_ADD2("nv::" #name, s_nv_##name, v_nv_##name)                    \
+  BX_ADD2("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz) \
+  BX_ADD2("nv::" #name "_triton", s_nv_##name##_triton, v_nv_##name##_triton)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed) BX_ROW_##arity##_##type(name, ocml_name)
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 #undef BX_SFU_1
-#define BX_SFU_1(name) BX_ROW_1_float(name, )
+#define BX_SFU_1(name)                           \
+  BX_ADD("nv::" #name, s_nv_##name, v_nv_##name) \
+  BX_ADD("nv::" #name "_ftz", s_nv_##name##_ftz, v_nv_##name##_ftz)
 #define BITEXACT_FUNCTION(name, arity, type, ocml_name, edges, seed)
 #define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BX_SFU_##arity(name)
 #include "bitexact/functions.def"

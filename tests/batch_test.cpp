@@ -225,6 +225,25 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 #undef BX_NV_ROW_1
 #undef BX_NV_ROW_2
 
+// triton: nv::NAME_triton's span form against its scalar form, every row
+// (SIMD lanes for the rows nv::detail::triton_kernel has; sinf, cosf, ceilf
+// and ceil on the nvcc -ftz=true kernels, which this compares with Triton's
+// own scalar code).
+#define BX_TRITON_ROW_1(T, name, trig)                                                        \
+  check_unary<T>(                                                                             \
+      #name, trig, [](std::span<const T> i, std::span<T> o) { bx::nv::name##_triton(i, o); }, \
+      [](T x) { return bx::nv::name##_triton(x); })
+#define BX_TRITON_ROW_2(T, name, trig)                                                                           \
+  check_binary<T>(                                                                                               \
+      #name, [](std::span<const T> x, std::span<const T> y, std::span<T> o) { bx::nv::name##_triton(x, y, o); }, \
+      [](T x, T y) { return bx::nv::name##_triton(x, y); })
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
+  TEST(BatchTriton, name) { BX_TRITON_ROW_##arity(type, name, std::string_view(#edges) == "trig"); }
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BX_TRITON_ROW_1
+#undef BX_TRITON_ROW_2
+
 // ocml: every configuration of configs.def.
 template <bx::ocml::config C>
 void check_ocml() {

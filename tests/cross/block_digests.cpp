@@ -8,9 +8,10 @@
 // would be.
 //
 // It evaluates the scalar functions (bitexact/nv, bitexact/ocml; the list is
-// tests/scalar_forms.hpp), and, as implementations nv-span, nv-ftz-span and
-// ocml*-span, the span forms of the rows that have a SIMD kernel (nv_span.hpp's
-// and ocml_span.hpp's detail::span_kernel, fmodf's pair kernel, and as
+// tests/scalar_forms.hpp), and, as implementations nv-span, nv-ftz-span,
+// triton-span and ocml*-span, the span forms of the rows that have a SIMD
+// kernel (nv_span.hpp's detail::span_kernel and triton_kernel, ocml_span.hpp's
+// detail::span_kernel, fmodf's pair kernel, and as
 // ptx-span, ptx-ftz-span the SFU rows' on lanes, nv::detail::sfu_lanes; the SIMD layer's NEON and SVE
 // targets on aarch64, bitexact/simd/hwy.hpp), whose outputs must be those of
 // the implementation of the same name without "-span".
@@ -94,6 +95,18 @@ void run_nv_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first,
   std::vector<T> x(n), r(n);
   for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
   nv::detail::span_kernel<F, M>::run("block_digests", x, r);
+  std::memcpy(out, r.data(), n * sizeof(T));
+}
+
+// The span form of triton row F through its SIMD kernel
+// (nv::detail::triton_kernel), at the same level.
+template <Fn F>
+void run_triton_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                     unsigned char* out) {
+  using T = typename fn_traits<F>::type;
+  std::vector<T> x(n), r(n);
+  for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
+  nv::detail::triton_kernel<F>::run("block_digests", x, r);
   std::memcpy(out, r.data(), n * sizeof(T));
 }
 
@@ -378,6 +391,7 @@ void add_span_forms(std::vector<entry>& t) {
     t.push_back({"nv-span", fn, &run_nv_span<F, nv::mode::ieee>, w});
     t.push_back({"nv-ftz-span", fn, &run_nv_span<F, nv::mode::ftz>, w});
   }
+  if constexpr (nv::detail::triton_kernel<F>::simd) t.push_back({"triton-span", fn, &run_triton_span<F>, w});
   if constexpr (ocml::detail::span_kernel<F>::simd) {
 #define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
   t.push_back({"ocml" suffix "-span", fn, &run_ocml_span<F, ocml::tag>, w});

@@ -14,10 +14,10 @@ usage: cross_check.py --target CMD --native BIN --scope ci|full [--blocks K|all]
                  (2^24 outputs): for each implementation, one of its digest
                  sets (the set and the block picked by a fixed rule below),
                  against vectors/*/digests.json.
-                 The pairs include nv-span, nv-ftz-span and ocml*-span (the
-                 span forms of rows with a SIMD kernel), each equal to the
-                 implementation of its name without -span on the same window
-                 in both builds; their windows are also run
+                 The pairs include nv-span, nv-ftz-span, triton-span and
+                 ocml*-span (the span forms of rows with a SIMD kernel), each
+                 equal to the implementation of its name without -span on
+                 the same window in both builds; their windows are also run
                  with QEMU_CPU set to each of QEMU_CPUS below (NEON only, SVE
                  at 128 and 256 bits; the default cpu has SVE at 512): every
                  SIMD target and vector length against the native build.

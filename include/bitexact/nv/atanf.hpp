@@ -91,23 +91,23 @@ inline constexpr u32 tri_d1 = 0x41e6bd60u;  // 0x1.cd7acp4:    IR 0x403CD7AC0000
 inline constexpr u32 tri_d2 = 0x419d92c8u;  // 0x1.3b259p4:    IR 0x4033B25900000000
 
 // Triton's __internal_atanf_kernel(t): atan(t) for t in [0, 1] (and NaN).
-template <build B>
-BITEXACT_INLINE float triton_kernel(float t) {
+// F: float or SIMD lanes.
+template <build B, class F = float>
+BITEXACT_INLINE F triton_kernel(F t) {
   using namespace ptx;
   constexpr mode R = B.reflect, P = B.ops;
-  const float s = mul_rn_f32<R>(t, t);
-  float n = fma_rn_f32<R>(s, f32_from(tri_n0), f32_from(tri_n1));
+  const F s = mul_rn_f32<R>(t, t);
+  F n = fma_rn_f32<R>(s, f32_from(tri_n0), f32_from(tri_n1));
   n = fma_rn_f32<R>(n, s, f32_from(tri_n2));
-  const float m = mul_rn_f32<P>(mul_rn_f32<P>(n, s), t);
-  float d = add_rn_f32<P>(s, f32_from(tri_d0));
+  const F m = mul_rn_f32<P>(mul_rn_f32<P>(n, s), t);
+  F d = add_rn_f32<P>(s, f32_from(tri_d0));
   d = fma_rn_f32<R>(d, s, f32_from(tri_d1));
   d = fma_rn_f32<R>(d, s, f32_from(tri_d2));
   return fma_rn_f32<R>(m, rcp_rn_f32<P>(d), t);
 }
 }  // namespace atanf_detail
 
-// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
-// builds; Triton's body is scalar only.
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F atanf(F x) {
   using namespace ptx;
@@ -126,11 +126,13 @@ BITEXACT_INLINE F atanf(F x) {
         [&]() -> F { return r; });
     return select(setp_ge_f32<P>(f32_from(inf), a), copysign_f32(x, w), w);  // fcmp ole a, inf
   } else {
-    const float t = big ? rcp_rn_f32<P>(a) : a;
-    float r = triton_kernel<B>(t);
-    if (big) r = sub_rn_f32<P>(f32_from(pio2), r);
-    if (setp_ge_f32<P>(f32_from(inf), a)) r = f32_from(bits_of(r) | (bits_of(x) & 0x80000000u));
-    return r;
+    const F t = when(
+        big, [&]() -> F { return rcp_rn_f32<P>(a); }, [&]() -> F { return a; });
+    const F k = triton_kernel<B>(t);
+    const F r = when(
+        big, [&]() -> F { return sub_rn_f32<P>(f32_from(pio2), k); }, [&]() -> F { return k; });
+    // fcmp ole a, inf: x's sign bit or'ed in
+    return select(setp_ge_f32<P>(f32_from(inf), a), f32_from(bits_of(r) | (bits_of(x) & 0x80000000u)), r);
   }
 }
 

@@ -61,7 +61,7 @@ inline constexpr u32 minus_one_third = 0xbeaaaaabu;   // IR 0xBFD5555560000000: 
 inline constexpr u32 one = 0x3f800000u;
 }  // namespace cbrtf_detail
 
-// F: float, or SIMD lanes (ptx.hpp's lane forms) for the nvcc builds.
+// F: float, or SIMD lanes (ptx.hpp's lane forms), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F cbrtf(F x) {
   using namespace ptx;
@@ -71,9 +71,9 @@ BITEXACT_INLINE F cbrtf(F x) {
   const F a = abs_f32<R>(x);
   const F y = [&]() -> F {
     if constexpr (B.file == libdevice_file::triton3_6) {
-      const float e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(one_third), lg2_approx_f32<R>(a)));
-      const float r = rcp_approx_f32<mode::ftz>(mul_rn_f32<O>(e, e));
-      const float d = fma_rn_f32<R>(r, neg_f32<O>(a), e);
+      const F e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(one_third), lg2_approx_f32<R>(a)));
+      const F r = rcp_approx_f32<mode::ftz>(mul_rn_f32<O>(e, e));
+      const F d = fma_rn_f32<R>(r, neg_f32<O>(a), e);
       return fma_rn_f32<R>(d, f32_from(minus_one_third), e);
     } else {
       const F e = ex2_approx_f32<mode::ftz>(mul_rn_f32<O>(f32_from(minus_two_thirds), lg2_approx_f32<R>(a)));
@@ -90,7 +90,7 @@ BITEXACT_INLINE F cbrtf(F x) {
       // bit and nothing else: a NaN keeps its payload (the H200, triton
       // libdevice.cbrt of every negative subnormal x is 0xffffffff: the
       // canonical NaN with the sign set; frameworks run of issue 34).
-      return negative ? f32_from(bits_of(y) ^ 0x80000000u) : y;
+      return select(negative, f32_from(bits_of(y) ^ 0x80000000u), y);
     else
       return select(negative, neg_f32<O>(y), y);
   }();

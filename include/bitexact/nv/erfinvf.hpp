@@ -83,7 +83,7 @@ inline constexpr u32 one = 0x3f800000u;
 inline constexpr u32 pos_inf = 0x7f800000u;
 }  // namespace erfinvf_detail
 
-// F: float, or SIMD lanes (ptx.hpp's lane forms) for the nvcc builds.
+// F: float, or SIMD lanes (ptx.hpp's lane forms), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F erfinvf(F x) {
   using namespace ptx;
@@ -104,7 +104,7 @@ BITEXACT_INLINE F erfinvf(F x) {
         q = fma_rn_f32<R>(q, r, f32_from(q1));
         q = fma_rn_f32<R>(q, r, f32_from(q0));
         if constexpr (B.file == libdevice_file::triton3_6) {
-          const float y = mul_rn_f32<O>(q, rcp_rn_f32<O>(r));
+          const F y = mul_rn_f32<O>(q, rcp_rn_f32<O>(r));
           return f32_from(bits_of(y) | (bits_of(x) & 0x80000000u));
         } else {
           const F y = mul_rn_f32<O>(mul_rn_f32<O>(t, r), q);

@@ -3,8 +3,8 @@
 //
 //   bitexact::nv::NAME(std::span<const T> in, std::span<T> out)       one operand
 //   bitexact::nv::NAME(std::span<const T> x, std::span<const T> y, std::span<T> out)
-//   ... and NAME_ftz, for every row NAME of type T (sinf, cosf, ceilf, ceil,
-//   fmodf, fmod today)
+//   ... and NAME_ftz (nvcc -ftz=true) and NAME_triton (Triton 3.6's build,
+//   the implementation "triton"), for every row NAME of type T
 //
 // out[i] is the scalar function of the same name at in[i], bit for bit, on
 // every input. Contract (sizes, in-place use): bitexact/span_api.hpp. Host functions
@@ -18,7 +18,8 @@
 // reproduction is written against ptx.hpp's lane forms (the BX_NV_LANE_ROW
 // lines below list them) run that same source on SIMD lanes
 // (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the scalar
-// function. detail::span_kernel below names them all. Every other row is its
+// function. detail::span_kernel below names them all (detail::triton_kernel
+// the Triton span forms'). Every other row is its
 // scalar code in a loop (spans::map_checked), so a new row gets its span form
 // from its row and its scalar file, with nothing to add here. The SFU rows'
 // span forms are at the end of this file.
@@ -148,6 +149,56 @@ BX_NV_LANE_ROW(erfinvf)
 BX_NV_LANE_ROW(log1pf)
 #undef BX_NV_LANE_ROW
 
+// triton_kernel<F>: the SIMD kernel of row F's Triton span form
+// (nv::NAME_triton below), where it has one. The lane rows run
+// NAME<triton3_6> on lanes, but for sqrtf, asinf and acosf (Triton's build
+// takes sqrt.approx, __CUDA_PREC_SQRT 0, which has no lane form); sinf, cosf,
+// ceilf and ceil take the nvcc -ftz=true kernel, because Triton's build of
+// them is that function (nv/sinf.hpp, cosf.hpp, ceilf.hpp, ceil.hpp say why;
+// BatchTriton compares each span with the scalar NAME_triton).
+template <Fn F>
+struct triton_kernel {
+  static constexpr bool simd = false;
+};
+#define BX_NV_TRITON_LANE_ROW(name)                                                                            \
+  template <>                                                                                                  \
+  struct triton_kernel<Fn::name> {                                                                             \
+    static constexpr bool simd = true;                                                                         \
+    static void run(const char* fn, std::span<const float> in, std::span<float> out) {                         \
+      lanes_span(                                                                                              \
+          fn, in, out, [](auto x) { return name<triton3_6>(x); }, [](float x) { return name<triton3_6>(x); }); \
+    }                                                                                                          \
+  };
+BX_NV_TRITON_LANE_ROW(expf)
+BX_NV_TRITON_LANE_ROW(exp2f)
+BX_NV_TRITON_LANE_ROW(exp10f)
+BX_NV_TRITON_LANE_ROW(logf)
+BX_NV_TRITON_LANE_ROW(log2f)
+BX_NV_TRITON_LANE_ROW(log10f)
+BX_NV_TRITON_LANE_ROW(tanhf)
+BX_NV_TRITON_LANE_ROW(erff)
+BX_NV_TRITON_LANE_ROW(rsqrtf)
+BX_NV_TRITON_LANE_ROW(sinhf)
+BX_NV_TRITON_LANE_ROW(coshf)
+BX_NV_TRITON_LANE_ROW(erfcf)
+BX_NV_TRITON_LANE_ROW(normcdff)
+BX_NV_TRITON_LANE_ROW(expm1f)
+BX_NV_TRITON_LANE_ROW(log1pf)
+BX_NV_TRITON_LANE_ROW(atanf)
+BX_NV_TRITON_LANE_ROW(cbrtf)
+BX_NV_TRITON_LANE_ROW(erfinvf)
+BX_NV_TRITON_LANE_ROW(sinpif)
+BX_NV_TRITON_LANE_ROW(cospif)
+#undef BX_NV_TRITON_LANE_ROW
+template <>
+struct triton_kernel<Fn::sinf> : span_kernel<Fn::sinf, mode::ftz> {};
+template <>
+struct triton_kernel<Fn::cosf> : span_kernel<Fn::cosf, mode::ftz> {};
+template <>
+struct triton_kernel<Fn::ceilf> : span_kernel<Fn::ceilf, mode::ftz> {};
+template <>
+struct triton_kernel<Fn::ceil> : span_kernel<Fn::ceil, mode::ftz> {};
+
 // The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
 // MUFU.RSQ, MUFU.LG2), whose span forms below run on SIMD lanes.
 template <Fn F>
@@ -162,11 +213,12 @@ inline void sfu_span(const char* fn, std::span<const float> in, std::span<float>
   }
 }
 
-// One operand: the kernel where there is one, else the scalar function f in a loop.
-template <Fn F, mode M, class T, class Scalar>
+// One operand: Kernel (span_kernel<F, M>, triton_kernel<F>) where it has
+// one, else the scalar function f in a loop.
+template <class Kernel, class T, class Scalar>
 inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, Scalar f) {
-  if constexpr (span_kernel<F, M>::simd)
-    span_kernel<F, M>::run(fn, in, out);
+  if constexpr (Kernel::simd)
+    Kernel::run(fn, in, out);
   else
     spans::map_checked<T>(fn, in, out, f);
 }
@@ -194,9 +246,10 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
 
 // The rows: NAME is libdevice's code as nvcc -ftz=false builds it, NAME_ftz as
 // -ftz=true does (the scalar functions' modes, bitexact/nv/NAME.hpp).
-#define BX_NV_SPAN_1(name, sfx, m, T)                                                              \
-  inline void name##sfx(std::span<const T> in, std::span<T> out) {                                 \
-    detail::unary_span<Fn::name, mode::m, T>("nv::" #name #sfx, in, out, [](T x) { return name##sfx(x); }); \
+#define BX_NV_SPAN_1(name, sfx, m, T)                                                                \
+  inline void name##sfx(std::span<const T> in, std::span<T> out) {                                   \
+    detail::unary_span<detail::span_kernel<Fn::name, mode::m>, T>("nv::" #name #sfx, in, out,        \
+                                                                  [](T x) { return name##sfx(x); }); \
   }
 #define BX_NV_SPAN_2(name, sfx, m, T)                                                                                  \
   inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {                                \
@@ -206,6 +259,24 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
   BX_NV_SPAN_##arity(name, , ieee, type) BX_NV_SPAN_##arity(name, _ftz, ftz, type)
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
+
+// NAME_triton: Triton 3.6's build (nv::triton3_6, the implementation
+// "triton"), every row; on SIMD lanes where detail::triton_kernel has a
+// kernel, the two-operand rows their scalar code in a loop.
+#define BX_NV_TRITON_SPAN_1(name, T)                                                              \
+  inline void name##_triton(std::span<const T> in, std::span<T> out) {                            \
+    detail::unary_span<detail::triton_kernel<Fn::name>, T>("nv::" #name "_triton", in, out,       \
+                                                           [](T x) { return name##_triton(x); }); \
+  }
+#define BX_NV_TRITON_SPAN_2(name, T)                                                                        \
+  inline void name##_triton(std::span<const T> x, std::span<const T> y, std::span<T> out) {                 \
+    spans::map_checked<T>("nv::" #name "_triton", x, y, out, [](T a, T b) { return name##_triton(a, b); }); \
+  }
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) BX_NV_TRITON_SPAN_##arity(name, type)
+#include "bitexact/functions.def"
+#undef BITEXACT_FUNCTION
+#undef BX_NV_TRITON_SPAN_1
+#undef BX_NV_TRITON_SPAN_2
 
 // The SFU instructions (the one-operand BITEXACT_NV_FUNCTION rows
 // NAME_approx: implementations ptx and ptx-ftz; fdividef, the two-operand

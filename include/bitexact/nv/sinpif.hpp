@@ -83,8 +83,8 @@ BITEXACT_INLINE auto reduce(F x) {
   return reduced<F, decltype(q)>{t, q};
 }
 
-// sin(pi x) for quadrant q of t: rs or rc, negated when q & 2. The CUDA
-// 13.0 body is written against the lane forms too; Triton's is scalar only.
+// sin(pi x) for quadrant q of t: rs or rc, negated when q & 2. Both files'
+// bodies are written against the lane forms too.
 template <build B, class F, class Q>
 BITEXACT_INLINE F kernel(F t, Q q) {
   using namespace ptx;
@@ -105,16 +105,17 @@ BITEXACT_INLINE F kernel(F t, Q q) {
   } else {
     // __internal_sin_cos_kernel of sinf (trig_reduction.hpp's trig_poly),
     // written out with the instruction models.
-    const float r = fma_rn_f32<R>(t, f32_from(pi_hi), mul_rn_f32<P>(t, f32_from(pi_lo)));
-    const float s = mul_rn_f32<R>(r, r);
-    const bool odd = (q & 1) != 0;
-    const float m = odd ? 1.0f : r;
-    const float u = fma_rn_f32<R>(s, m, 0.0f);
-    float p = odd ? fma_rn_f32<R>(nv::detail::trig_cos_c4, s, nv::detail::trig_cos_c3) : nv::detail::trig_sin_s3;
-    p = fma_rn_f32<R>(p, s, odd ? nv::detail::trig_cos_c2 : nv::detail::trig_sin_s2);
-    p = fma_rn_f32<R>(p, s, odd ? nv::detail::trig_cos_c1 : nv::detail::trig_sin_s1);
-    const float z = fma_rn_f32<R>(p, u, m);
-    return (q & 2) != 0 ? fma_rn_f32<R>(z, -1.0f, 0.0f) : z;
+    using namespace nv::detail;
+    const F r = fma_rn_f32<R>(t, f32_from(pi_hi), mul_rn_f32<P>(t, f32_from(pi_lo)));
+    const F s = mul_rn_f32<R>(r, r);
+    const auto odd = (q & 1) != 0;
+    const F m = select(odd, 1.0f, r);
+    const F u = fma_rn_f32<R>(s, m, 0.0f);
+    F p = select(odd, fma_rn_f32<R>(trig_cos_c4, s, trig_cos_c3), trig_sin_s3);
+    p = fma_rn_f32<R>(p, s, select(odd, trig_cos_c2, trig_sin_s2));
+    p = fma_rn_f32<R>(p, s, select(odd, trig_cos_c1, trig_sin_s1));
+    const F z = fma_rn_f32<R>(p, u, m);
+    return select((q & 2) != 0, fma_rn_f32<R>(z, -1.0f, 0.0f), z);
   }
 }
 }  // namespace sinpif_detail
