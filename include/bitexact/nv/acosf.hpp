@@ -68,8 +68,7 @@ BITEXACT_INLINE F cuda_acos_poly(F s) {
 }
 }  // namespace acosf_detail
 
-// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
-// builds; Triton's body is scalar only.
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F acosf(F x) {
   using namespace ptx;
@@ -86,12 +85,14 @@ BITEXACT_INLINE F acosf(F x) {
     return when(
         big, [&]() -> F { return mul_rn_f32<P>(f32_from(two), r); }, [&]() -> F { return r; });
   } else {
-    const float w = triton_half_sqrt<B>(a);
-    const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    const float z = odd_poly<B, float, triton_poly<R>>(big ? w : a);
-    float r = big ? mul_rn_f32<P>(f32_from(two), z) : sub_rn_f32<P>(f32_from(pio2), z);
-    if (setp_lt_f32<P>(x, 0.0f)) r = sub_rn_f32<P>(f32_from(pi), r);
-    return r;
+    const F w = triton_half_sqrt<B>(a);
+    const auto big = setp_gt_f32<P>(a, f32_from(triton_t));
+    const F z = odd_poly<B, F, triton_poly<R, F>>(select(big, w, a));
+    const F r = when(
+        big, [&]() -> F { return mul_rn_f32<P>(f32_from(two), z); },
+        [&]() -> F { return sub_rn_f32<P>(f32_from(pio2), z); });
+    return when(
+        setp_lt_f32<P>(x, 0.0f), [&]() -> F { return sub_rn_f32<P>(f32_from(pi), r); }, [&]() -> F { return r; });
   }
 }
 

@@ -83,11 +83,11 @@ BITEXACT_INLINE F cuda_asin_poly(F s) {
   return p;
 }
 // Triton 3.6's kernel (its asinf and acosf share it), highest degree first.
-template <mode R>
-BITEXACT_INLINE float triton_poly(float s) {
+template <mode R, class F = float>
+BITEXACT_INLINE F triton_poly(F s) {
   using namespace ptx;
-  float p = fma_rn_f32<R>(f32_from(0x3d53f941u), s,  // 0x1.a7f282p-5: IR 0x3FAA7F2820000000
-                          f32_from(0x3c94d2e9u));  // 0x1.29a5d2p-6: IR 0x3F929A5D20000000
+  F p = fma_rn_f32<R>(f32_from(0x3d53f941u), s,    // 0x1.a7f282p-5: IR 0x3FAA7F2820000000
+                      f32_from(0x3c94d2e9u));      // 0x1.29a5d2p-6: IR 0x3F929A5D20000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d3f841fu));  // 0x1.7f083ep-5: IR 0x3FA7F083E0000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d994929u));  // 0x1.329252p-4: IR 0x3FB3292520000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3e2aab94u));  // 0x1.555728p-3: IR 0x3FC5557280000000
@@ -109,11 +109,11 @@ BITEXACT_INLINE F cuda_half_sqrt(F a) {
   return select(setp_eq_f32<P>(a, f32_from(one)), 0.0f, s);
 }
 // Triton's sqrtf(0.5 * (1 - a)) (asinf and acosf): __nv_sqrtf by reflects.
-template <build B>
-BITEXACT_INLINE float triton_half_sqrt(float a) {
+template <build B, class F = float>
+BITEXACT_INLINE F triton_half_sqrt(F a) {
   using namespace ptx;
   constexpr mode R = B.reflect, P = B.ops;
-  const float h = mul_rn_f32<P>(f32_from(half), sub_rn_f32<P>(f32_from(one), a));
+  const F h = mul_rn_f32<P>(f32_from(half), sub_rn_f32<P>(f32_from(one), a));
   if constexpr (B.prec_sqrt)
     return sqrt_rn_f32<R>(h);
   else
@@ -130,8 +130,7 @@ BITEXACT_INLINE F odd_poly(F v) {
 }
 }  // namespace asinf_detail
 
-// Written against ptx.hpp's lane forms (F: float or SIMD lanes) for the nvcc
-// builds; Triton's body is scalar only.
+// Written against ptx.hpp's lane forms (F: float or SIMD lanes), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F asinf(F x) {
   using namespace ptx;
@@ -148,12 +147,13 @@ BITEXACT_INLINE F asinf(F x) {
         [&]() -> F { return z; });
     return select(setp_ge_f32<P>(f32_from(inf), w), copysign_f32(x, w), w);  // fcmp ole w, inf
   } else {
-    const float w = triton_half_sqrt<B>(a);
-    const bool big = setp_gt_f32<P>(a, f32_from(triton_t));
-    float z = odd_poly<B, float, triton_poly<R>>(big ? w : a);
-    if (big) z = fma_rn_f32<R>(f32_from(minus_two), z, f32_from(pio2));
-    if (setp_ge_f32<P>(f32_from(inf), z)) z = f32_from(bits_of(z) | (bits_of(x) & 0x80000000u));
-    return z;
+    const F w = triton_half_sqrt<B>(a);
+    const auto big = setp_gt_f32<P>(a, f32_from(triton_t));
+    const F p = odd_poly<B, F, triton_poly<R, F>>(select(big, w, a));
+    const F z = when(
+        big, [&]() -> F { return fma_rn_f32<R>(f32_from(minus_two), p, f32_from(pio2)); }, [&]() -> F { return p; });
+    // fcmp ole z, inf: x's sign bit or'ed in
+    return select(setp_ge_f32<P>(f32_from(inf), z), f32_from(bits_of(z) | (bits_of(x) & 0x80000000u)), z);
   }
 }
 

@@ -150,9 +150,8 @@ BX_NV_LANE_ROW(log1pf)
 #undef BX_NV_LANE_ROW
 
 // triton_kernel<F>: the SIMD kernel of row F's Triton span form
-// (nv::NAME_triton below), where it has one. The lane rows run
-// NAME<triton3_6> on lanes, but for sqrtf, asinf and acosf (Triton's build
-// takes sqrt.approx, __CUDA_PREC_SQRT 0, which has no lane form); sinf, cosf,
+// (nv::NAME_triton below), where it has one. Every lane row runs
+// NAME<triton3_6> on lanes; sinf, cosf,
 // ceilf and ceil take the nvcc -ftz=true kernel, because Triton's build of
 // them is that function (nv/sinf.hpp, cosf.hpp, ceilf.hpp, ceil.hpp say why;
 // BatchTriton compares each span with the scalar NAME_triton).
@@ -189,6 +188,9 @@ BX_NV_TRITON_LANE_ROW(cbrtf)
 BX_NV_TRITON_LANE_ROW(erfinvf)
 BX_NV_TRITON_LANE_ROW(sinpif)
 BX_NV_TRITON_LANE_ROW(cospif)
+BX_NV_TRITON_LANE_ROW(sqrtf)
+BX_NV_TRITON_LANE_ROW(asinf)
+BX_NV_TRITON_LANE_ROW(acosf)
 #undef BX_NV_TRITON_LANE_ROW
 template <>
 struct triton_kernel<Fn::sinf> : span_kernel<Fn::sinf, mode::ftz> {};
@@ -200,10 +202,10 @@ template <>
 struct triton_kernel<Fn::ceil> : span_kernel<Fn::ceil, mode::ftz> {};
 
 // The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
-// MUFU.RSQ, MUFU.LG2), whose span forms below run on SIMD lanes.
+// MUFU.RSQ, MUFU.LG2, MUFU.SQRT), whose span forms below run on SIMD lanes.
 template <Fn F>
 inline constexpr bool sfu_lanes =
-    F == Fn::ex2_approx || F == Fn::rcp_approx || F == Fn::rsqrt_approx || F == Fn::lg2_approx;
+    F == Fn::ex2_approx || F == Fn::rcp_approx || F == Fn::rsqrt_approx || F == Fn::lg2_approx || F == Fn::sqrt_approx;
 template <Fn F, class Lanes, class Scalar>
 inline void sfu_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   if constexpr (sfu_lanes<F>) {
@@ -283,7 +285,8 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
 // row, is nv-intrinsics'): nv::NAME_approx(in, out) is
 // ptx::NAME_approx_model<mode::ieee> (NAME.approx.f32) on each input,
 // nv::NAME_approx_ftz(in, out) the .ftz.f32 form's model (tanh: the one
-// instruction, tanh.approx.f32); on SIMD lanes for ex2, lg2, rcp and rsqrt.
+// instruction, tanh.approx.f32); on SIMD lanes for ex2, lg2, rcp, rsqrt and
+// sqrt.
 #define BX_NV_SFU_SPAN_2(name, sfx, m)
 #define BX_NV_SFU_SPAN_1(name, sfx, m)                                                    \
   inline void name##sfx(std::span<const float> in, std::span<float> out) {                \

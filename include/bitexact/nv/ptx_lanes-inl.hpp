@@ -390,6 +390,8 @@ struct f32x {
   static inline f32x mufu_rcp(const f32x& x);
   // MUFU.RSQ (sfu::mufu_rsqrt).
   static inline f32x mufu_rsqrt(const f32x& x);
+  // MUFU.SQRT (sfu::mufu_sqrt).
+  static inline f32x mufu_sqrt(const f32x& x);
   // MUFU.LG2 (sfu::mufu_lg2).
   static inline f32x mufu_lg2(const f32x& x);
 };
@@ -664,6 +666,37 @@ inline f32x f32x::mufu_rsqrt(const f32x& x) {
   const auto nan = hn::Gt(a, inf);
   r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
   const auto early = hn::Or(hn::Or(hn::Or(exact, is_inf), hn::Or(negative, tiny)), nan);
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
+// MUFU.SQRT (sfu::mufu_sqrt).
+inline f32x f32x::mufu_sqrt(const f32x& x) {
+  constexpr sfu::shape s = sfu::sqrt_shape();
+  static_assert(s.m == 6 && s.w == 58);
+  const DU du;
+  const DI di;
+  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
+  const auto odd = hn::And(e, hn::Set(di, 1));
+  const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
+  // sqrt(m) for m in [1, 4): the sum's leading bit is w (or w + 1). An odd
+  // exponent takes the table's second half.
+  const auto sum =
+      sfu_lanes::interpolate<s, s.w>(sfu_lanes::row_triples<128, sfu::sqrt_row>(),
+                                     hn::Add(sfu_lanes::row_of<s>(X), hn::ShiftLeft<s.m>(odd)), X, half, hn::Zero(du));
+  // Early returns, in the model's order (later ones first here): +inf is
+  // itself; a negative number the NaN; a subnormal or zero +-0; a NaN the
+  // canonical NaN.
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  const auto is_inf = hn::Eq(a, inf);
+  VU r = hn::IfThenElse(is_inf, b, sum.bits);
+  const auto negative = hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du));
+  r = hn::IfThenElse(negative, hn::Set(du, sfu::nan_bits), r);
+  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
+  r = hn::IfThenElse(tiny, hn::And(b, hn::Set(du, 0x80000000u)), r);
+  const auto nan = hn::Gt(a, inf);
+  r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
+  const auto early = hn::Or(hn::Or(is_inf, negative), hn::Or(tiny, nan));
   x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
   return {hn::BitCast(DF(), r), x.rec};
 }

@@ -75,19 +75,29 @@ BITEXACT_INLINE float mufu_sqrt(float x) {
   return bit_cast<float>(float_from_sum(S, 58, half, 0));
 }
 
+// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
+template <ptx::lanes V>
+BITEXACT_INLINE V mufu_sqrt(V x) {
+  return V::mufu_sqrt(x);
+}
+
 }  // namespace sfu
 
 namespace ptx {
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float sqrt_approx_model(float x) {
+// F: float, or SIMD lanes (ptx.hpp's lane forms).
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F = float>
+BITEXACT_INLINE F sqrt_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (M == mode::ftz) {
     return sfu::mufu_sqrt(x);
   } else {
-    const u32 a = bits_of(x) & 0x7fffffffu;
-    if (a >= sfu::min_normal_bits) return sfu::mufu_sqrt(x);
-    const float r = sfu::mufu_sqrt(mul_rn_f32<mode::ieee>(x, f32_from(0x4b800000u)));  // x 2^24
-    return mul_rn_f32<mode::ieee>(r, f32_from(0x39800000u));                          // r 2^-12
+    const auto a = bits_of(x) & 0x7fffffffu;
+    return when(
+        a >= sfu::min_normal_bits, [&] { return sfu::mufu_sqrt(x); },
+        [&] {
+          const F r = sfu::mufu_sqrt(mul_rn_f32<mode::ieee>(x, f32_from(0x4b800000u)));  // x 2^24
+          return mul_rn_f32<mode::ieee>(r, f32_from(0x39800000u));                       // r 2^-12
+        });
   }
 }
 // sqrt.approx{.ftz}.f32: the instruction on an NVIDIA GPU, the model elsewhere.
@@ -103,6 +113,10 @@ BITEXACT_INLINE float sqrt_approx_f32(float x) {
 #else
   return sqrt_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V sqrt_approx_f32(V x) {
+  return sqrt_approx_model<M>(x);
 }
 }  // namespace ptx
 }  // namespace bitexact::nv

@@ -18,8 +18,7 @@
 
 namespace bitexact::nv {
 
-// F: float, or SIMD lanes (ptx.hpp's lane forms) where B.prec_sqrt (the
-// nvcc builds; sqrt.approx has no lane form).
+// F: float, or SIMD lanes (ptx.hpp's lane forms), every build.
 template <build B, class F = float>
 BITEXACT_INLINE F sqrtf(F x) {
   if constexpr (B.prec_sqrt)
