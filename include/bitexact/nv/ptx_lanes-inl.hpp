@@ -632,6 +632,39 @@ inline f32x f32x::mufu_rcp(const f32x& x) {
   return {hn::BitCast(DF(), r), x.rec};
 }
 
+// MUFU.RSQ and MUFU.SQRT: the interpolator's sum on x's fraction, the
+// table's second half for an odd exponent, scaled by scale(half) (half = (e -
+// odd) / 2, exact); then the models' early returns, later ones first:
+// `exact` lanes take exact_bits, +inf inf_result, a negative number the NaN, a
+// subnormal or zero tiny_result (ORed with x's sign), a NaN the canonical
+// NaN. Lanes neither early nor of a well-led normal sum are marked.
+template <sfu::shape S, int Lead, sfu::row (*Row)(u32), class Scale, class Exact>
+inline f32x sqrt_family(const f32x& x, Scale scale, Exact exact_of, VU inf_result, VU tiny_result) {
+  const DU du;
+  const DI di;
+  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
+  const auto odd = hn::And(e, hn::Set(di, 1));
+  const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
+  const auto sum = sfu_lanes::interpolate<S, Lead>(sfu_lanes::row_triples<128, Row>(),
+                                                   hn::Add(sfu_lanes::row_of<S>(X), hn::ShiftLeft<S.m>(odd)), X,
+                                                   scale(half), hn::Zero(du));
+  VU exact_bits;
+  const auto exact = exact_of(X, odd, half, exact_bits);
+  VU r = hn::IfThenElse(exact, exact_bits, sum.bits);
+  const VU inf = hn::Set(du, sfu::inf_bits);
+  const auto is_inf = hn::Eq(a, inf);
+  r = hn::IfThenElse(is_inf, inf_result, r);
+  const auto negative = hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du));
+  r = hn::IfThenElse(negative, hn::Set(du, sfu::nan_bits), r);
+  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
+  r = hn::IfThenElse(tiny, hn::Or(hn::And(b, hn::Set(du, 0x80000000u)), tiny_result), r);
+  const auto nan = hn::Gt(a, inf);
+  r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
+  const auto early = hn::Or(hn::Or(hn::Or(exact, is_inf), hn::Or(negative, tiny)), nan);
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
+  return {hn::BitCast(DF(), r), x.rec};
+}
+
 // MUFU.RSQ (sfu::mufu_rsqrt).
 inline f32x f32x::mufu_rsqrt(const f32x& x) {
   // float_from_sum(S << 1, w, scale) is float_from_sum(S, w - 1, scale).
@@ -643,31 +676,16 @@ inline f32x f32x::mufu_rsqrt(const f32x& x) {
   static_assert(s.m == 6 && s.w == 56);
   const DU du;
   const DI di;
-  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
-  const auto odd = hn::And(e, hn::Set(di, 1));
-  const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
-  // 1/sqrt(m) for m in [1, 4): the sum's leading bit is w - 1 or w. An odd
-  // exponent takes the table's second half.
-  const auto sum = sfu_lanes::interpolate<s, s.w - 1>(sfu_lanes::row_triples<128, sfu::rsqrt_row>(),
-                                                      hn::Add(sfu_lanes::row_of<s>(X), hn::ShiftLeft<s.m>(odd)), X,
-                                                      hn::Sub(hn::Set(di, -1), half), hn::Zero(du));
-  // Early returns, in the model's order (later ones first here): an even
-  // power of two is exact; +inf gives +0; a negative number the NaN; a
-  // subnormal or zero +-inf; a NaN the canonical NaN.
-  const auto exact = hn::And(hn::Eq(X, hn::Zero(du)), hn::RebindMask(du, hn::Eq(odd, hn::Zero(di))));
-  VU r = hn::IfThenElse(exact, hn::ShiftLeft<23>(hn::BitCast(du, hn::Sub(hn::Set(di, 127), half))), sum.bits);
-  const VU inf = hn::Set(du, sfu::inf_bits);
-  const auto is_inf = hn::Eq(a, inf);
-  r = hn::IfThenZeroElse(is_inf, r);
-  const auto negative = hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du));
-  r = hn::IfThenElse(negative, hn::Set(du, sfu::nan_bits), r);
-  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
-  r = hn::IfThenElse(tiny, hn::Or(hn::And(b, hn::Set(du, 0x80000000u)), inf), r);
-  const auto nan = hn::Gt(a, inf);
-  r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
-  const auto early = hn::Or(hn::Or(hn::Or(exact, is_inf), hn::Or(negative, tiny)), nan);
-  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
-  return {hn::BitCast(DF(), r), x.rec};
+  // 1/sqrt(m) for m in [1, 4): the sum's leading bit is w - 1 or w, scaled by
+  // 2^(-1 - half). An even power of two is exact; +inf gives +0; a subnormal
+  // or zero +-inf.
+  return sqrt_family<s, s.w - 1, sfu::rsqrt_row>(
+      x, [&](hn::Vec<DI> half) { return hn::Sub(hn::Set(di, -1), half); },
+      [&](VU X, hn::Vec<DI> odd, hn::Vec<DI> half, VU& bits) {
+        bits = hn::ShiftLeft<23>(hn::BitCast(du, hn::Sub(hn::Set(di, 127), half)));
+        return hn::And(hn::Eq(X, hn::Zero(du)), hn::RebindMask(du, hn::Eq(odd, hn::Zero(di))));
+      },
+      hn::Zero(du), hn::Set(du, sfu::inf_bits));
 }
 
 // MUFU.SQRT (sfu::mufu_sqrt).
@@ -675,30 +693,15 @@ inline f32x f32x::mufu_sqrt(const f32x& x) {
   constexpr sfu::shape s = sfu::sqrt_shape();
   static_assert(s.m == 6 && s.w == 58);
   const DU du;
-  const DI di;
-  const auto [b, a, e, X] = sfu_lanes::operand_of(x.v);
-  const auto odd = hn::And(e, hn::Set(di, 1));
-  const auto half = hn::ShiftRight<1>(hn::Sub(e, odd));  // (e - odd) / 2, exact
-  // sqrt(m) for m in [1, 4): the sum's leading bit is w (or w + 1). An odd
-  // exponent takes the table's second half.
-  const auto sum =
-      sfu_lanes::interpolate<s, s.w>(sfu_lanes::row_triples<128, sfu::sqrt_row>(),
-                                     hn::Add(sfu_lanes::row_of<s>(X), hn::ShiftLeft<s.m>(odd)), X, half, hn::Zero(du));
-  // Early returns, in the model's order (later ones first here): +inf is
-  // itself; a negative number the NaN; a subnormal or zero +-0; a NaN the
-  // canonical NaN.
-  const VU inf = hn::Set(du, sfu::inf_bits);
-  const auto is_inf = hn::Eq(a, inf);
-  VU r = hn::IfThenElse(is_inf, b, sum.bits);
-  const auto negative = hn::Ne(hn::ShiftRight<31>(b), hn::Zero(du));
-  r = hn::IfThenElse(negative, hn::Set(du, sfu::nan_bits), r);
-  const auto tiny = hn::Lt(a, hn::Set(du, sfu::min_normal_bits));
-  r = hn::IfThenElse(tiny, hn::And(b, hn::Set(du, 0x80000000u)), r);
-  const auto nan = hn::Gt(a, inf);
-  r = hn::IfThenElse(nan, hn::Set(du, sfu::nan_bits), r);
-  const auto early = hn::Or(hn::Or(is_inf, negative), hn::Or(tiny, nan));
-  x.rec->mark_unless(hn::RebindMask(DF(), hn::Or(early, hn::And(sum.lead, sfu_lanes::normal_field(sum.expo)))));
-  return {hn::BitCast(DF(), r), x.rec};
+  // sqrt(m) for m in [1, 4): the sum's leading bit is w (or w + 1), scaled
+  // by 2^half. No exact case; +inf is itself; a subnormal or zero +-0.
+  return sqrt_family<s, s.w, sfu::sqrt_row>(
+      x, [](hn::Vec<DI> half) { return half; },
+      [&](VU, hn::Vec<DI>, hn::Vec<DI>, VU& bits) {
+        bits = hn::Zero(du);
+        return hn::Ne(bits, bits);  // none
+      },
+      hn::Set(du, sfu::inf_bits), hn::Zero(du));
 }
 
 // MUFU.LG2 (sfu::mufu_lg2), every lane: V = S + e 2^56, one's complement
