@@ -16,7 +16,7 @@
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
 // flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
 // reproduction is written against ptx.hpp's lane forms (the BX_NV_LANE_ROW
-// lines below list them) run that same source on SIMD lanes
+// lines below list them) run that same source on SIMD lanes, in every build
 // (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the scalar
 // function. detail::span_kernel below names them all (detail::triton_kernel
 // the Triton span forms'). Every other row is its
@@ -114,15 +114,31 @@ inline void lanes_span(const char* fn, std::span<const float> in, std::span<floa
       BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, lanes_kernel(in.data(), out.data(), out.size(), lanes, scalar));
   spans::map<float>(in.subspan(done), out.subspan(done), scalar);
 }
-#define BX_NV_LANE_ROW(name)                                                                   \
-  template <mode M>                                                                            \
-  struct span_kernel<Fn::name, M> {                                                            \
-    static constexpr bool simd = true;                                                         \
-    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                          \
-    static void run(const char* fn, std::span<const float> in, std::span<float> out) {         \
-      lanes_span(                                                                              \
-          fn, in, out, [](auto x) { return name<b>(x); }, [](float x) { return name<b>(x); }); \
-    }                                                                                          \
+// triton_kernel<F>: the SIMD kernel of row F's Triton span form
+// (nv::NAME_triton below), where it has one: every lane row runs Triton's
+// build, NAME<triton3_6>, on lanes as well; sinf, cosf, ceilf and ceil
+// (below) take the nvcc -ftz=true kernel.
+template <Fn F>
+struct triton_kernel {
+  static constexpr bool simd = false;
+};
+// Row `name` in build B on lanes (inside a kernel's run).
+#define BX_NV_LANES_OF(name, B) \
+  lanes_span(                   \
+      fn, in, out, [](auto x) { return name<B>(x); }, [](float x) { return name<B>(x); })
+#define BX_NV_LANE_ROW(name)                                                                                      \
+  template <mode M>                                                                                               \
+  struct span_kernel<Fn::name, M> {                                                                               \
+    static constexpr bool simd = true;                                                                            \
+    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                                             \
+    static void run(const char* fn, std::span<const float> in, std::span<float> out) { BX_NV_LANES_OF(name, b); } \
+  };                                                                                                              \
+  template <>                                                                                                     \
+  struct triton_kernel<Fn::name> {                                                                                \
+    static constexpr bool simd = true;                                                                            \
+    static void run(const char* fn, std::span<const float> in, std::span<float> out) {                            \
+      BX_NV_LANES_OF(name, triton3_6);                                                                            \
+    }                                                                                                             \
   };
 BX_NV_LANE_ROW(expf)
 BX_NV_LANE_ROW(exp2f)
@@ -148,50 +164,11 @@ BX_NV_LANE_ROW(cbrtf)
 BX_NV_LANE_ROW(erfinvf)
 BX_NV_LANE_ROW(log1pf)
 #undef BX_NV_LANE_ROW
+#undef BX_NV_LANES_OF
 
-// triton_kernel<F>: the SIMD kernel of row F's Triton span form
-// (nv::NAME_triton below), where it has one. Every lane row runs
-// NAME<triton3_6> on lanes; sinf, cosf,
-// ceilf and ceil take the nvcc -ftz=true kernel, because Triton's build of
-// them is that function (nv/sinf.hpp, cosf.hpp, ceilf.hpp, ceil.hpp say why;
-// BatchTriton compares each span with the scalar NAME_triton).
-template <Fn F>
-struct triton_kernel {
-  static constexpr bool simd = false;
-};
-#define BX_NV_TRITON_LANE_ROW(name)                                                                            \
-  template <>                                                                                                  \
-  struct triton_kernel<Fn::name> {                                                                             \
-    static constexpr bool simd = true;                                                                         \
-    static void run(const char* fn, std::span<const float> in, std::span<float> out) {                         \
-      lanes_span(                                                                                              \
-          fn, in, out, [](auto x) { return name<triton3_6>(x); }, [](float x) { return name<triton3_6>(x); }); \
-    }                                                                                                          \
-  };
-BX_NV_TRITON_LANE_ROW(expf)
-BX_NV_TRITON_LANE_ROW(exp2f)
-BX_NV_TRITON_LANE_ROW(exp10f)
-BX_NV_TRITON_LANE_ROW(logf)
-BX_NV_TRITON_LANE_ROW(log2f)
-BX_NV_TRITON_LANE_ROW(log10f)
-BX_NV_TRITON_LANE_ROW(tanhf)
-BX_NV_TRITON_LANE_ROW(erff)
-BX_NV_TRITON_LANE_ROW(rsqrtf)
-BX_NV_TRITON_LANE_ROW(sinhf)
-BX_NV_TRITON_LANE_ROW(coshf)
-BX_NV_TRITON_LANE_ROW(erfcf)
-BX_NV_TRITON_LANE_ROW(normcdff)
-BX_NV_TRITON_LANE_ROW(expm1f)
-BX_NV_TRITON_LANE_ROW(log1pf)
-BX_NV_TRITON_LANE_ROW(atanf)
-BX_NV_TRITON_LANE_ROW(cbrtf)
-BX_NV_TRITON_LANE_ROW(erfinvf)
-BX_NV_TRITON_LANE_ROW(sinpif)
-BX_NV_TRITON_LANE_ROW(cospif)
-BX_NV_TRITON_LANE_ROW(sqrtf)
-BX_NV_TRITON_LANE_ROW(asinf)
-BX_NV_TRITON_LANE_ROW(acosf)
-#undef BX_NV_TRITON_LANE_ROW
+// Triton's build of sinf, cosf, ceilf and ceil is the nvcc -ftz=true
+// function (nv/sinf.hpp, cosf.hpp, ceilf.hpp, ceil.hpp say why; BatchTriton
+// compares each span with the scalar NAME_triton).
 template <>
 struct triton_kernel<Fn::sinf> : span_kernel<Fn::sinf, mode::ftz> {};
 template <>
