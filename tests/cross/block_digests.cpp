@@ -86,27 +86,17 @@ void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std:
   }
 }
 
-// The span form of nv (nv-ftz) row F through its SIMD kernel
-// (nv::detail::span_kernel), at the level dispatch::host_level() gives: NEON
-// or SVE here under qemu (QEMU_CPU picks), AVX2 or AVX-512 natively.
-template <Fn F, nv::mode M>
-void run_nv_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
-  using T = typename fn_traits<F>::type;
-  std::vector<T> x(n), r(n);
-  for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
-  nv::detail::span_kernel<F, M>::run("block_digests", x, r);
-  std::memcpy(out, r.data(), n * sizeof(T));
-}
-
-// The span form of triton row F through its SIMD kernel
-// (nv::detail::triton_kernel), at the same level.
-template <Fn F>
-void run_triton_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+// The span form of row F through its SIMD kernel K (nv::detail::span_kernel
+// of nv or nv-ftz, nv::detail::triton_kernel), at the level
+// dispatch::host_level() gives: NEON or SVE here under qemu (QEMU_CPU picks),
+// AVX2 or AVX-512 natively.
+template <Fn F, class K>
+void run_kernel_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
                      unsigned char* out) {
   using T = typename fn_traits<F>::type;
   std::vector<T> x(n), r(n);
   for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
-  nv::detail::triton_kernel<F>::run("block_digests", x, r);
+  K::run("block_digests", x, r);
   std::memcpy(out, r.data(), n * sizeof(T));
 }
 
@@ -388,10 +378,11 @@ void add_span_forms(std::vector<entry>& t) {
   const int w = int(sizeof(typename fn_traits<F>::type));
   const std::string fn(fn_desc_of(F).name);
   if constexpr (nv::detail::span_kernel<F, nv::mode::ieee>::simd) {
-    t.push_back({"nv-span", fn, &run_nv_span<F, nv::mode::ieee>, w});
-    t.push_back({"nv-ftz-span", fn, &run_nv_span<F, nv::mode::ftz>, w});
+    t.push_back({"nv-span", fn, &run_kernel_span<F, nv::detail::span_kernel<F, nv::mode::ieee>>, w});
+    t.push_back({"nv-ftz-span", fn, &run_kernel_span<F, nv::detail::span_kernel<F, nv::mode::ftz>>, w});
   }
-  if constexpr (nv::detail::triton_kernel<F>::simd) t.push_back({"triton-span", fn, &run_triton_span<F>, w});
+  if constexpr (nv::detail::triton_kernel<F>::simd)
+    t.push_back({"triton-span", fn, &run_kernel_span<F, nv::detail::triton_kernel<F>>, w});
   if constexpr (ocml::detail::span_kernel<F>::simd) {
 #define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
   t.push_back({"ocml" suffix "-span", fn, &run_ocml_span<F, ocml::tag>, w});
