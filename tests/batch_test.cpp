@@ -23,6 +23,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 #include "bitexact/bits.hpp"
 #include "bitexact/dispatch.hpp"
@@ -243,6 +246,87 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 #undef BITEXACT_FUNCTION
 #undef BX_TRITON_ROW_1
 #undef BX_TRITON_ROW_2
+
+// Every binade of both signs (64 inputs each: its two ends and random ones),
+// for each one-operand binary32 row of nv, nv-ftz and triton and each SFU
+// span: the lane rules on subnormal operands and results (tiny inputs,
+// results that underflow, .ftz's flush at 2^-126) against the scalar
+// functions, computed first in the default floating-point environment. Then
+// the same spans with the vector unit flushing (MXCSR's FTZ and DAZ on x86,
+// FPCR.FZ on Arm, as a library built with -ffast-math may leave them): the
+// lanes assume IEEE subnormals, so the spans must leave every element to the
+// scalar models, which do not depend on that mode.
+std::vector<float> every_binade() {
+  std::mt19937 rng(36);
+  std::vector<float> v;
+  for (std::uint32_t bits = 0; bits < 512; ++bits)
+    for (std::uint32_t j = 0; j < 64; ++j) {
+      const std::uint32_t frac = j == 0 ? 0 : j == 1 ? 0x7fffff : j == 2 ? 1 : rng() & 0x7fffff;
+      v.push_back(bx::bit_cast<float>(((bits >> 8) << 31) | ((bits & 255) << 23) | frac));
+    }
+  return v;
+}
+struct flushing_env {
+#if defined(__x86_64__)
+  unsigned saved = _mm_getcsr();
+  flushing_env() { _mm_setcsr(saved | 0x8040); }  // FTZ (bit 15), DAZ (bit 6)
+  ~flushing_env() { _mm_setcsr(saved); }
+#elif defined(__aarch64__)
+  std::uint64_t saved = fpcr();
+  static std::uint64_t fpcr() {
+    std::uint64_t v;
+    asm volatile("mrs %0, fpcr" : "=r"(v));
+    return v;
+  }
+  static void set_fpcr(std::uint64_t v) { asm volatile("msr fpcr, %0" : : "r"(v)); }
+  flushing_env() { set_fpcr(saved | (std::uint64_t(1) << 24)); }  // FZ
+  ~flushing_env() { set_fpcr(saved); }
+#endif
+};
+template <class SpanF, class F>
+void check_binades(const char* name, SpanF sf, F f) {
+  static const std::vector<float> in = every_binade();
+  std::vector<float> want(in.size()), got(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) want[i] = f(in[i]);
+  sf(std::span<const float>(in), std::span<float>(got));
+  EXPECT_TRUE(same_bits(got.data(), want, in.size())) << name;
+  {
+    flushing_env env;
+    sf(std::span<const float>(in), std::span<float>(got));
+  }
+  EXPECT_TRUE(same_bits(got.data(), want, in.size())) << name << ", the vector unit flushing";
+}
+#define BX_BINADES_1(T, name)                                                                        \
+  if constexpr (std::is_same_v<T, float>) {                                                          \
+    check_binades(                                                                                   \
+        #name, [](auto i, auto o) { bx::nv::name(i, o); }, [](float x) { return bx::nv::name(x); }); \
+    check_binades(                                                                                   \
+        #name "_ftz", [](auto i, auto o) { bx::nv::name##_ftz(i, o); },                              \
+        [](float x) { return bx::nv::name##_ftz(x); });                                              \
+    check_binades(                                                                                   \
+        #name "_triton", [](auto i, auto o) { bx::nv::name##_triton(i, o); },                        \
+        [](float x) { return bx::nv::name##_triton(x); });                                           \
+  }
+#define BX_BINADES_2(T, name)
+#define BX_BINADES_SFU_1(name)                                                   \
+  check_binades(                                                                 \
+      #name, [](auto i, auto o) { bx::nv::name(i, o); },                         \
+      [](float x) { return bx::nv::ptx::name##_model<bx::nv::mode::ieee>(x); }); \
+  check_binades(                                                                 \
+      #name "_ftz", [](auto i, auto o) { bx::nv::name##_ftz(i, o); },            \
+      [](float x) { return bx::nv::ptx::name##_model<bx::nv::mode::ftz>(x); });
+#define BX_BINADES_SFU_2(name)
+TEST(BatchNv, EveryBinadeAndAFlushingVectorUnit) {
+#define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) BX_BINADES_##arity(type, name)
+#define BITEXACT_NV_FUNCTION(name, arity, type, target, edges, seed) BX_BINADES_SFU_##arity(name)
+#include "bitexact/functions.def"
+#undef BITEXACT_NV_FUNCTION
+#undef BITEXACT_FUNCTION
+}
+#undef BX_BINADES_1
+#undef BX_BINADES_2
+#undef BX_BINADES_SFU_1
+#undef BX_BINADES_SFU_2
 
 // ocml: every configuration of configs.def.
 template <bx::ocml::config C>

@@ -107,11 +107,13 @@ struct span_kernel<Fn::ceil, M> {
 // #pragma reaches that note).
 // A span form by lanes_kernel: `lanes` (a source written against the lane
 // forms) on SIMD vectors, the lanes it marks and the tail by `scalar`.
-template <class Lanes, class Scalar>
+// Mixed: the source mixes .ftz and IEEE ops (a build whose reflect and ops
+// modes differ).
+template <bool Mixed = false, class Lanes, class Scalar>
 inline void lanes_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   spans::check_size(fn, in.size(), out.size());
-  const std::size_t done =
-      BITEXACT_SIMD_DISPATCH(std::size_t(0), detail, lanes_kernel(in.data(), out.data(), out.size(), lanes, scalar));
+  const std::size_t done = BITEXACT_SIMD_DISPATCH(
+      std::size_t(0), detail, lanes_kernel<Mixed>(in.data(), out.data(), out.size(), lanes, scalar));
   spans::map<float>(in.subspan(done), out.subspan(done), scalar);
 }
 // triton_kernel<F>: the SIMD kernel of row F's Triton span form
@@ -123,8 +125,8 @@ struct triton_kernel {
   static constexpr bool simd = false;
 };
 // Row `name` in build B on lanes (inside a kernel's run).
-#define BX_NV_LANES_OF(name, B) \
-  lanes_span(                   \
+#define BX_NV_LANES_OF(name, B)   \
+  lanes_span<B.reflect != B.ops>( \
       fn, in, out, [](auto x) { return name<B>(x); }, [](float x) { return name<B>(x); })
 #define BX_NV_LANE_ROW(name)                                                                                      \
   template <mode M>                                                                                               \

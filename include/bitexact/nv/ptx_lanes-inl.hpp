@@ -9,15 +9,19 @@
 // it provably equals the PTX model on that lane, and otherwise marks the lane
 // in the evaluation's record (lane_record); the span kernel then recomputes
 // every marked lane with the scalar function. So no lane's bits depend on the
-// vector code being complete: subnormal operands, results near the flush
-// threshold and whatever an op does not model go to the scalar models.
-//  * mul, add, sub, fma.rn (either FTZ form): where no operand is subnormal
-//    and the result is not of magnitude in (0, 2^-126], PTX's op is IEEE's
-//    correctly rounded one (the scalar host fast path of ptx.hpp argues the
-//    same for normal numbers; a zero result is exact or the rounding of a
-//    product below 2^-150, the same signed zero either way; infinities follow
-//    IEEE), with every NaN result made canonical_nan_f32. Float constants of
-//    the source are not checked (none is subnormal).
+// vector code being complete: results at the flush threshold and whatever
+// an op does not model go to the scalar models.
+//  * The environment: the lanes run only where the vector unit follows IEEE
+//    754 on subnormals (no FTZ or DAZ mode in MXCSR or FPCR; lanes_kernel
+//    checks on every call and otherwise leaves the span to the scalar models).
+//  * mul, add, sub, fma.rn (either FTZ form): the models flush the operands
+//    for .ftz (flush_int), take IEEE's correctly rounded operation, and for
+//    .ftz flush a result that is tiny after rounding to 24 bits (round_to_f32).
+//    So: the vector instruction on the flushed operands, every NaN result made
+//    canonical_nan_f32, and for .ftz a subnormal result flushed to the zero of
+//    its sign; a result of magnitude 2^-126 with .ftz (possibly the rounding
+//    of a value the model calls tiny) is marked. Float constants of the
+//    source need no flush (none is subnormal).
 //  * add.rz (finite, not subnormal, result normal): TwoSum in binary64, and
 //    the nearest binary32 number stepped toward zero where it went past the
 //    exact sum (add_rz_f32).
@@ -28,15 +32,15 @@
 //  * sqrt.rn, div.rn, rcp.rn (either FTZ form): the same rule as mul and add
 //    (the models define them as IEEE's correctly rounded operations; the
 //    square root of a negative number and 0/0 are NaN, made canonical).
-//  * cvt.sat, abs, neg and the comparisons: IEEE's on an operand that is not
-//    subnormal (NaN: +0 for cvt.sat, canonical for abs/neg, false compares).
+//  * cvt.sat, abs, neg and the comparisons: IEEE's on the flushed operands
+//    (NaN: +0 for cvt.sat, canonical for abs/neg, false compares).
 //  * cvt.rzi.s32 (f32 to integer): truncation below 2^31 in magnitude, the
 //    model's saturation above, 0 for NaN: every lane.
 //  * cvt.rzi and cvt.rni (f32 to integral f32): truncation and IEEE's
-//    round-to-nearest-even to an integer on an operand that is not
-//    subnormal (the model's masking of the fraction, its ties to even;
-//    integral values and infinities unchanged, the zero of x's sign below
-//    one half or one, NaN canonical).
+//    round-to-nearest-even to an integer on the flushed operand (the model's
+//    masking of the fraction, its ties to even; integral values and
+//    infinities unchanged, the zero of x's sign below one half or one, NaN
+//    canonical).
 //  * div.approx: the model's own composition, mul.rn of a and
 //    rcp.approx.ftz(b) (each the lane op above), where neither operand is
 //    subnormal (the model flushes those, or rescales a subnormal divisor).
@@ -73,9 +77,22 @@ using VF = hn::Vec<DF>;
 using VU = hn::Vec<DU>;
 using MF = hn::Mask<DF>;
 
-// The lanes of one evaluation that the vector ops could not vouch for.
+// Whether some lane of v holds a subnormal number.
+inline bool any_subnormal(VF v) {
+  const VU a = hn::And(hn::BitCast(DU(), v), hn::Set(DU(), 0x7fffffffu));
+  return !hn::AllFalse(DU(), hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu)));
+}
+
+// The lanes of one evaluation that the vector ops could not vouch for, and
+// whether a value that no op rounded may hold a subnormal number: the input
+// (lanes_kernel sets it) or bits taken as a float (u32x::as_f32). Only those
+// can: every other value of the lane type is the result of an op, which for
+// .ftz flushes its own results (f32x::rounded; the SFU models flush theirs),
+// or a selection among such values. While it is false, the .ftz ops need not
+// flush their operands (f32x::in).
 struct lane_record {
   MF marked;
+  bool raw_subnormals = false;
   inline void mark_unless(MF ok) { marked = hn::Or(marked, hn::Not(ok)); }
 };
 
@@ -173,16 +190,11 @@ struct f32x {
   static inline lane_record* rec_if(const f32x& a) { return a.rec; }
   static inline lane_record* rec_if(float) { return nullptr; }
 
-  // Operands: anything but a subnormal number. Results: anything but a
-  // number of magnitude in (0, 2^-126] (a result of 2^-126 may be the
-  // rounding of a tiny one that .ftz flushes). |x|'s bits less one, unsigned.
+  // Anything but a subnormal number (the operands of the ops whose rule
+  // excludes them). |x|'s bits less one, unsigned.
   static inline MF ordinary(VF x) {
     const VU a = hn::And(hn::BitCast(DU(), x), hn::Set(DU(), 0x7fffffffu));
     return hn::RebindMask(DF(), hn::Not(hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu))));
-  }
-  static inline MF ordinary_result(VF r) {
-    const VU a = hn::And(hn::BitCast(DU(), r), hn::Set(DU(), 0x7fffffffu));
-    return hn::RebindMask(DF(), hn::Not(hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x00800000u))));
   }
   // Finite, and not subnormal (fma.rm's operands and result).
   static inline MF finite_ordinary(VF x) { return hn::And(ordinary(x), hn::IsFinite(x)); }
@@ -197,30 +209,50 @@ struct f32x {
     ((ok = std::is_same_v<A, f32x> ? hn::And(ok, ordinary(vec(a))) : ok), ...);
     return ok;
   }
+  // An operand as an op of mode M reads it (the models' flush_int): .ftz
+  // flushes a subnormal to the zero of its sign. Constants are never subnormal.
+  template <mode M, class A>
+  static inline VF in(const A& a) {
+    if constexpr (M == mode::ftz && std::is_same_v<A, f32x>)
+      return a.rec->raw_subnormals ? simd::BITEXACT_SIMD_NS::flush_subnormals(a.v) : a.v;
+    else
+      return vec(a);
+  }
 
-  // A rounded op's result from its vector instruction: the lanes marked
-  // where an operand or the result is outside the ops' rule, NaN made canonical.
-  template <class... A>
+  // A correctly rounded op's result from its vector instruction on the
+  // operands `in` gives (IEEE 754's, subnormals included: lanes_kernel runs
+  // the lanes only where the vector unit neither flushes nor reads subnormals
+  // as zeros), NaN made canonical. mode::ftz then flushes as round_to_f32
+  // does, tininess after rounding to 24 bits with an unbounded exponent: an
+  // IEEE result below 2^-126 comes from an exact value below 2^-126 - 2^-150,
+  // which that rounding leaves below 2^-126 too, so it is the zero of its
+  // sign; one of magnitude 2^-126 may be the rounding of a value the model
+  // calls tiny, and is marked (above it, neither flushes).
+  template <mode M, class... A>
   static inline f32x rounded(VF value, const A&... operands) {
     lane_record* r = rec_of(operands...);
-    r->mark_unless(hn::And(operands_ok(operands...), ordinary_result(value)));
+    if constexpr (M == mode::ftz) {
+      const VU a = hn::And(hn::BitCast(DU(), value), hn::Set(DU(), 0x7fffffffu));
+      r->mark_unless(hn::RebindMask(DF(), hn::Ne(a, hn::Set(DU(), 0x00800000u))));
+      value = simd::BITEXACT_SIMD_NS::flush_subnormals(value);
+    }
     return {canonical(value), r};
   }
   template <mode M, class A, class B>
   static inline f32x mul_rn_f32(const A& a, const B& b) {
-    return rounded(simd::BITEXACT_SIMD_NS::mul(vec(a), vec(b)), a, b);
+    return rounded<M>(simd::BITEXACT_SIMD_NS::mul(in<M>(a), in<M>(b)), a, b);
   }
   template <mode M, class A, class B>
   static inline f32x add_rn_f32(const A& a, const B& b) {
-    return rounded(hn::Add(vec(a), vec(b)), a, b);
+    return rounded<M>(hn::Add(in<M>(a), in<M>(b)), a, b);
   }
   template <mode M, class A, class B>
   static inline f32x sub_rn_f32(const A& a, const B& b) {
-    return rounded(hn::Sub(vec(a), vec(b)), a, b);
+    return rounded<M>(hn::Sub(in<M>(a), in<M>(b)), a, b);
   }
   template <mode M, class A, class B, class C>
   static inline f32x fma_rn_f32(const A& a, const B& b, const C& c) {
-    return rounded(hn::MulAdd(vec(a), vec(b), vec(c)), a, b, c);
+    return rounded<M>(hn::MulAdd(in<M>(a), in<M>(b), in<M>(c)), a, b, c);
   }
   template <mode M, class A, class B, class C>
   static inline f32x fma_rm_f32(const A& a, const B& b, const C& c) {
@@ -263,18 +295,19 @@ struct f32x {
     return {f, r};
   }
   // sqrt.rn, div.rn and rcp.rn: the models are IEEE's correctly rounded
-  // operations, so the rule of mul and add holds as it stands.
+  // operations (round_to_f32, with .ftz's flushes), so the rule of mul and
+  // add holds as it stands.
   template <mode M>
   static inline f32x sqrt_rn_f32(const f32x& x) {
-    return rounded(hn::Sqrt(x.v), x);
+    return rounded<M>(hn::Sqrt(in<M>(x)), x);
   }
   template <mode M, class A, class B>
   static inline f32x div_rn_f32(const A& a, const B& b) {
-    return rounded(hn::Div(vec(a), vec(b)), a, b);
+    return rounded<M>(hn::Div(in<M>(a), in<M>(b)), a, b);
   }
   template <mode M>
   static inline f32x rcp_rn_f32(const f32x& x) {
-    return rounded(hn::Div(hn::Set(DF(), 1.0f), x.v), x);
+    return rounded<M>(hn::Div(hn::Set(DF(), 1.0f), in<M>(x)), x);
   }
   // add.rz (finite operands that are not subnormal, result normal): TwoSum of
   // the operands in binary64 gives the exact sum as s + err; s rounded to the
@@ -316,16 +349,13 @@ struct f32x {
     r->mark_unless(ok);
     return {f, r};
   }
-  // A one-operand op's result from its vector instruction: lanes with a
-  // subnormal operand marked, NaN made canonical.
-  static inline f32x unary(const f32x& x, VF value) {
-    x.rec->mark_unless(ordinary(x.v));
-    return {canonical(value), x.rec};
-  }
-#define BX_F32X_UNARY(name, f)             \
-  template <mode M>                        \
-  static inline f32x name(const f32x& x) { \
-    return unary(x, f(x.v));               \
+  // A one-operand op's result from its vector instruction on the operand
+  // `in` gives (the models flush it, then take IEEE's operation, which the
+  // vector instruction is on subnormals too), NaN made canonical.
+#define BX_F32X_UNARY(name, f)              \
+  template <mode M>                         \
+  static inline f32x name(const f32x& x) {  \
+    return {canonical(f(in<M>(x))), x.rec}; \
   }
   BX_F32X_UNARY(abs_f32, hn::Abs)
   BX_F32X_UNARY(neg_f32, hn::Neg)
@@ -347,20 +377,19 @@ struct f32x {
     const auto nan = hn::RebindMask(DU(), hn::IsNaN(x.v));
     return {hn::IfThenElse(hn::RebindMask(DU(), in_range), t, hn::IfThenZeroElse(nan, sat)), x.rec};
   }
-  // Clamp to [0, 1], every negative number, -0 and NaN to +0.
+  // Clamp to [0, 1], every negative number, -0 and NaN to +0 (after the
+  // flush of .ftz).
   template <mode M>
   static inline f32x cvt_sat_f32_f32(const f32x& x) {
-    x.rec->mark_unless(ordinary(x.v));
-    const VF one = hn::Set(DF(), 1.0f);
-    const VF r = hn::IfThenElse(hn::Gt(x.v, one), one, hn::IfThenElseZero(hn::Gt(x.v, hn::Zero(DF())), x.v));
+    const VF v = in<M>(x), one = hn::Set(DF(), 1.0f);
+    const VF r = hn::IfThenElse(hn::Gt(v, one), one, hn::IfThenElseZero(hn::Gt(v, hn::Zero(DF())), v));
     return {r, x.rec};
   }
+  // IEEE's comparisons on the operands `in` gives (NaN: false), as the models.
 #define BX_F32X_SETP(name, f)                         \
   template <mode M, class A, class B>                 \
   static inline mask32 name(const A& a, const B& b) { \
-    lane_record* r = rec_of(a, b);                    \
-    r->mark_unless(operands_ok(a, b));                \
-    return {f(vec(a), vec(b)), r};                    \
+    return {f(in<M>(a), in<M>(b)), rec_of(a, b)};     \
   }
   BX_F32X_SETP(setp_lt_f32, hn::Lt)
   BX_F32X_SETP(setp_gt_f32, hn::Gt)
@@ -396,7 +425,11 @@ struct f32x {
   static inline f32x mufu_lg2(const f32x& x);
 };
 
-inline f32x u32x::as_f32() const { return {hn::BitCast(DF(), v), rec}; }
+inline f32x u32x::as_f32() const {
+  const VF f = hn::BitCast(DF(), v);
+  rec->raw_subnormals = rec->raw_subnormals || any_subnormal(f);
+  return {f, rec};
+}
 inline f32x u32x::cvt_rn_f32_s32(u32x i) { return {hn::ConvertTo(DF(), hn::BitCast(DI(), i.v)), i.rec}; }
 
 // The lane type of values of type T (float, u32, or a lane type).

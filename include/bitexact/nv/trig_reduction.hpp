@@ -200,6 +200,15 @@ BITEXACT_INLINE std::int32_t trig_k_to_int(float kf) {
 template <auto C>
 BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {
   constexpr mode M = trig_build(C).reflect, P = trig_build(C).ops;
+#if !BITEXACT_DEVICE_PASS
+  // A subnormal x that the reflect keeps: y rounds to k = +0 and each fma
+  // gives x back (+0 * c is a zero, and a zero plus x is x), so {x, 0}
+  // exactly, without host arithmetic on a subnormal, which a DAZ or FTZ mode
+  // of the host (MXCSR, FPCR) would read or write as zero.
+  if constexpr (M == mode::ieee)
+    if ((bit_cast<std::uint32_t>(x_in) & 0x7fffffffu) - 1u < 0x007fffffu) [[unlikely]]
+      return {x_in, 0};
+#endif
   const float x = trig_flush<M>(x_in);
   const float y = trig_mul<P>(trig_flush<P>(x_in), trig_two_over_pi);
   const float kf = trig_sub<M>(trig_add<M>(y, trig_rint_shift), trig_rint_shift);
@@ -384,6 +393,15 @@ BITEXACT_NV_TRIG_COLD BITEXACT_HD float trig_large(float x, std::int32_t quadran
 // The Cody-Waite path, |x| < 105615 (not Inf or NaN).
 template <auto C>
 BITEXACT_INLINE float trig_fast(float x, std::int32_t quadrant_offset) {
+#if !BITEXACT_DEVICE_PASS
+  // A subnormal x that the reflect keeps: the reduction gives {x, 0} (above)
+  // and the polynomial x for sin (s = x * x rounds to +0, so z = m = x) and 1
+  // for cos, exactly; taken here without host arithmetic on a subnormal,
+  // which a DAZ or FTZ mode of the host would read or write as zero.
+  if constexpr (trig_build(C).reflect == mode::ieee)
+    if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) - 1u < 0x007fffffu) [[unlikely]]
+      return quadrant_offset == 0 ? x : 1.0f;
+#endif
   const trig_reduced red = trig_reduce_cody_waite<trig_build(C)>(x);
   return trig_poly<trig_build(C)>(red.r, red.q + quadrant_offset);
 }

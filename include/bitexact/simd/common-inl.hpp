@@ -26,6 +26,21 @@ HWY_INLINE V mul(V a, V b) {
   return pin(hn::Mul(a, b));
 }
 
+// Whether the vector unit follows IEEE 754 on subnormal numbers in the
+// calling thread: no flush of tiny results to zero, no reading of subnormal
+// operands as zeros (MXCSR's FTZ and DAZ on x86, FPCR.FZ on Arm, which a
+// program or a library built with -ffast-math may set). Kernels whose lanes
+// rely on it ask first. The operands are pinned, so the compiler cannot
+// compute the answer itself: 2^-70 * 2^-70 (0 under FTZ) plus 2^-140 * 1 (0
+// under DAZ or FTZ) is 2^-139, bits 0x400, only under IEEE's rules.
+HWY_INLINE bool ieee_subnormals() {
+  const hn::ScalableTag<float> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const auto a = pin(hn::Set(d, 0x1p-70f)), s = pin(hn::Set(d, 0x1p-140f));
+  const auto r = hn::Add(hn::Mul(a, a), hn::Mul(s, pin(hn::Set(d, 1.0f))));
+  return hn::GetLane(hn::BitCast(du, r)) == 0x400u;
+}
+
 // The flush of an FTZ/DAZ unit (ptx::flush<ftz>, amdgcn::flush<true>) on
 // every float lane: |v| < 2^-126 (a subnormal or a zero) becomes the zero of
 // its sign. On the integer bits: no MXCSR or FPCR mode is involved.
