@@ -87,12 +87,23 @@ BITEXACT_INLINE F ex2_approx_model(F x) {
   } else {
     // FSETP.GEU x, -126: NaN and x >= -126 go straight to the unit.
     const auto b = bits_of(x);
-    return when(
-        !((b > 0xc2fc0000u) & (b <= 0xff800000u)), [&] { return sfu::mufu_ex2(x); },
-        [&] {
-          const F r = sfu::mufu_ex2(mul_rn_f32<mode::ieee>(x, 0.5f));
-          return mul_rn_f32<mode::ieee>(r, r);
-        });
+    const auto direct = !((b > 0xc2fc0000u) & (b <= 0xff800000u));
+    if constexpr (lanes<F>) {
+      // One pass through the unit on lanes: its input and the squaring
+      // chosen per lane (each lane's ops are those of its side; the other
+      // side's are computed, unused, and mark nothing: the IEEE mul's rule).
+      // `when` would run the unit twice on a vector holding both kinds, as
+      // random bit patterns nearly always do.
+      const F r = sfu::mufu_ex2(select(direct, x, mul_rn_f32<mode::ieee>(x, 0.5f)));
+      return select(direct, r, mul_rn_f32<mode::ieee>(r, r));
+    } else {
+      return when(
+          direct, [&] { return sfu::mufu_ex2(x); },
+          [&] {
+            const F r = sfu::mufu_ex2(mul_rn_f32<mode::ieee>(x, 0.5f));
+            return mul_rn_f32<mode::ieee>(r, r);
+          });
+    }
   }
 }
 // ex2.approx{.ftz}.f32: the instruction on an NVIDIA GPU, the model elsewhere.
