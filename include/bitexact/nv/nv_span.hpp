@@ -108,7 +108,10 @@ struct span_kernel<Fn::ceil, M> {
 // A span form by lanes_kernel: `lanes` (a source written against the lane
 // forms) on SIMD vectors, the lanes it marks and the tail by `scalar`.
 // Mixed: the source mixes .ftz and IEEE ops (a build whose reflect and ops
-// modes differ).
+// modes differ), so an IEEE op's subnormal result may reach a .ftz op, whose
+// lanes then flush every operand. In the nvcc builds both modes agree; the
+// IEEE products inside the SFU models' non-.ftz forms occur only in the IEEE
+// build, where nothing flushes.
 template <bool Mixed = false, class Lanes, class Scalar>
 inline void lanes_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   spans::check_size(fn, in.size(), out.size());
