@@ -12,6 +12,7 @@
 // vendors by the other tests), never the span code itself.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -290,6 +291,7 @@ void check_binades(const char* name, SpanF sf, F f) {
   for (std::size_t i = 0; i < in.size(); ++i) want[i] = f(in[i]);
   sf(std::span<const float>(in), std::span<float>(got));
   EXPECT_TRUE(same_bits(got.data(), want, in.size())) << name;
+  std::fill(got.begin(), got.end(), bx::bit_cast<float>(0xffffffffu));  // so that an unwritten element shows
   {
     flushing_env env;
     sf(std::span<const float>(in), std::span<float>(got));
