@@ -77,11 +77,14 @@ using VF = hn::Vec<DF>;
 using VU = hn::Vec<DU>;
 using MF = hn::Mask<DF>;
 
-// Whether some lane of v holds a subnormal number.
-inline bool any_subnormal(VF v) {
+// The lanes of v holding a subnormal number: |v|'s bits less one, unsigned,
+// below 2^23 - 1.
+inline MF subnormal_lanes(VF v) {
   const VU a = hn::And(hn::BitCast(DU(), v), hn::Set(DU(), 0x7fffffffu));
-  return !hn::AllFalse(DU(), hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu)));
+  return hn::RebindMask(DF(), hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu)));
 }
+// Whether some lane of v holds a subnormal number.
+inline bool any_subnormal(VF v) { return !hn::AllFalse(DF(), subnormal_lanes(v)); }
 
 // The lanes of one evaluation that the vector ops could not vouch for, and
 // whether a value that no op rounded may hold a subnormal number: the input
@@ -191,11 +194,8 @@ struct f32x {
   static inline lane_record* rec_if(float) { return nullptr; }
 
   // Anything but a subnormal number (the operands of the ops whose rule
-  // excludes them). |x|'s bits less one, unsigned.
-  static inline MF ordinary(VF x) {
-    const VU a = hn::And(hn::BitCast(DU(), x), hn::Set(DU(), 0x7fffffffu));
-    return hn::RebindMask(DF(), hn::Not(hn::Lt(hn::Sub(a, hn::Set(DU(), 1u)), hn::Set(DU(), 0x007fffffu))));
-  }
+  // excludes them).
+  static inline MF ordinary(VF x) { return hn::Not(subnormal_lanes(x)); }
   // Finite, and not subnormal (fma.rm's operands and result).
   static inline MF finite_ordinary(VF x) { return hn::And(ordinary(x), hn::IsFinite(x)); }
   // PTX: every NaN an f32 instruction returns is canonical_nan_f32.

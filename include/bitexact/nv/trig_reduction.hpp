@@ -206,7 +206,7 @@ BITEXACT_INLINE trig_reduced trig_reduce_cody_waite(float x_in) {
   // exactly, without host arithmetic on a subnormal, which a DAZ or FTZ mode
   // of the host (MXCSR, FPCR) would read or write as zero.
   if constexpr (M == mode::ieee)
-    if ((bit_cast<std::uint32_t>(x_in) & 0x7fffffffu) - 1u < 0x007fffffu) [[unlikely]]
+    if (fp_bits<float>(x_in).is_subnormal()) [[unlikely]]
       return {x_in, 0};
 #endif
   const float x = trig_flush<M>(x_in);
@@ -399,7 +399,7 @@ BITEXACT_INLINE float trig_fast(float x, std::int32_t quadrant_offset) {
   // for cos, exactly; taken here without host arithmetic on a subnormal,
   // which a DAZ or FTZ mode of the host would read or write as zero.
   if constexpr (trig_build(C).reflect == mode::ieee)
-    if ((bit_cast<std::uint32_t>(x) & 0x7fffffffu) - 1u < 0x007fffffu) [[unlikely]]
+    if (fp_bits<float>(x).is_subnormal()) [[unlikely]]
       return quadrant_offset == 0 ? x : 1.0f;
 #endif
   const trig_reduced red = trig_reduce_cody_waite<trig_build(C)>(x);
