@@ -155,10 +155,10 @@ template <class T, class SpanF, class F>
 void check_binary(const std::string& fn, SpanF sf, F f) {
   const auto [xs, ys] = make_inputs<T>(fn, false);
   level_guard guard;
-  // Most two-operand span forms are loops of the scalar code (fmodf's SIMD
-  // kernel has its own test below, BatchFmodf), and the scalar models are
-  // slow: the large shapes run at one offset and at the two ends of the
-  // dispatch levels only.
+  // The scalar models of the two-operand rows are slow: the large shapes run
+  // at one offset and at the two ends of the dispatch levels only (fmodf's
+  // SIMD kernel has its own test below, BatchFmodf; the lane rows take every
+  // pair of binades in EveryBinadeAndAFlushingVectorUnit).
   for (std::size_t n : sizes)
     for (std::size_t off = n > 1024 ? 3 : 0; off <= 3; ++off) {
       std::vector<T> want(n);
@@ -250,13 +250,11 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 
 // Every binade of both signs (64 inputs each: its two ends and random ones),
 // for each one-operand binary32 row of nv, nv-ftz and triton and each SFU
-// span: the lane rules on subnormal operands and results (tiny inputs,
-// results that underflow, .ftz's flush at 2^-126) against the scalar
-// functions, computed first in the default floating-point environment. Then
-// the same spans with the vector unit flushing (MXCSR's FTZ and DAZ on x86,
-// FPCR.FZ on Arm, as a library built with -ffast-math may leave them): the
-// lanes assume IEEE subnormals, so the spans must leave every element to the
-// scalar models, which do not depend on that mode.
+// span (the two-operand rows: every pair of binades, below): the lane rules on subnormal operands and results (tiny
+// inputs, results that underflow, .ftz's flush at 2^-126) against the scalar functions, computed first in the default
+// floating-point environment. Then the same spans with the vector unit flushing (MXCSR's FTZ and DAZ on x86, FPCR.FZ on
+// Arm, as a library built with -ffast-math may leave them): the lanes assume IEEE subnormals, so the spans must leave
+// every element to the scalar models, which do not depend on that mode.
 std::vector<float> every_binade() {
   std::mt19937 rng(36);
   std::vector<float> v;
@@ -309,7 +307,51 @@ void check_binades(const char* name, SpanF sf, F f) {
         #name "_triton", [](auto i, auto o) { bx::nv::name##_triton(i, o); },                        \
         [](float x) { return bx::nv::name##_triton(x); });                                           \
   }
-#define BX_BINADES_2(T, name)
+// Two operands: a pair from every two binades and signs (an end of each
+// and a random one: 524,288 pairs), the same way.
+std::pair<std::vector<float>, std::vector<float>> every_binade_pair() {
+  std::mt19937 rng(37);
+  std::vector<float> x, y;
+  const auto pick = [&](std::uint32_t b, bool end) {
+    const std::uint32_t frac = end ? (rng() & 1 ? 0x7fffff : 0) : rng() & 0x7fffff;
+    return bx::bit_cast<float>(((b >> 8) << 31) | ((b & 255) << 23) | frac);
+  };
+  for (std::uint32_t bx_ = 0; bx_ < 512; ++bx_)
+    for (std::uint32_t by = 0; by < 512; ++by)
+      for (bool end : {true, false}) {
+        x.push_back(pick(bx_, end));
+        y.push_back(pick(by, !end));
+      }
+  return {x, y};
+}
+template <class SpanF, class F>
+void check_binade_pairs(const char* name, SpanF sf, F f) {
+  static const auto pairs =
+      every_binade_pair();  // (not a static structured binding: GCC 12 emits it once per instantiation)
+  const std::vector<float>&xs = pairs.first, &ys = pairs.second;
+  std::vector<float> want(xs.size()), got(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) want[i] = f(xs[i], ys[i]);
+  sf(std::span<const float>(xs), std::span<const float>(ys), std::span<float>(got));
+  EXPECT_TRUE(same_bits(got.data(), want, xs.size())) << name;
+  std::fill(got.begin(), got.end(), bx::bit_cast<float>(0xffffffffu));
+  {
+    flushing_env env;
+    sf(std::span<const float>(xs), std::span<const float>(ys), std::span<float>(got));
+  }
+  EXPECT_TRUE(same_bits(got.data(), want, xs.size())) << name << ", the vector unit flushing";
+}
+#define BX_BINADES_2(T, name)                                                            \
+  if constexpr (std::is_same_v<T, float>) {                                              \
+    check_binade_pairs(                                                                  \
+        #name, [](auto x, auto y, auto o) { bx::nv::name(x, y, o); },                    \
+        [](float x, float y) { return bx::nv::name(x, y); });                            \
+    check_binade_pairs(                                                                  \
+        #name "_ftz", [](auto x, auto y, auto o) { bx::nv::name##_ftz(x, y, o); },       \
+        [](float x, float y) { return bx::nv::name##_ftz(x, y); });                      \
+    check_binade_pairs(                                                                  \
+        #name "_triton", [](auto x, auto y, auto o) { bx::nv::name##_triton(x, y, o); }, \
+        [](float x, float y) { return bx::nv::name##_triton(x, y); });                   \
+  }
 #define BX_BINADES_SFU_1(name)                                                   \
   check_binades(                                                                 \
       #name, [](auto i, auto o) { bx::nv::name(i, o); },                         \

@@ -87,16 +87,25 @@ void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std:
 }
 
 // The span form of row F through its SIMD kernel K (nv::detail::span_kernel
-// of nv or nv-ftz, nv::detail::triton_kernel), at the level
+// of nv or nv-ftz, nv::detail::triton_kernel; one operand or two), at the level
 // dispatch::host_level() gives: NEON or SVE here under qemu (QEMU_CPU picks),
 // AVX2 or AVX-512 natively.
+// A pair row's kernel takes both operands.
 template <Fn F, class K>
 void run_kernel_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
                      unsigned char* out) {
   using T = typename fn_traits<F>::type;
-  std::vector<T> x(n), r(n);
-  for (std::uint64_t i = 0; i < n; ++i) x[i] = bit_cast<T>(inputs::standard_input<T, 1>(kind, seed, first + i).x);
-  K::run("block_digests", x, r);
+  constexpr int A = fn_traits<F>::arity;
+  std::vector<T> x(n), y(A == 2 ? n : 0), r(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const auto p = inputs::standard_input<T, A>(kind, seed, first + i);
+    x[i] = bit_cast<T>(p.x);
+    if constexpr (A == 2) y[i] = bit_cast<T>(p.y);
+  }
+  if constexpr (A == 2)
+    K::run("block_digests", x, y, r);
+  else
+    K::run("block_digests", x, r);
   std::memcpy(out, r.data(), n * sizeof(T));
 }
 

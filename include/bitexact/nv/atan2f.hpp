@@ -68,11 +68,11 @@ inline constexpr u32 pi = 0x40490fdbu;         // 0x1.921fb6p1: IR 0x400921FB600
 inline constexpr u32 three_pio4 = 0x4016cbe4u; // 0x1.2d97c8p1: IR 0x4002D97C80000000
 inline constexpr u32 pio4 = 0x3f490fdbu;       // 0x1.921fb6p-1: IR 0x3FE921FB60000000
 // CUDA 13.0 __internal_atan2f_kernel, highest degree first.
-template <mode R>
-BITEXACT_INLINE float cuda_atan2_poly(float s) {
+template <mode R, class F>
+BITEXACT_INLINE F cuda_atan2_poly(F s) {
   using namespace ptx;
-  float p = fma_rn_f32<R>(f32_from(0x3b33710bu), s,  // 0x1.66e216p-9:  IR 0x3F666E2160000000
-                          f32_from(0xbc807748u));  // -0x1.00ee9p-6:  IR 0xBF900EE900000000
+  F p = fma_rn_f32<R>(f32_from(0x3b33710bu), s,    // 0x1.66e216p-9:  IR 0x3F666E2160000000
+                      f32_from(0xbc807748u));      // -0x1.00ee9p-6:  IR 0xBF900EE900000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3d2cdab2u));  // 0x1.59b564p-5:  IR 0x3FA59B5640000000
   p = fma_rn_f32<R>(p, s, f32_from(0xbd992d10u));  // -0x1.325a2p-4:  IR 0xBFB325A200000000
   p = fma_rn_f32<R>(p, s, f32_from(0x3dd9ea6cu));  // 0x1.b3d4d8p-4:  IR 0x3FBB3D4D80000000
@@ -83,45 +83,48 @@ BITEXACT_INLINE float cuda_atan2_poly(float s) {
 }
 }  // namespace atan2f_detail
 
-template <build B>
-BITEXACT_INLINE float atan2f(float a, float b) {
+// Written against the lane forms (ptx.hpp): the span forms run this source on
+// SIMD lanes. The IR's branches and early returns are selects here: both
+// sides are computed and the IR's side is taken (the unused one may be a NaN
+// or an infinity, which the models compute like any other value).
+template <build B, class F = float>
+BITEXACT_INLINE F atan2f(F a, F b) {
   using namespace ptx;
   using namespace atanf_detail;
   using namespace atan2f_detail;
   constexpr mode R = B.reflect, P = B.ops;
-  const float C = abs_f32<R>(b), A = abs_f32<R>(a);
-  const bool b_neg = (bits_of(b) >> 31) != 0;
-  const u32 a_sign = bits_of(a) & 0x80000000u;
+  const F C = abs_f32<R>(b), A = abs_f32<R>(a);
+  const auto b_neg = (bits_of(b) >> 31) != 0u;
+  const auto a_sign = bits_of(a) & 0x80000000u;
   if constexpr (B.file == libdevice_file::cuda13_0) {
-    const bool big = setp_gt_f32<P>(A, C);
-    const float mx = big ? A : C, mn = big ? C : A;
-    const float q = div_rn_f32<R>(mn, mx);
-    const float s = mul_rn_f32<P>(q, q);
-    const float p = cuda_atan2_poly<R>(s);
-    float r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), q, q);
-    if (big)
-      r = fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), b_neg ? r : neg_f32<P>(r));
-    else if (b_neg)
-      r = fma_rn_f32<R>(f32_from(pi_a), f32_from(pio2_b), neg_f32<P>(r));
-    const float sum = add_rn_f32<P>(C, A);
-    if (setp_eq_f32<P>(mx, 0.0f))
-      r = f32_from(b_neg ? pi : 0u);
-    else if (setp_eq_f32<P>(C, A))
-      r = f32_from(b_neg ? three_pio4 : pio4);
+    const auto big = setp_gt_f32<P>(A, C);
+    const F mx = select(big, A, C), mn = select(big, C, A);
+    const F q = div_rn_f32<R>(mn, mx);
+    const F s = mul_rn_f32<P>(q, q);
+    const F p = cuda_atan2_poly<R>(s);
+    F r = fma_rn_f32<R>(mul_rn_f32<P>(p, s), q, q);
+    // big: pi/2 - r (b >= 0) or pi/2 + r; else b < 0: pi - r.
+    const F nr = neg_f32<P>(r);
+    r = select(big, fma_rn_f32<R>(f32_from(pio2_a), f32_from(pio2_b), select(b_neg, r, nr)),
+               select(b_neg, fma_rn_f32<R>(f32_from(pi_a), f32_from(pio2_b), nr), r));
+    const F sum = add_rn_f32<P>(C, A);
+    r = select(setp_eq_f32<P>(mx, 0.0f), f32_from(select(b_neg, pi, 0u)),
+               select(setp_eq_f32<P>(C, A), f32_from(select(b_neg, three_pio4, pio4)), r));
     // __nv_isnanf(sum): !(fabs(sum) <= inf), fabs by reflect, compare plain.
-    if (!setp_ge_f32<P>(f32_from(inf), abs_f32<R>(sum))) return sum;
-    return copysign_f32(a, r);
+    return select(setp_ge_f32<P>(f32_from(inf), abs_f32<R>(sum)), copysign_f32(a, r), sum);
   } else {
-    if (setp_eq_f32<P>(C, 0.0f) && setp_eq_f32<P>(A, 0.0f)) return f32_from((b_neg ? pi : 0u) | a_sign);
-    if (setp_eq_f32<P>(C, f32_from(inf)) && setp_eq_f32<P>(A, f32_from(inf)))
-      return f32_from((b_neg ? three_pio4 : pio4) | a_sign);
-    const float mx = max_f32<R>(A, C), mn = min_f32<R>(A, C);
-    float r = triton_kernel<B>(div_rn_f32<P>(mn, mx));
-    if (setp_gt_f32<P>(A, C)) r = sub_rn_f32<P>(f32_from(pio2), r);
-    if (b_neg) r = sub_rn_f32<P>(f32_from(pi), r);
+    const F mx = max_f32<R>(A, C), mn = min_f32<R>(A, C);
+    F r = triton_kernel<B>(div_rn_f32<P>(mn, mx));
+    r = select(setp_gt_f32<P>(A, C), sub_rn_f32<P>(f32_from(pio2), r), r);
+    r = select(b_neg, sub_rn_f32<P>(f32_from(pi), r), r);
     r = f32_from(bits_of(r) | a_sign);
-    const float sum = add_rn_f32<P>(C, A);
-    return setp_ge_f32<P>(f32_from(inf), sum) ? r : sum;
+    const F sum = add_rn_f32<P>(C, A);
+    r = select(setp_ge_f32<P>(f32_from(inf), sum), r, sum);
+    // Both zero, or both infinite: the IR's early returns.
+    const auto both_zero = setp_eq_f32<P>(C, 0.0f) & setp_eq_f32<P>(A, 0.0f);
+    const auto both_inf = setp_eq_f32<P>(C, f32_from(inf)) & setp_eq_f32<P>(A, f32_from(inf));
+    r = select(both_inf, f32_from(select(b_neg, three_pio4, pio4) | a_sign), r);
+    return select(both_zero, f32_from(select(b_neg, pi, 0u) | a_sign), r);
   }
 }
 

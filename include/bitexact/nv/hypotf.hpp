@@ -70,27 +70,28 @@ inline constexpr u32 exp_unit = 0x00800000u;
 inline constexpr u32 inf_bits = 0x7f800000u;
 }  // namespace hypotf_constants
 
-template <build B>
-BITEXACT_INLINE float hypotf(float x, float y) {
+// Written against the lane forms (ptx.hpp): the span forms run this source on
+// SIMD lanes.
+template <build B, class F = float>
+BITEXACT_INLINE F hypotf(F x, F y) {
   using namespace hypotf_constants;
-  using ptx::bits_of;
-  using ptx::f32_from;
+  using namespace ptx;
   constexpr mode R = B.reflect, O = B.ops;
-  const float a = ptx::abs_f32<R>(x);
-  const float b = ptx::abs_f32<R>(y);
-  // icmp sle / sge on the bit patterns (min.s32 / max.s32 in the PTX).
-  const auto ia = std::int32_t(bits_of(a)), ib = std::int32_t(bits_of(b));
-  const float lo = ib <= ia ? b : a;
-  const float hi = ia >= ib ? a : b;
-  const u32 t = (bits_of(hi) & exp_top6_mask) - one_bits + exp_unit;  // wraps, as the IR's i32
-  const float s = f32_from(one_bits - t);
-  const float lo_s = ptx::mul_rn_f32<O>(lo, s);
-  const float hi_s = ptx::mul_rn_f32<O>(hi, s);
-  const float sum = ptx::fma_rn_f32<R>(hi_s, hi_s, ptx::mul_rn_f32<O>(lo_s, lo_s));
-  float r = ptx::mul_rn_f32<O>(sqrtf<B>(sum), f32_from(t + one_bits));
-  if (ptx::setp_eq_f32<O>(lo, f32_from(0))) r = hi;
-  if (ptx::setp_eq_f32<O>(lo, f32_from(inf_bits))) r = f32_from(inf_bits);
-  return r;
+  const F a = abs_f32<R>(x);
+  const F b = abs_f32<R>(y);
+  // icmp sle / sge on the bit patterns (min.s32 / max.s32 in the PTX): both
+  // sign bits are clear (fabs), so the unsigned order is the signed one.
+  const auto b_le_a = !(bits_of(a) < bits_of(b));
+  const F lo = select(b_le_a, b, a);
+  const F hi = select(b_le_a, a, b);
+  const auto t = (bits_of(hi) & exp_top6_mask) - one_bits + exp_unit;  // wraps, as the IR's i32
+  const F s = f32_from(one_bits - t);
+  const F lo_s = mul_rn_f32<O>(lo, s);
+  const F hi_s = mul_rn_f32<O>(hi, s);
+  const F sum = fma_rn_f32<R>(hi_s, hi_s, mul_rn_f32<O>(lo_s, lo_s));
+  F r = mul_rn_f32<O>(sqrtf<B>(sum), f32_from(t + one_bits));
+  r = select(setp_eq_f32<O>(lo, f32_from(0u)), hi, r);
+  return select(setp_eq_f32<O>(lo, f32_from(inf_bits)), f32_from(inf_bits), r);
 }
 
 BITEXACT_NV_BUILD_FORMS_2(hypotf)

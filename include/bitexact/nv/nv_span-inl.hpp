@@ -6,6 +6,50 @@
 
 #include "bitexact/nv/ptx_lanes-inl.hpp"
 
+#if BITEXACT_SIMD_TARGET != HWY_SVE
+namespace bitexact::nv::ptx::BITEXACT_SIMD_NS {
+
+// trig_reduce<B> (trig_reduction.hpp) on lanes, for tanf's lane form: the
+// span kernels' Cody-Waite and Payne-Hanek (trig_batch-inl.hpp), which do
+// exactly the scalar reduction's operations lane by lane, each run where some
+// lane needs it; NaN and Inf lanes get the scalar form's r = canonical NaN,
+// q = 0. Cody-Waite runs in mode B.reflect: the scalar form's plain product
+// reads x in mode B.ops, which differs only on a subnormal x, where both
+// round to k = 0. No lane is marked: r and q are the scalar values.
+template <build B>
+inline auto trig_reduce_lanes(const f32x& x) {
+  namespace tb = nv::detail::BITEXACT_SIMD_NS;
+  const DF d;
+  const DI di;
+  const auto mag = hn::And(hn::BitCast(di, x.v), hn::Set(di, 0x7fffffff));
+  const auto slow = hn::RebindMask(d, hn::Gt(mag, hn::Set(di, std::int32_t(nv::detail::trig_slow_threshold_bits - 1))));
+  const auto finite = hn::RebindMask(d, hn::Lt(mag, hn::Set(di, 0x7f800000)));
+  VF r = hn::Zero(d);
+  hn::Vec<DI> q = hn::Zero(di);
+  if (!hn::AllTrue(d, slow)) tb::trig_cody_waite<B.reflect>(x.v, hn::Zero(di), r, q);
+  const auto ph = hn::And(slow, finite);
+  if (!hn::AllFalse(d, ph)) {
+    // Payne-Hanek on both halves (other lanes on a finite stand-in).
+    const VF xs = hn::IfThenElse(ph, x.v, hn::Set(d, 0x1p20f));
+    hn::Vec<DFH> r0, r1;
+    hn::Vec<hn::Rebind<std::int32_t, DFH>> q0, q1;
+    tb::trig_payne_hanek(hn::LowerHalf(DFH(), xs), r0, q0, 0);
+    tb::trig_payne_hanek(hn::UpperHalf(DFH(), xs), r1, q1, 0);
+    r = hn::IfThenElse(ph, hn::Combine(d, r1, r0), r);
+    q = hn::IfThenElse(hn::RebindMask(di, ph), hn::Combine(di, q1, q0), q);
+  }
+  r = hn::IfThenElse(finite, r, hn::BitCast(d, hn::Set(DU(), canonical_nan_f32)));
+  q = hn::IfThenElseZero(hn::RebindMask(di, finite), q);
+  struct reduced {
+    f32x r;
+    u32x q;
+  };
+  return reduced{{r, x.rec}, {hn::BitCast(DU(), q), x.rec}};
+}
+
+}  // namespace bitexact::nv::ptx::BITEXACT_SIMD_NS
+#endif
+
 namespace bitexact::nv::detail::BITEXACT_SIMD_NS {
 
 namespace hn = hwy::BITEXACT_SIMD_NS;
@@ -44,30 +88,31 @@ inline std::size_t ceil_kernel(const double* in, double* out, std::size_t n) {
   return i;
 }
 
-// The rows written against ptx.hpp's lane forms: `lanes(x)` is the
-// reproduction on ptx_lanes-inl.hpp's lane type, `scalar(x)` on a float. The
-// lanes a vector op could not vouch for are recomputed by `scalar`, from the
-// inputs kept before the store (the span may be in place). `flatten` inlines
-// the reproduction's template, defined outside this target's region, into
-// the kernel, where the lane type's ops (this target's) can be inlined too.
+// The rows written against ptx.hpp's lane forms: `lanes(x...)` is the
+// reproduction on ptx_lanes-inl.hpp's lane type, `scalar(x...)` on floats,
+// one or two operands (in..., each of n elements). The lanes a vector op
+// could not vouch for are recomputed by `scalar` before the vector's store
+// (so `out` may be one of the inputs). `flatten` inlines the reproduction's
+// template, defined outside this target's region, into the kernel, where
+// the lane type's ops (this target's) can be inlined too.
 #if BITEXACT_SIMD_TARGET == HWY_SVE
-template <bool Mixed, class Lanes, class Scalar>
-inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lanes lanes, Scalar scalar) {
-  return N_NEON::lanes_kernel<Mixed>(in, out, n, lanes, scalar);  // SVE vectors cannot be class members
+template <bool Mixed, class Lanes, class Scalar, class... In>
+inline std::size_t lanes_kernel(float* out, std::size_t n, Lanes lanes, Scalar scalar, const In*... in) {
+  return N_NEON::lanes_kernel<Mixed>(out, n, lanes, scalar, in...);  // SVE vectors cannot be class members
 }
 #else
 // Out of line, so that the flattened kernel does not inline the scalar function.
-template <class Scalar>
-[[gnu::noinline]] void redo_marked_lanes(ptx::BITEXACT_SIMD_NS::MF marked, const float* in, float* out,
-                                         Scalar scalar) {
+template <class Scalar, class... In>
+[[gnu::noinline]] void redo_marked_lanes(ptx::BITEXACT_SIMD_NS::MF marked, float* ys, Scalar scalar, const In*... in) {
   simd::BITEXACT_SIMD_NS::for_each_false_lane(ptx::BITEXACT_SIMD_NS::DF(), hn::Not(marked),
-                                              [&](std::size_t j) { out[j] = scalar(in[j]); });
+                                              [&](std::size_t j) { ys[j] = scalar(in[j]...); });
 }
 // Mixed: the source mixes .ftz ops with IEEE ones (Triton's build), whose
 // results may be subnormal: its .ftz ops flush every operand.
-template <bool Mixed, class Lanes, class Scalar>
-[[gnu::flatten]] inline std::size_t lanes_kernel(const float* in, float* out, std::size_t n, Lanes lanes,
-                                                 Scalar scalar) {
+template <bool Mixed, class Lanes, class Scalar, class... In>
+[[gnu::flatten]] inline std::size_t lanes_kernel(float* out, std::size_t n, Lanes lanes, Scalar scalar,
+                                                 const In*... in) {
+  static_assert((std::is_same_v<In, float> && ...));
   namespace px = ptx::BITEXACT_SIMD_NS;
   const px::DF d;
   const std::size_t count = hn::Lanes(d);
@@ -75,18 +120,19 @@ template <bool Mixed, class Lanes, class Scalar>
   if (n < count || !simd::BITEXACT_SIMD_NS::ieee_subnormals()) return 0;
   std::size_t i = 0;
   for (; i + count <= n; i += count) {
-    const auto xv = hn::LoadU(d, in + i);
-    px::lane_record rec{hn::FirstN(d, 0), Mixed || px::any_subnormal(xv)};
-    const px::f32x x{xv, &rec};
-    const px::f32x y = lanes(x);
+    px::lane_record rec{hn::FirstN(d, 0), Mixed};
+    const px::f32x y = lanes([&](const float* p) {
+      const auto v = hn::LoadU(d, p + i);
+      rec.raw_subnormals = rec.raw_subnormals || px::any_subnormal(v);
+      return px::f32x{v, &rec};
+    }(in)...);
     if (hn::AllFalse(d, rec.marked)) [[likely]] {
       hn::StoreU(y.v, d, out + i);
       continue;
     }
-    float xs[simd::max_lanes<float>], ys[simd::max_lanes<float>];
-    hn::StoreU(x.v, d, xs);
+    float ys[simd::max_lanes<float>];
     hn::StoreU(y.v, d, ys);
-    redo_marked_lanes(rec.marked, xs, ys, scalar);
+    redo_marked_lanes(rec.marked, ys, scalar, (in + i)...);  // before out + i is written
     hn::StoreU(hn::LoadU(d, ys), d, out + i);
   }
   return i;

@@ -16,10 +16,10 @@
 // nv_span-inl.hpp) when the CPU has one of those, whatever the build's -m
 // flags (run-time dispatch, bitexact/dispatch.hpp). The rows whose
 // reproduction is written against ptx.hpp's lane forms (the BX_NV_LANE_ROW
-// lines below list them) run that same source on SIMD lanes, in every build
-// (ptx_lanes-inl.hpp), the lanes it cannot vouch for through the scalar
-// function. detail::span_kernel below names them all (detail::triton_kernel
-// the Triton span forms'). Every other row is its
+// and BX_NV_LANE_ROW_2 lines below list them) run that same source on SIMD
+// lanes, in every build (ptx_lanes-inl.hpp), the lanes it cannot vouch for
+// through the scalar function. detail::span_kernel below names them all
+// (detail::triton_kernel the Triton span forms'). Every other row is its
 // scalar code in a loop (spans::map_checked), so a new row gets its span form
 // from its row and its scalar file, with nothing to add here. The SFU rows'
 // span forms are at the end of this file.
@@ -112,12 +112,13 @@ struct span_kernel<Fn::ceil, M> {
 // lanes then flush every operand. In the nvcc builds both modes agree; the
 // IEEE products inside the SFU models' non-.ftz forms occur only in the IEEE
 // build, where nothing flushes.
-template <bool Mixed = false, class Lanes, class Scalar>
-inline void lanes_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
-  spans::check_size(fn, in.size(), out.size());
+// One operand or two (in...).
+template <bool Mixed = false, class Lanes, class Scalar, class... In>
+inline void lanes_span(const char* fn, std::span<float> out, Lanes lanes, Scalar scalar, std::span<In>... in) {
+  (spans::check_size(fn, in.size(), out.size()), ...);
   const std::size_t done = BITEXACT_SIMD_DISPATCH(
-      std::size_t(0), detail, lanes_kernel<Mixed>(in.data(), out.data(), out.size(), lanes, scalar));
-  spans::map<float>(in.subspan(done), out.subspan(done), scalar);
+      std::size_t(0), detail, lanes_kernel<Mixed>(out.data(), out.size(), lanes, scalar, in.data()...));
+  spans::map<float>(in.subspan(done)..., out.subspan(done), scalar);
 }
 // triton_kernel<F>: the SIMD kernel of row F's Triton span form
 // (nv::NAME_triton below), where it has one: every lane row runs Triton's
@@ -130,7 +131,7 @@ struct triton_kernel {
 // Row `name` in build B on lanes (inside a kernel's run).
 #define BX_NV_LANES_OF(name, B)   \
   lanes_span<B.reflect != B.ops>( \
-      fn, in, out, [](auto x) { return name<B>(x); }, [](float x) { return name<B>(x); })
+      fn, out, [](auto x) { return name<B>(x); }, [](float x) { return name<B>(x); }, in)
 #define BX_NV_LANE_ROW(name)                                                                                      \
   template <mode M>                                                                                               \
   struct span_kernel<Fn::name, M> {                                                                               \
@@ -168,8 +169,34 @@ BX_NV_LANE_ROW(cospif)
 BX_NV_LANE_ROW(cbrtf)
 BX_NV_LANE_ROW(erfinvf)
 BX_NV_LANE_ROW(log1pf)
+BX_NV_LANE_ROW(tanf)
 #undef BX_NV_LANE_ROW
 #undef BX_NV_LANES_OF
+// The two-operand rows written against the lane forms (`template <build B,
+// class F = float> F name(F x, F y)`), the same way.
+#define BX_NV_LANES_OF_2(name, B) \
+  lanes_span<B.reflect != B.ops>( \
+      fn, out, [](auto u, auto v) { return name<B>(u, v); }, [](float u, float v) { return name<B>(u, v); }, x, y)
+#define BX_NV_LANE_ROW_2(name)                                                                                  \
+  template <mode M>                                                                                             \
+  struct span_kernel<Fn::name, M> {                                                                             \
+    static constexpr bool simd = true;                                                                          \
+    static constexpr build b = M == mode::ftz ? nvcc_ftz : nvcc_ieee;                                           \
+    static void run(const char* fn, std::span<const float> x, std::span<const float> y, std::span<float> out) { \
+      BX_NV_LANES_OF_2(name, b);                                                                                \
+    }                                                                                                           \
+  };                                                                                                            \
+  template <>                                                                                                   \
+  struct triton_kernel<Fn::name> {                                                                              \
+    static constexpr bool simd = true;                                                                          \
+    static void run(const char* fn, std::span<const float> x, std::span<const float> y, std::span<float> out) { \
+      BX_NV_LANES_OF_2(name, triton3_6);                                                                        \
+    }                                                                                                           \
+  };
+BX_NV_LANE_ROW_2(hypotf)
+BX_NV_LANE_ROW_2(atan2f)
+#undef BX_NV_LANE_ROW_2
+#undef BX_NV_LANES_OF_2
 
 // Triton's build of sinf, cosf, ceilf and ceil is the nvcc -ftz=true
 // function (nv/sinf.hpp, cosf.hpp, ceilf.hpp, ceil.hpp say why; BatchTriton
@@ -191,7 +218,7 @@ inline constexpr bool sfu_lanes =
 template <Fn F, class Lanes, class Scalar>
 inline void sfu_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   if constexpr (sfu_lanes<F>) {
-    lanes_span(fn, in, out, lanes, scalar);
+    lanes_span(fn, out, lanes, scalar, in);
   } else {
     spans::map_checked<float>(fn, in, out, scalar);
   }
@@ -207,14 +234,17 @@ inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, 
     spans::map_checked<T>(fn, in, out, f);
 }
 
-// Two operands: fmodf on the SIMD layer's exact-remainder lanes
-// (bitexact/simd/common-inl.hpp, fmodf_span: nv::fmodf's results for finite
+// Two operands: Kernel where it has one (the two-operand lane rows);
+// nv::fmodf and fmodf_ftz (Fmodf) on the SIMD layer's exact-remainder lanes
+// (bitexact/simd/common-inl.hpp, fmodf_span: their results for finite
 // operands are the exact remainder, flushed by -ftz=true; a non-finite x or
-// a NaN y gives the canonical NaN, docs/nv-arith.md), every other row its
+// a NaN y gives the canonical NaN, docs/nv-arith.md); every other row its
 // scalar function in a loop.
-template <Fn F, mode M, class T, class Scalar>
+template <class Kernel, bool Fmodf, mode M, class T, class Scalar>
 inline void binary_span(const char* fn, std::span<const T> x, std::span<const T> y, std::span<T> out, Scalar f) {
-  if constexpr (F == Fn::fmodf) {
+  if constexpr (Kernel::simd) {
+    Kernel::run(fn, x, y, out);
+  } else if constexpr (Fmodf) {
     spans::check_size(fn, x.size(), out.size());
     spans::check_size(fn, y.size(), out.size());
     const std::size_t done = BITEXACT_SIMD_DISPATCH(
@@ -235,9 +265,10 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
     detail::unary_span<detail::span_kernel<Fn::name, mode::m>, T>("nv::" #name #sfx, in, out,        \
                                                                   [](T x) { return name##sfx(x); }); \
   }
-#define BX_NV_SPAN_2(name, sfx, m, T)                                                                                  \
-  inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {                                \
-    detail::binary_span<Fn::name, mode::m, T>("nv::" #name #sfx, x, y, out, [](T a, T b) { return name##sfx(a, b); }); \
+#define BX_NV_SPAN_2(name, sfx, m, T)                                                               \
+  inline void name##sfx(std::span<const T> x, std::span<const T> y, std::span<T> out) {             \
+    detail::binary_span<detail::span_kernel<Fn::name, mode::m>, Fn::name == Fn::fmodf, mode::m, T>( \
+        "nv::" #name #sfx, x, y, out, [](T a, T b) { return name##sfx(a, b); });                    \
   }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   BX_NV_SPAN_##arity(name, , ieee, type) BX_NV_SPAN_##arity(name, _ftz, ftz, type)
@@ -246,15 +277,16 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
 
 // NAME_triton: Triton 3.6's build (nv::triton3_6, the implementation
 // "triton"), every row; on SIMD lanes where detail::triton_kernel has a
-// kernel, the two-operand rows their scalar code in a loop.
+// kernel, else its scalar code in a loop.
 #define BX_NV_TRITON_SPAN_1(name, T)                                                              \
   inline void name##_triton(std::span<const T> in, std::span<T> out) {                            \
     detail::unary_span<detail::triton_kernel<Fn::name>, T>("nv::" #name "_triton", in, out,       \
                                                            [](T x) { return name##_triton(x); }); \
   }
-#define BX_NV_TRITON_SPAN_2(name, T)                                                                        \
-  inline void name##_triton(std::span<const T> x, std::span<const T> y, std::span<T> out) {                 \
-    spans::map_checked<T>("nv::" #name "_triton", x, y, out, [](T a, T b) { return name##_triton(a, b); }); \
+#define BX_NV_TRITON_SPAN_2(name, T)                                                        \
+  inline void name##_triton(std::span<const T> x, std::span<const T> y, std::span<T> out) { \
+    detail::binary_span<detail::triton_kernel<Fn::name>, false, mode::ftz, T>(              \
+        "nv::" #name "_triton", x, y, out, [](T a, T b) { return name##_triton(a, b); });   \
   }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) BX_NV_TRITON_SPAN_##arity(name, type)
 #include "bitexact/functions.def"

@@ -193,6 +193,8 @@ BITEXACT_PTX_LANE_FORM(div_rn_f32)
 BITEXACT_PTX_LANE_FORM(rcp_rn_f32)
 BITEXACT_PTX_LANE_FORM(cvt_rzi_s32_f32)
 BITEXACT_PTX_LANE_FORM(add_rz_f32)
+BITEXACT_PTX_LANE_FORM(max_f32)
+BITEXACT_PTX_LANE_FORM(min_f32)
 
 // ---- the instructions themselves, on an NVIDIA GPU ---------------------------------
 // One inline-PTX statement per op (plus a selp where PTX gives a predicate,

@@ -385,6 +385,29 @@ struct f32x {
     const VF r = hn::IfThenElse(hn::Gt(v, one), one, hn::IfThenElseZero(hn::Gt(v, hn::Zero(DF())), v));
     return {r, x.rec};
   }
+  // max.f32 and min.f32 (ptx.hpp, minmax_f32) on the operands `in` gives: a
+  // NaN operand ignored, two NaNs the canonical NaN, of equal zeros max the
+  // positive and min the negative one; every lane.
+  template <mode M, bool Max, class A, class B>
+  static inline f32x minmax_f32(const A& a, const B& b) {
+    const VF va = in<M>(a), vb = in<M>(b);
+    const MF na = hn::IsNaN(va), nb = hn::IsNaN(vb);
+    const MF a_neg = hn::RebindMask(DF(), hn::Lt(hn::BitCast(DI(), va), hn::Zero(DI())));
+    const MF eq = hn::Eq(va, vb);
+    const MF pick_a =
+        hn::Or(hn::And(eq, Max ? hn::Not(a_neg) : a_neg), hn::AndNot(eq, Max ? hn::Gt(va, vb) : hn::Lt(va, vb)));
+    VF r = hn::IfThenElse(pick_a, va, vb);
+    r = hn::IfThenElse(nb, va, hn::IfThenElse(na, vb, r));
+    return {canonical(r), rec_of(a, b)};  // (only two NaNs give a NaN)
+  }
+  template <mode M, class A, class B>
+  static inline f32x max_f32(const A& a, const B& b) {
+    return minmax_f32<M, true>(a, b);
+  }
+  template <mode M, class A, class B>
+  static inline f32x min_f32(const A& a, const B& b) {
+    return minmax_f32<M, false>(a, b);
+  }
   // IEEE's comparisons on the operands `in` gives (NaN: false), as the models.
 #define BX_F32X_SETP(name, f)                         \
   template <mode M, class A, class B>                 \

@@ -410,6 +410,26 @@ BITEXACT_INLINE bool trig_is_fast(float x) {
   return (bit_cast<std::uint32_t>(x) & 0x7fffffffu) < trig_slow_threshold_bits;
 }
 
+// The whole reduction x = q pi/2 + r as __nv_tanf reaches its kernel:
+// Cody-Waite below 105615, Payne-Hanek above, and for NaN and Inf what the
+// IR computes, r = NaN and q = 0 (a NaN takes the Cody-Waite path, where
+// f2i.rn gives 0 and every op the canonical NaN; an Inf gives r = Inf * 0),
+// so every later op returns the canonical NaN.
+template <auto C>
+BITEXACT_INLINE trig_reduced trig_reduce(float x) {
+  if (trig_is_fast(x)) [[likely]]
+    return trig_reduce_cody_waite<trig_build(C)>(x);
+  if (!fp_bits<float>(x).is_finite()) return {bit_cast<float>(ptx::canonical_nan_f32), 0};
+  return trig_reduce_payne_hanek(x);
+}
+// The same on the lane type of ptx_lanes-inl.hpp: the vector Cody-Waite and
+// Payne-Hanek of the span kernels (trig_reduce_lanes, nv_span-inl.hpp, found
+// by argument-dependent lookup in the lane type's namespace).
+template <auto C, ptx::lanes F>
+BITEXACT_INLINE auto trig_reduce(F x) {
+  return trig_reduce_lanes<trig_build(C)>(x);
+}
+
 template <auto C>
 BITEXACT_INLINE float trig_eval_here(float x, std::int32_t quadrant_offset) {
   if (trig_is_fast(x)) [[likely]]
