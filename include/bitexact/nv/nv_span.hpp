@@ -195,6 +195,7 @@ BX_NV_LANE_ROW(tanf)
   };
 BX_NV_LANE_ROW_2(hypotf)
 BX_NV_LANE_ROW_2(atan2f)
+BX_NV_LANE_ROW_2(powf)
 #undef BX_NV_LANE_ROW_2
 #undef BX_NV_LANES_OF_2
 

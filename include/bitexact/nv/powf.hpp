@@ -142,89 +142,86 @@ inline constexpr u32 p_limit = 0x43180000u;      // 152.0: beyond, 0 or inf outr
 // The whole of CUDA 13.0's __nv_powf. R: the reflect's intrinsics (fma.rn,
 // mul.rn, add.rn, fabs, floor); O: the plain IR ops (fadd, fmul, fcmp, fneg).
 // For nvcc both are the same mode.
-template <mode R, mode O>
-BITEXACT_INLINE float powf(float a, float b) {
+template <mode R, mode O, class F>
+BITEXACT_INLINE F powf(F a, F b) {
   using namespace ptx;
   constexpr mode ieee = mode::ieee;
   // y odd: |y - 2 trunc(y/2)| == 1 (%1..%12). llvm.nvvm.trunc.f is
   // cvt.rzi.f32.f32 without .ftz in both builds.
-  const float hb = cvt_rzi_f32_f32<ieee>(mul_rn_f32<O>(b, f32_from(half)));
-  const float par = abs_f32<R>(sub_rn_f32<O>(b, add_rn_f32<O>(hb, hb)));
-  const bool odd = setp_eq_f32<O>(par, f32_from(one));
+  const F hb = cvt_rzi_f32_f32<ieee>(mul_rn_f32<O>(b, f32_from(half)));
+  const F par = abs_f32<R>(sub_rn_f32<O>(b, add_rn_f32<O>(hb, hb)));
+  const auto odd = setp_eq_f32<O>(par, f32_from(one));
 
   // ---- log2|x| = L + Ll (__internal_log2_ep) ----
-  const float ax = abs_f32<R>(a);
-  float mx = ax, expo = f32_from(0);
-  if constexpr (R == mode::ieee) {  // the reflect's IEEE branch: subnormal scaling
-    if (setp_lt_f32<O>(ax, f32_from(two_m126))) {
-      mx = mul_rn_f32<O>(ax, f32_from(two_24));
-      expo = f32_from(minus_24);
-    }
-  }
-  const u32 e_bits = (bits_of(mx) - m_split) & exp_field;
-  const float m = f32_from(bits_of(mx) - e_bits);
-  const float E = fma_rn_f32<R>(cvt_rn_f32_s32(std::int32_t(e_bits)), f32_from(two_m23), expo);
-  const float f = sub_rn_f32<O>(m, f32_from(one));
-  const float r = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(m, f32_from(one)));  // inline asm: .ftz always
-  const float f2 = add_rn_f32<O>(f, f);  // fmul 2.0, f (exact either way)
-  const float u = mul_rn_f32<O>(f2, r);
-  const float u2 = mul_rn_f32<O>(u, u);
-  const float d = sub_rn_f32<O>(f, u);
-  const float c = fma_rn_f32<R>(neg_f32<O>(u), f, add_rn_f32<O>(d, d));
-  const float ut = mul_rn_f32<R>(r, c);  // tail of u
-  float p = fma_rn_f32<R>(f32_from(lc0), u2, f32_from(lc1));
+  const F ax = abs_f32<R>(a);
+  // The reflect's IEEE branch scales a subnormal |x| by 2^24 (and takes 24
+  // from the exponent); the FTZ reflect's has no such step.
+  const auto tiny = setp_lt_f32<O>(ax, f32_from(two_m126));
+  const F mx = R == mode::ieee ? select(tiny, mul_rn_f32<O>(ax, f32_from(two_24)), ax) : ax;
+  const auto e_bits = (bits_of(mx) - m_split) & exp_field;
+  const F m = f32_from(bits_of(mx) - e_bits);
+  const F ef = cvt_rn_f32_s32(to_s32(e_bits));
+  const F E = R == mode::ieee ? fma_rn_f32<R>(ef, f32_from(two_m23), select(tiny, f32_from(minus_24), f32_from(0u)))
+                              : fma_rn_f32<R>(ef, f32_from(two_m23), f32_from(0u));
+  const F f = sub_rn_f32<O>(m, f32_from(one));
+  const F r = rcp_approx_f32<mode::ftz>(add_rn_f32<O>(m, f32_from(one)));  // inline asm: .ftz always
+  const F f2 = add_rn_f32<O>(f, f);                                        // fmul 2.0, f (exact either way)
+  const F u = mul_rn_f32<O>(f2, r);
+  const F u2 = mul_rn_f32<O>(u, u);
+  const F d = sub_rn_f32<O>(f, u);
+  const F c = fma_rn_f32<R>(neg_f32<O>(u), f, add_rn_f32<O>(d, d));
+  const F ut = mul_rn_f32<R>(r, c);  // tail of u
+  F p = fma_rn_f32<R>(f32_from(lc0), u2, f32_from(lc1));
   p = fma_rn_f32<R>(p, u2, f32_from(lc2));
   p = fma_rn_f32<R>(p, u2, f32_from(lc3));
   p = mul_rn_f32<R>(p, u2);
-  const float hi = fma_rn_f32<R>(u, f32_from(log2e_hi), E);
-  float t = sub_rn_f32<O>(E, hi);
+  const F hi = fma_rn_f32<R>(u, f32_from(log2e_hi), E);
+  F t = sub_rn_f32<O>(E, hi);
   t = fma_rn_f32<R>(u, f32_from(log2e_hi), t);
   t = fma_rn_f32<R>(ut, f32_from(log2e_hi), t);
   t = fma_rn_f32<R>(u, f32_from(log2e_lo), t);
   t = fma_rn_f32<R>(mul_rn_f32<O>(f32_from(three), p), ut, t);
-  const float lo = fma_rn_f32<R>(p, u, t);
-  const float L = add_rn_f32<R>(hi, lo);
-  const float Ll = add_rn_f32<R>(lo, neg_f32<O>(add_rn_f32<R>(L, neg_f32<O>(hi))));
+  const F lo = fma_rn_f32<R>(p, u, t);
+  const F L = add_rn_f32<R>(hi, lo);
+  const F Ll = add_rn_f32<R>(lo, neg_f32<O>(add_rn_f32<R>(L, neg_f32<O>(hi))));
 
   // ---- y log2|x| = P + Pl (__internal_fast2prod + fma) ----
-  const float P = mul_rn_f32<R>(L, b);
-  const float Pl = fma_rn_f32<R>(Ll, b, fma_rn_f32<R>(L, b, neg_f32<O>(P)));
+  const F P = mul_rn_f32<R>(L, b);
+  const F Pl = fma_rn_f32<R>(Ll, b, fma_rn_f32<R>(L, b, neg_f32<O>(P)));
 
   // ---- 2^(P + Pl) (__internal_powf_exp2) ----
-  const float n = cvt_rni_f32_f32<ieee>(P);  // llvm.nvvm.round.f: cvt.rni, no .ftz in both
-  const float fr = add_rn_f32<O>(Pl, sub_rn_f32<O>(P, n));
-  float q = fma_rn_f32<R>(f32_from(ec0), fr, f32_from(ec1));
+  const F n = cvt_rni_f32_f32<ieee>(P);  // llvm.nvvm.round.f: cvt.rni, no .ftz in both
+  const F fr = add_rn_f32<O>(Pl, sub_rn_f32<O>(P, n));
+  F q = fma_rn_f32<R>(f32_from(ec0), fr, f32_from(ec1));
   q = fma_rn_f32<R>(q, fr, f32_from(ec2));
   q = fma_rn_f32<R>(q, fr, f32_from(ec3));
   q = fma_rn_f32<R>(q, fr, f32_from(ec4));
   q = fma_rn_f32<R>(q, fr, f32_from(ec5));
   q = fma_rn_f32<R>(q, fr, f32_from(one));
-  const std::int32_t ni = cvt_rzi_s32_f32<O>(n);  // fptosi
-  const u32 k = setp_gt_f32<O>(n, f32_from(0)) ? 0u : scale_neg_k;
-  const float s1 = f32_from(scale_pos + k);
-  const float s2 = f32_from((u32(ni) << 23) - k);
-  float res = mul_rn_f32<O>(mul_rn_f32<O>(q, s1), s2);
-  if (setp_gt_f32<O>(abs_f32<R>(P), f32_from(p_limit)))
-    res = setp_lt_f32<O>(P, f32_from(0)) ? f32_from(0) : f32_from(inf_bits);
+  const auto ni = to_u32(cvt_rzi_s32_f32<O>(n));  // fptosi
+  const auto k = select(setp_gt_f32<O>(n, f32_from(0u)), 0u, scale_neg_k);
+  const F s1 = f32_from(scale_pos + k);
+  const F s2 = f32_from((ni << 23) - k);
+  F res = mul_rn_f32<O>(mul_rn_f32<O>(q, s1), s2);
+  res = select(setp_gt_f32<O>(abs_f32<R>(P), f32_from(p_limit)),
+               select(setp_lt_f32<O>(P, f32_from(0u)), f32_from(0u), f32_from(inf_bits)), res);
 
-  // ---- special cases (__internal_powf_special_cases) ----
-  if (setp_eq_f32<O>(a, f32_from(one)) || setp_eq_f32<O>(b, f32_from(0))) return f32_from(one);
+  // ---- special cases (__internal_powf_special_cases), from the last to the
+  // first (the IR returns at the first that holds) ----
+  res = select(
+      setp_lt_f32<O>(a, f32_from(0u)),
+      select(setp_neu_f32<O>(b, cvt_rmi_f32_f32<R>(b)), f32_from(canonical_nan_f32), select(odd, neg_f32<O>(res), res)),
+      res);
+  res = select(setp_eq_f32<O>(a, f32_from(minus_one)) & setp_eq_f32<O>(abs_f32<R>(b), f32_from(inf_bits)),
+               f32_from(one), res);
+  auto ti = bits_of(add_rn_f32<O>(a, a));
+  ti = select(setp_lt_f32<O>(b, f32_from(0u)), ti ^ inf_bits, ti);
+  ti = select(odd, ti, ti & 0x7fffffffu);
+  res = select(setp_eq_f32<O>(a, f32_from(0u)) | setp_eq_f32<O>(ax, f32_from(inf_bits)), f32_from(ti), res);
   // isnan: !(|v| <= inf), |v| by the reflect's fabs.
-  if (setp_gtu_f32<O>(ax, f32_from(inf_bits)) || setp_gtu_f32<O>(abs_f32<R>(b), f32_from(inf_bits)))
-    return add_rn_f32<R>(a, b);
-  if (setp_eq_f32<O>(a, f32_from(0)) || setp_eq_f32<O>(ax, f32_from(inf_bits))) {
-    u32 ti = bits_of(add_rn_f32<O>(a, a));
-    if (setp_lt_f32<O>(b, f32_from(0))) ti ^= inf_bits;
-    if (!odd) ti &= 0x7fffffffu;
-    return f32_from(ti);
-  }
-  if (setp_eq_f32<O>(a, f32_from(minus_one)) && setp_eq_f32<O>(abs_f32<R>(b), f32_from(inf_bits)))
-    return f32_from(one);
-  if (setp_lt_f32<O>(a, f32_from(0))) {
-    if (odd) res = neg_f32<O>(res);
-    if (setp_neu_f32<O>(b, cvt_rmi_f32_f32<R>(b))) res = f32_from(canonical_nan_f32);
-  }
-  return res;
+  res = select(setp_gtu_f32<O>(ax, f32_from(inf_bits)) | setp_gtu_f32<O>(abs_f32<R>(b), f32_from(inf_bits)),
+               add_rn_f32<R>(a, b), res);
+  return select(setp_eq_f32<O>(a, f32_from(one)) | setp_eq_f32<O>(b, f32_from(0u)), f32_from(one), res);
 }
 }  // namespace cuda13
 
@@ -251,102 +248,93 @@ inline constexpr u32 exp_bias = 0x4b40007fu;    // 12582912 + 127: 2^j by a shif
 
 // Triton's __nv_powf as in its PTX (reflect FTZ = 1: the intrinsics are .ftz;
 // plain ops IEEE).
-BITEXACT_INLINE float powf(float a, float b) {
+template <class F>
+BITEXACT_INLINE F powf(F a, F b) {
   using namespace ptx;
   constexpr mode ftz = mode::ftz, ieee = mode::ieee;
   // y odd (%r2, %p16): fma.rn.f32 (t, -2, y) is LLVM's contraction of y - 2t.
-  const float hb = cvt_rzi_f32_f32<ieee>(mul_rn_f32<ieee>(b, f32_from(half)));
-  const float par = abs_f32<ftz>(fma_rn_f32<ieee>(hb, f32_from(0xc0000000u), b));
-  const bool odd = setp_eq_f32<ieee>(par, f32_from(one));
+  const F hb = cvt_rzi_f32_f32<ieee>(mul_rn_f32<ieee>(b, f32_from(half)));
+  const F par = abs_f32<ftz>(fma_rn_f32<ieee>(hb, f32_from(0xc0000000u), b));
+  const auto odd = setp_eq_f32<ieee>(par, f32_from(one));
 
   // ---- ln|x| = LH + LL (__internal_log_ep) ----
-  const float ax = abs_f32<ftz>(a);  // %r3
-  float m = f32_from((bits_of(ax) & mant_field) | one);
-  float e = add_rn_f32<ieee>(cvt_rn_f32_u32(bits_of(ax) >> 23), f32_from(minus_127));
-  if (setp_gt_f32<ieee>(m, f32_from(sqrt2))) {
-    m = mul_rn_f32<ieee>(m, f32_from(half));
-    e = add_rn_f32<ieee>(e, f32_from(one));
-  }
-  const float f = add_rn_f32<ieee>(m, f32_from(minus_one));
-  const float r = rcp_approx_f32<ftz>(add_rn_f32<ieee>(m, f32_from(one)));
-  const float f2 = add_rn_f32<ieee>(f, f);
-  const float u = mul_rn_f32<ieee>(r, f2);
-  const float u2 = mul_rn_f32<ieee>(u, u);
-  float p = fma_rn_f32<ftz>(f32_from(lc0), u2, f32_from(lc1));
+  const F ax = abs_f32<ftz>(a);  // %r3
+  const F m0 = f32_from((bits_of(ax) & mant_field) | one);
+  const F e0 = add_rn_f32<ieee>(cvt_rn_f32_u32(bits_of(ax) >> 23), f32_from(minus_127));
+  const auto above = setp_gt_f32<ieee>(m0, f32_from(sqrt2));
+  const F m = select(above, mul_rn_f32<ieee>(m0, f32_from(half)), m0);
+  const F e = select(above, add_rn_f32<ieee>(e0, f32_from(one)), e0);
+  const F f = add_rn_f32<ieee>(m, f32_from(minus_one));
+  const F r = rcp_approx_f32<ftz>(add_rn_f32<ieee>(m, f32_from(one)));
+  const F f2 = add_rn_f32<ieee>(f, f);
+  const F u = mul_rn_f32<ieee>(r, f2);
+  const F u2 = mul_rn_f32<ieee>(u, u);
+  F p = fma_rn_f32<ftz>(f32_from(lc0), u2, f32_from(lc1));
   p = fma_rn_f32<ftz>(p, u2, f32_from(lc2));
   p = mul_rn_f32<ftz>(p, u2);
-  p = mul_rn_f32<ftz>(p, u);                                   // %r105
-  const float c1 = fma_rn_f32<ieee>(neg_f32<ieee>(r), f2, f);  // f - u, contracted
-  const float c3 = fma_rn_f32<ftz>(neg_f32<ieee>(u), f, add_rn_f32<ieee>(c1, c1));
-  const float tl = mul_rn_f32<ftz>(r, c3);                     // %r111
-  const float s = fma_rn_f32<ieee>(r, f2, p);                  // u + p, contracted
-  const float t114 = fma_rn_f32<ieee>(r, f2, neg_f32<ieee>(s));  // u - s, contracted
-  const float t116 = add_rn_f32<ieee>(tl, add_rn_f32<ieee>(p, t114));
-  const float hL = add_rn_f32<ieee>(s, t116);
-  const float lL = add_rn_f32<ieee>(t116, sub_rn_f32<ieee>(s, hL));
-  const float e1 = mul_rn_f32<ftz>(e, f32_from(ln2_hi));
-  const float e2 = mul_rn_f32<ftz>(e, f32_from(ln2_lo));
-  const float a124 = add_rn_f32<ieee>(e1, hL);
-  const float a126 = add_rn_f32<ieee>(hL, sub_rn_f32<ieee>(e1, a124));
-  const float a128 = add_rn_f32<ieee>(e2, add_rn_f32<ieee>(lL, a126));
-  const float LH = add_rn_f32<ieee>(a124, a128);
-  const float LL = add_rn_f32<ieee>(a128, sub_rn_f32<ieee>(a124, LH));
+  p = mul_rn_f32<ftz>(p, u);                               // %r105
+  const F c1 = fma_rn_f32<ieee>(neg_f32<ieee>(r), f2, f);  // f - u, contracted
+  const F c3 = fma_rn_f32<ftz>(neg_f32<ieee>(u), f, add_rn_f32<ieee>(c1, c1));
+  const F tl = mul_rn_f32<ftz>(r, c3);                       // %r111
+  const F s = fma_rn_f32<ieee>(r, f2, p);                    // u + p, contracted
+  const F t114 = fma_rn_f32<ieee>(r, f2, neg_f32<ieee>(s));  // u - s, contracted
+  const F t116 = add_rn_f32<ieee>(tl, add_rn_f32<ieee>(p, t114));
+  const F hL = add_rn_f32<ieee>(s, t116);
+  const F lL = add_rn_f32<ieee>(t116, sub_rn_f32<ieee>(s, hL));
+  const F e1 = mul_rn_f32<ftz>(e, f32_from(ln2_hi));
+  const F e2 = mul_rn_f32<ftz>(e, f32_from(ln2_lo));
+  const F a124 = add_rn_f32<ieee>(e1, hL);
+  const F a126 = add_rn_f32<ieee>(hL, sub_rn_f32<ieee>(e1, a124));
+  const F a128 = add_rn_f32<ieee>(e2, add_rn_f32<ieee>(lL, a126));
+  const F LH = add_rn_f32<ieee>(a124, a128);
+  const F LL = add_rn_f32<ieee>(a128, sub_rn_f32<ieee>(a124, LH));
 
   // ---- y ln|x| = S + lo (__internal_dsmul) ----
-  const float ab = abs_f32<ftz>(b);  // %r4
-  const float bb = setp_gt_f32<ieee>(ab, f32_from(y_big)) ? mul_rn_f32<ieee>(b, f32_from(two_m12)) : b;
-  const float P = mul_rn_f32<ftz>(bb, LH);  // %r5
-  float q = fma_rn_f32<ftz>(bb, LH, neg_f32<ieee>(P));
+  const F ab = abs_f32<ftz>(b);  // %r4
+  const F bb = select(setp_gt_f32<ieee>(ab, f32_from(y_big)), mul_rn_f32<ieee>(b, f32_from(two_m12)), b);
+  const F P = mul_rn_f32<ftz>(bb, LH);  // %r5
+  F q = fma_rn_f32<ftz>(bb, LH, neg_f32<ieee>(P));
   q = fma_rn_f32<ftz>(bb, LL, q);
-  q = fma_rn_f32<ftz>(f32_from(0), LH, q);  // %r6
-  const float S = add_rn_f32<ftz>(P, q);    // %r7
-  const bool at_max = bits_of(S) == ln_max;
-  const float x = at_max ? f32_from(ln_max_dn) : S;
+  q = fma_rn_f32<ftz>(f32_from(0u), LH, q);  // %r6
+  const F S = add_rn_f32<ftz>(P, q);         // %r7
+  const auto at_max = bits_of(S) == ln_max;
+  const F x = select(at_max, f32_from(ln_max_dn), S);
 
   // ---- e^x (__internal_expf_kernel), then r + r lo ----
-  float j = cvt_rzi_f32_f32<ieee>(mul_rn_f32<ftz>(x, f32_from(log2e)));
-  if (setp_gt_f32<ieee>(abs_f32<ftz>(j), f32_from(j_max))) j = copysign_f32(j, f32_from(j_max));
-  float z = fma_rn_f32<ftz>(j, f32_from(ln2_a | sign_bit), x);
+  F j = cvt_rzi_f32_f32<ieee>(mul_rn_f32<ftz>(x, f32_from(log2e)));
+  j = select(setp_gt_f32<ieee>(abs_f32<ftz>(j), f32_from(j_max)), copysign_f32(j, f32_from(j_max)), j);
+  F z = fma_rn_f32<ftz>(j, f32_from(ln2_a | sign_bit), x);
   z = fma_rn_f32<ftz>(j, f32_from(ln2_b), z);
   z = mul_rn_f32<ieee>(z, f32_from(log2e));
-  const float sc = f32_from(bits_of(add_rn_f32<ieee>(j, f32_from(exp_bias))) << 23);
-  const float r8 = mul_rn_f32<ieee>(ex2_approx_f32<ftz>(z), sc);
-  float t = f32_from(inf_bits);
-  if (!setp_eq_f32<ieee>(r8, f32_from(inf_bits))) {
-    float lo = add_rn_f32<ftz>(add_rn_f32<ftz>(P, neg_f32<ieee>(S)), q);
-    if (at_max) lo = add_rn_f32<ieee>(lo, f32_from(two_m17));
-    t = fma_rn_f32<ftz>(r8, lo, r8);
-  }
+  const F sc = f32_from(bits_of(add_rn_f32<ieee>(j, f32_from(exp_bias))) << 23);
+  const F r8 = mul_rn_f32<ieee>(ex2_approx_f32<ftz>(z), sc);
+  F lo = add_rn_f32<ftz>(add_rn_f32<ftz>(P, neg_f32<ieee>(S)), q);
+  lo = select(at_max, add_rn_f32<ieee>(lo, f32_from(two_m17)), lo);
+  const F t = select(setp_eq_f32<ieee>(r8, f32_from(inf_bits)), f32_from(inf_bits), fma_rn_f32<ftz>(r8, lo, r8));
 
   // ---- corner cases (__internal_powf_corner_cases) ----
-  const bool xneg = setp_lt_f32<ieee>(a, f32_from(0));
-  const bool neg_odd = xneg && odd;
-  float res;
-  if (!setp_neu_f32<ieee>(a, f32_from(0))) {  // x == +-0 (a subnormal x is not)
-    u32 ti = odd ? bits_of(add_rn_f32<ieee>(a, a)) : 0u;
-    if (setp_lt_f32<ieee>(b, f32_from(0))) ti |= inf_bits;
-    res = f32_from(ti);
-  } else {
-    const float t1 = neg_odd ? neg_f32<ieee>(t) : t;
-    const float t2 = setp_neu_f32<ieee>(cvt_rzi_f32_f32<ieee>(b), b) ? f32_from(canonical_nan_f32) : t1;
-    res = xneg ? t2 : t1;
-  }
-  // ---- infinite cases (__internal_powf_infinite_cases) ----
-  if (std::int32_t(bits_of(add_rn_f32<ieee>(ax, ab))) >= std::int32_t(inf_bits)) {
-    if (setp_nan_f32<ieee>(ax, ax) || setp_nan_f32<ieee>(ab, ab)) {
-      res = add_rn_f32<ieee>(a, b);
-    } else if (!setp_neu_f32<ieee>(ab, f32_from(inf_bits))) {
-      u32 ti = setp_gt_f32<ieee>(ax, f32_from(one)) ? inf_bits : 0u;
-      if (setp_lt_f32<ieee>(b, f32_from(0))) ti ^= inf_bits;
-      res = setp_eq_f32<ieee>(a, f32_from(minus_one)) ? f32_from(one) : f32_from(ti);
-    } else if (!setp_neu_f32<ieee>(ax, f32_from(inf_bits))) {
-      u32 ti = setp_ge_f32<ieee>(b, f32_from(0)) ? inf_bits : 0u;
-      if (neg_odd) ti |= sign_bit;
-      res = f32_from(ti);
-    }
-  }
-  if (setp_eq_f32<ieee>(a, f32_from(one)) || setp_eq_f32<ieee>(b, f32_from(0))) return f32_from(one);
-  return res;
+  const auto xneg = setp_lt_f32<ieee>(a, f32_from(0u));
+  const auto neg_odd = xneg & odd;
+  // x == +-0 (a subnormal x is not): +-0 or +-inf by y's sign and parity.
+  auto zi = select(odd, bits_of(add_rn_f32<ieee>(a, a)), 0u);
+  zi = select(setp_lt_f32<ieee>(b, f32_from(0u)), zi | inf_bits, zi);
+  const F t1 = select(neg_odd, neg_f32<ieee>(t), t);
+  const F t2 = select(setp_neu_f32<ieee>(cvt_rzi_f32_f32<ieee>(b), b), f32_from(canonical_nan_f32), t1);
+  F res = select(setp_neu_f32<ieee>(a, f32_from(0u)), select(xneg, t2, t1), f32_from(zi));
+  // ---- infinite cases (__internal_powf_infinite_cases): |x| + |y| >= inf
+  // as signed integers (a NaN sum with the sign bit set is not) ----
+  const auto sum_bits = bits_of(add_rn_f32<ieee>(ax, ab));
+  const auto infinite = ((sum_bits & sign_bit) == 0u) & (sum_bits >= inf_bits);
+  auto yi = select(setp_gt_f32<ieee>(ax, f32_from(one)), inf_bits, 0u);
+  yi = select(setp_lt_f32<ieee>(b, f32_from(0u)), yi ^ inf_bits, yi);
+  const F y_inf = select(setp_eq_f32<ieee>(a, f32_from(minus_one)), f32_from(one), f32_from(yi));
+  auto xi = select(setp_ge_f32<ieee>(b, f32_from(0u)), inf_bits, 0u);
+  xi = select(neg_odd, xi | sign_bit, xi);
+  F inf_res = select(setp_neu_f32<ieee>(ax, f32_from(inf_bits)), res, f32_from(xi));
+  inf_res = select(setp_neu_f32<ieee>(ab, f32_from(inf_bits)), inf_res, y_inf);
+  inf_res = select(setp_nan_f32<ieee>(ax, ax) | setp_nan_f32<ieee>(ab, ab), add_rn_f32<ieee>(a, b), inf_res);
+  res = select(infinite, inf_res, res);
+  return select(setp_eq_f32<ieee>(a, f32_from(one)) | setp_eq_f32<ieee>(b, f32_from(0u)), f32_from(one), res);
 }
 }  // namespace triton36
 }  // namespace powf_detail
@@ -360,8 +348,12 @@ constexpr bool models_build<Fn::powf>(const build& b) {
   return b.file != libdevice_file::triton3_6 || (b.reflect == mode::ftz && b.ops == mode::ieee);
 }
 
-template <build B>
-BITEXACT_INLINE float powf(float x, float y) {
+// Written against the lane forms (ptx.hpp): the span forms run this source on
+// SIMD lanes. The IR's branches and early returns are selects here: both
+// sides are computed (on a float, ops on NaNs and infinities, which nothing
+// traps on), the same side is taken.
+template <build B, class F = float>
+BITEXACT_INLINE F powf(F x, F y) {
   if constexpr (B.file == libdevice_file::triton3_6) {
     static_assert(models_build<Fn::powf>(B), "Triton's powf is modelled from its PTX: FTZ reflect, IEEE plain ops");
     return powf_detail::triton36::powf(x, y);

@@ -113,7 +113,8 @@ BITEXACT_INLINE constexpr double f64_from(u64 b) { return bit_cast<double>(b); }
 // provably equals the model, the lane marked for the scalar function where it
 // may not). The span kernels recompute marked lanes with the scalar function.
 //  * bits_of / f32_from, select(c, a, b) and copysign_f32 are bit operations;
-//    to_s32(u) reads an integer's bits as signed for cvt_rn_f32_s32.
+//    to_s32(u) reads an integer's bits as signed for cvt_rn_f32_s32, to_u32(i)
+//    a signed integer's as unsigned.
 //  * when(c, fa, fb) is `c ? fa() : fb()`: lanes evaluate each side only when
 //    some lane takes it, and keep the marks a side makes only in its lanes.
 //  * Conditions combine with & | and !, never && || (lanes are not bool).
@@ -151,6 +152,11 @@ template <lanes U>
 BITEXACT_INLINE U to_s32(U u) {
   return u;  // the lane type's cvt_rn_f32_s32 reads its integer lanes as signed
 }
+BITEXACT_INLINE constexpr u32 to_u32(std::int32_t i) { return static_cast<u32>(i); }
+template <lanes U>
+BITEXACT_INLINE U to_u32(U u) {
+  return u;  // cvt_rzi_s32_f32's lanes are the integer's bits already
+}
 BITEXACT_INLINE constexpr float select(bool c, float a, float b) { return c ? a : b; }
 BITEXACT_INLINE constexpr u32 select(bool c, u32 a, u32 b) { return c ? a : b; }
 template <class C, class A, class B>
@@ -169,6 +175,10 @@ requires with_lanes<A, B> BITEXACT_INLINE auto copysign_f32(A sign_src, B mag_sr
 template <lanes U>
 BITEXACT_INLINE auto cvt_rn_f32_s32(U i) {
   return U::cvt_rn_f32_s32(i);
+}
+template <lanes U>
+BITEXACT_INLINE auto cvt_rn_f32_u32(U i) {
+  return U::cvt_rn_f32_u32(i);
 }
 // The ops with a .ftz form: NAME<M>(args) is lanes_of<args>::NAME<M>(args).
 #define BITEXACT_PTX_LANE_FORM(name) \
@@ -195,6 +205,10 @@ BITEXACT_PTX_LANE_FORM(cvt_rzi_s32_f32)
 BITEXACT_PTX_LANE_FORM(add_rz_f32)
 BITEXACT_PTX_LANE_FORM(max_f32)
 BITEXACT_PTX_LANE_FORM(min_f32)
+BITEXACT_PTX_LANE_FORM(setp_gtu_f32)
+BITEXACT_PTX_LANE_FORM(setp_neu_f32)
+BITEXACT_PTX_LANE_FORM(setp_nan_f32)
+BITEXACT_PTX_LANE_FORM(cvt_rmi_f32_f32)
 
 // ---- the instructions themselves, on an NVIDIA GPU ---------------------------------
 // One inline-PTX statement per op (plus a selp where PTX gives a predicate,

@@ -134,6 +134,7 @@ struct u32x {
   static inline lane_record* rec_of(const u32x& a, u32) { return a.rec; }
   static inline lane_record* rec_of(u32, const u32x& b) { return b.rec; }
   static inline f32x cvt_rn_f32_s32(u32x i);
+  static inline f32x cvt_rn_f32_u32(u32x i);
   template <class A, class B>
   static inline u32x select(mask32 c, const A& a, const B& b) {
     return {hn::IfThenElse(hn::RebindMask(DU(), c.m), vec(a), vec(b)), c.rec};
@@ -359,11 +360,13 @@ struct f32x {
   }
   BX_F32X_UNARY(abs_f32, hn::Abs)
   BX_F32X_UNARY(neg_f32, hn::Neg)
-  // cvt.rzi.f32.f32 and cvt.rni.f32.f32: truncation toward zero, rounding
-  // to the nearest integer with ties to even (the zero of x's sign where
-  // that is 0; integral values and infinities unchanged), NaN canonical.
+  // cvt.rzi.f32.f32, cvt.rni.f32.f32 and cvt.rmi.f32.f32: truncation toward
+  // zero, rounding to the nearest integer with ties to even, and toward -inf
+  // (the zero of x's sign where that is 0, -1 for a negative x above -1;
+  // integral values and infinities unchanged), NaN canonical.
   BX_F32X_UNARY(cvt_rzi_f32_f32, hn::Trunc)
   BX_F32X_UNARY(cvt_rni_f32_f32, hn::Round)
+  BX_F32X_UNARY(cvt_rmi_f32_f32, hn::Floor)
 #undef BX_F32X_UNARY
   // cvt.rzi.s32.f32: truncation to a 32-bit integer (its bits, as u32x),
   // every lane: below 2^31 in magnitude the conversion (a subnormal truncates
@@ -418,7 +421,17 @@ struct f32x {
   BX_F32X_SETP(setp_gt_f32, hn::Gt)
   BX_F32X_SETP(setp_ge_f32, hn::Ge)
   BX_F32X_SETP(setp_eq_f32, hn::Eq)
+  BX_F32X_SETP(setp_neu_f32, hn::Ne)  // (true for NaN, as neu)
 #undef BX_F32X_SETP
+  // The unordered forms: true where an operand is NaN.
+  template <mode M, class A, class B>
+  static inline mask32 setp_gtu_f32(const A& a, const B& b) {
+    return {hn::Not(hn::Le(in<M>(a), in<M>(b))), rec_of(a, b)};
+  }
+  template <mode M, class A, class B>
+  static inline mask32 setp_nan_f32(const A& a, const B& b) {
+    return {hn::Or(hn::IsNaN(vec(a)), hn::IsNaN(vec(b))), rec_of(a, b)};
+  }
 
   // div.approx{.ftz}: the model's a * rcp.approx.ftz(b); lanes with a
   // subnormal operand (which the model flushes, or rescales by 2^24) marked.
@@ -454,6 +467,13 @@ inline f32x u32x::as_f32() const {
   return {f, rec};
 }
 inline f32x u32x::cvt_rn_f32_s32(u32x i) { return {hn::ConvertTo(DF(), hn::BitCast(DI(), i.v)), i.rec}; }
+// Unsigned: the two 16-bit halves convert exactly, hi * 2^16 is exact, and
+// the sum rounds once (to nearest even), as the model's conversion.
+inline f32x u32x::cvt_rn_f32_u32(u32x i) {
+  const VF hi = hn::ConvertTo(DF(), hn::BitCast(DI(), hn::ShiftRight<16>(i.v)));
+  const VF lo = hn::ConvertTo(DF(), hn::BitCast(DI(), hn::And(i.v, hn::Set(DU(), 0xffffu))));
+  return {hn::MulAdd(hi, hn::Set(DF(), 65536.0f), lo), i.rec};
+}
 
 // The lane type of values of type T (float, u32, or a lane type).
 template <class T>
