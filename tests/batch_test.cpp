@@ -468,6 +468,10 @@ TEST(BatchFmodf, EveryExponentGap) {
       "nv-ftz",
       [](std::span<const float> x, std::span<const float> y, std::span<float> r) { bx::nv::fmodf_ftz(x, y, r); },
       [](float x, float y) { return bx::nv::fmodf_ftz(x, y); });
+  check_fmodf_gaps(
+      "triton",
+      [](std::span<const float> x, std::span<const float> y, std::span<float> r) { bx::nv::fmodf_triton(x, y, r); },
+      [](float x, float y) { return bx::nv::fmodf_triton(x, y); });
 #define BITEXACT_OCML_CONFIG(tag, suffix, ...) check_ocml_fmodf_gaps<bx::ocml::tag>("ocml" suffix);
 #include "bitexact/ocml/configs.def"
 #undef BITEXACT_OCML_CONFIG

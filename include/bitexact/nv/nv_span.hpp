@@ -210,6 +210,21 @@ template <>
 struct triton_kernel<Fn::ceilf> : span_kernel<Fn::ceilf, mode::ftz> {};
 template <>
 struct triton_kernel<Fn::ceil> : span_kernel<Fn::ceil, mode::ftz> {};
+// Triton's fmodf: the exact remainder, flushed as nvcc -ftz=true flushes it
+// but on the path |x| > 2^23 |y| (nv/fmodf.hpp).
+template <>
+struct triton_kernel<Fn::fmodf> {
+  static constexpr bool simd = true;
+  static void run(const char* fn, std::span<const float> x, std::span<const float> y, std::span<float> out) {
+    spans::check_size(fn, x.size(), out.size());
+    spans::check_size(fn, y.size(), out.size());
+    const auto scalar = [](float a, float b) { return fmodf<triton3_6>(a, b); };
+    const std::size_t done = BITEXACT_SIMD_DISPATCH(std::size_t(0), ::bitexact::simd,
+                                                    fmodf_span<true, ptx::canonical_nan_f32, decltype(scalar), true>(
+                                                        x.data(), y.data(), out.data(), out.size(), scalar));
+    spans::map<float>(x.subspan(done), y.subspan(done), out.subspan(done), scalar);
+  }
+};
 
 // The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
 // MUFU.RSQ, MUFU.LG2, MUFU.SQRT), whose span forms below run on SIMD lanes.
@@ -278,7 +293,7 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
 
 // NAME_triton: Triton 3.6's build (nv::triton3_6, the implementation
 // "triton"), every row; on SIMD lanes where detail::triton_kernel has a
-// kernel, else its scalar code in a loop.
+// kernel (fmodf: the exact-remainder lanes), else its scalar code in a loop.
 #define BX_NV_TRITON_SPAN_1(name, T)                                                              \
   inline void name##_triton(std::span<const T> in, std::span<T> out) {                            \
     detail::unary_span<detail::triton_kernel<Fn::name>, T>("nv::" #name "_triton", in, out,       \

@@ -216,9 +216,12 @@ HWY_INLINE void abs_fmod_f32(DU du, hn::Vec<DU> ax0, hn::Vec<DU> ay0, hn::Vec<DU
 // y (nv: 0x7fffffff, the canonical NaN of its last PTX mul; ocml outside
 // finite-only configurations: the default NaN); those lanes, where it is 0,
 // and the lanes with a finite x and a zero y (after the flush) take
-// scalar(x, y). Two vectors a step (abs_fmod_f32); returns the count done;
-// out may alias x or y.
-template <bool Flush, std::uint32_t NanBits, class Scalar>
+// scalar(x, y). SlowPathIeee (Triton's build of nv::fmodf): the remainder of
+// the path |x| > 2^23 |y|, whose closing multiplications are IEEE there, is
+// not flushed (Flush still flushes the operands and every other result).
+// Two vectors a step (abs_fmod_f32); returns the count done; out may alias x
+// or y.
+template <bool Flush, std::uint32_t NanBits, class Scalar, bool SlowPathIeee = false>
 inline std::size_t fmodf_span(const float* xp, const float* yp, float* out, std::size_t n, Scalar scalar) {
   const hn::ScalableTag<std::uint64_t> du;
   const hn::Rebind<float, decltype(du)> df;  // one float per 64-bit lane
@@ -236,7 +239,7 @@ inline std::size_t fmodf_span(const float* xp, const float* yp, float* out, std:
   // kernel does (ok), those that divide (|x| >= |y|, y finite and nonzero),
   // those given NanBits, and the operands of abs_fmod_f32 (1.0's bits where
   // a lane does not divide).
-  const auto load = [&](std::size_t j, VU& xb, MU& ok, MU& divides, MU& nan, VU& ax, VU& ay) {
+  const auto load = [&](std::size_t j, VU& xb, MU& ok, MU& divides, MU& nan, VU& ax, VU& ay, MU& keep_subnormal) {
     auto x = hn::LoadU(df, xp + j), y = hn::LoadU(df, yp + j);
     if constexpr (Flush) {
       x = flush_subnormals(x);
@@ -251,23 +254,26 @@ inline std::size_t fmodf_span(const float* xp, const float* yp, float* out, std:
     ok = hn::Or(usable, nan);
     ax = hn::IfThenElse(divides, a, one);
     ay = hn::IfThenElse(divides, b, one);
+    // |x| > 2^23 |y|, the product IEEE's (y normal after the flush: its bits
+    // plus 23 in the exponent field, or at least +inf's when it overflows).
+    keep_subnormal = SlowPathIeee ? lt(hn::Add(b, hn::Set(du, 23u << 23)), a) : hn::FirstN(du, 0);
   };
   // The result bits of those lanes to r + j: x's sign on the remainder
   // (flushed under Flush), x itself where |x| < |y|, or NanBits.
-  const auto store = [&](std::size_t j, VU xb, MU divides, MU nan, VU rem) {
-    if constexpr (Flush) rem = hn::IfThenZeroElse(lt(rem, hn::Set(du, 0x800000)), rem);
+  const auto store = [&](std::size_t j, VU xb, MU divides, MU nan, VU rem, MU keep_subnormal) {
+    if constexpr (Flush) rem = hn::IfThenZeroElse(hn::AndNot(keep_subnormal, lt(rem, hn::Set(du, 0x800000))), rem);
     VU bits = hn::IfThenElse(divides, hn::Or(rem, hn::AndNot(abs_mask, xb)), xb);
     if constexpr (NanBits != 0) bits = hn::IfThenElse(nan, hn::Set(du, NanBits), bits);
     hn::StoreU(hn::BitCast(df, hn::TruncateTo(du32, bits)), df, r + j);
   };
   for (; i + 2 * lanes <= n; i += 2 * lanes) {
     VU xb0, ax0, ay0, xb1, ax1, ay1, rem0, rem1;
-    MU ok0, divides0, nan0, ok1, divides1, nan1;
-    load(i, xb0, ok0, divides0, nan0, ax0, ay0);
-    load(i + lanes, xb1, ok1, divides1, nan1, ax1, ay1);
+    MU ok0, divides0, nan0, keep0, ok1, divides1, nan1, keep1;
+    load(i, xb0, ok0, divides0, nan0, ax0, ay0, keep0);
+    load(i + lanes, xb1, ok1, divides1, nan1, ax1, ay1, keep1);
     abs_fmod_f32(du, ax0, ay0, ax1, ay1, rem0, rem1);
-    store(0, xb0, divides0, nan0, rem0);
-    store(lanes, xb1, divides1, nan1, rem1);
+    store(0, xb0, divides0, nan0, rem0, keep0);
+    store(lanes, xb1, divides1, nan1, rem1, keep1);
     if (!hn::AllTrue(du, hn::And(ok0, ok1))) [[unlikely]] {
       for_each_false_lane(du, ok0, [&](std::size_t j) { r[j] = scalar(xp[i + j], yp[i + j]); });
       for_each_false_lane(du, ok1, [&](std::size_t j) { r[lanes + j] = scalar(xp[i + lanes + j], yp[i + lanes + j]); });
