@@ -1,7 +1,8 @@
 // bench_spans — every span form against its own scalar function in a loop,
 // same inputs, same run: the nv, nv-ftz and triton (nv::NAME_triton)
 // reproductions of every binary32 row of functions.def (a pair row's y: the set in reverse order), the SFU models
-// (nv::NAME_approx and _ftz against ptx::NAME_approx_model), and ocml's (gfx90a) of every row it has (issue 36 target:
+// (nv::NAME_approx and _ftz against ptx::NAME_approx_model), the fast-math intrinsics (nv-fast, nv-intrinsics: their
+// span forms against nv::fast::row's scalar functions), and ocml's (gfx90a) of every row it has (issue 36 target:
 // span >= 4x the scalar loop, AVX2's 8 floats). Also ocml's sin_f32 span against glibc's sinf on |x| < 105615 (target:
 // at most 1.0x). Sets (bench/batch_common.hpp): `small` |x| < 4 and `bits` (random bit patterns: every class). Prints
 // the dispatch level the spans ran at (BITEXACT_ISA caps it; bitexact/dispatch.hpp), so that one AVX-512 machine also
@@ -13,6 +14,7 @@
 
 #include "batch_common.hpp"
 #include "bitexact/dispatch.hpp"
+#include "bitexact/nv/fast_span.hpp"
 #include "bitexact/nv/nv_span.hpp"
 #include "bitexact/ocml/ocml_span.hpp"
 #include "times_reporter.hpp"
@@ -117,6 +119,21 @@ int main(int argc, char** argv) {
 #include "bitexact/functions.def"
 #undef BITEXACT_NV_FUNCTION
 #undef BITEXACT_FUNCTION
+  // nv-fast and nv-intrinsics: the intrinsics' span forms and -use_fast_math's
+  // sqrtf and hypotf (nv::fast::span_row) against their scalar functions
+  // (nv::fast::row); the rows -use_fast_math leaves to libdevice are nv-ftz's.
+#define BX_FAST_ROW(name, add)                                                                                     \
+  add("nv-fast::" #name, bx::nv::fast::row<bx::Fn::name>::fast,                                                    \
+      bx::nv::fast::span_row<bx::Fn::name>::fast) if constexpr (bx::nv::fast::span_row<bx::Fn::name>::intrinsic != \
+                                                                nullptr){                                          \
+      add("nv-intrinsics::" #name, bx::nv::fast::row<bx::Fn::name>::intrinsic,                                     \
+          bx::nv::fast::span_row<bx::Fn::name>::intrinsic)}
+  BX_FAST_ROW(sinf, BX_ADD)
+  BX_FAST_ROW(cosf, BX_ADD) BX_FAST_ROW(tanf, BX_ADD) BX_FAST_ROW(expf, BX_ADD) BX_FAST_ROW(exp10f, BX_ADD)
+      BX_FAST_ROW(logf, BX_ADD) BX_FAST_ROW(log2f, BX_ADD) BX_FAST_ROW(log10f, BX_ADD) BX_FAST_ROW(tanhf, BX_ADD)
+          BX_FAST_ROW(sqrtf, BX_ADD) BX_FAST_ROW(powf, BX_ADD2) BX_FAST_ROW(hypotf, BX_ADD2)
+              BX_FAST_ROW(fdividef, BX_ADD2)
+#undef BX_FAST_ROW
 #define BX_OCML_ADD_1_float(ocml_name) BX_ADD("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
 #define BX_OCML_ADD_1_double(ocml_name)
 #define BX_OCML_ADD_2_float(ocml_name) BX_ADD2("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
@@ -126,8 +143,9 @@ int main(int argc, char** argv) {
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 #undef BITEXACT_FUNCTION_NO_OCML
-  // ocml's sin_f32 span and glibc's sinf on libdevice's Cody-Waite range.
-  benchmark::RegisterBenchmark("glibc sinf/fast", [](benchmark::State& st) { run_scalar<s_glibc_sinf>(st, "fast"); });
+      // ocml's sin_f32 span and glibc's sinf on libdevice's Cody-Waite range.
+      benchmark::RegisterBenchmark("glibc sinf/fast",
+                                   [](benchmark::State& st) { run_scalar<s_glibc_sinf>(st, "fast"); });
   benchmark::RegisterBenchmark("span ocml::sin_f32/fast",
                                [](benchmark::State& st) { run_span<v_ocml_sin_f32>(st, "fast"); });
   benchmark::Initialize(&argc, argv);

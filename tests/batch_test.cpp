@@ -31,6 +31,7 @@
 #include "bitexact/bits.hpp"
 #include "bitexact/dispatch.hpp"
 #include "bitexact/inputs.hpp"
+#include "bitexact/nv/fast_span.hpp"
 #include "bitexact/nv/nv_span.hpp"
 #include "bitexact/ocml/ocml_config.hpp"
 #include "bitexact/ocml/ocml_span.hpp"
@@ -205,7 +206,8 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   TEST(BatchNv, name) { BX_NV_ROW_##arity(type, name, std::string_view(#edges) == "trig"); }
 // The SFU rows: nv::NAME_approx(_ftz) span forms against the scalar models
-// (ptx::NAME_approx_model; SIMD lanes for ex2, lg2, rcp, rsqrt), on the edge
+// (ptx::NAME_approx_model; SIMD lanes for ex2, lg2, rcp, rsqrt, sqrt, sin and
+// cos), on the edge
 // inputs of the function each approximates (rcp: rsqrtf's, the same family).
 // fdividef, the two-operand row, has no span form (nv/nv_span.hpp).
 #define BX_SFU_ROW_1(name, target, trig)                                                         \
@@ -371,6 +373,40 @@ TEST(BatchNv, EveryBinadeAndAFlushingVectorUnit) {
 #undef BX_BINADES_2
 #undef BX_BINADES_SFU_1
 #undef BX_BINADES_SFU_2
+
+// nv-fast and nv-intrinsics: the span forms of the intrinsics and of
+// -use_fast_math's sqrtf and hypotf (nv::fast::span_row; the rows that
+// -use_fast_math leaves to libdevice are nv-ftz's span forms, BatchNv) against
+// the scalar functions of nv::fast::row: every shape and dispatch level, then
+// every binade (pair) with the vector unit in its default mode and flushing.
+template <bx::Fn F, bool Intrinsic>
+void check_fast_row(const char* name) {
+  namespace fast = bx::nv::fast;
+  constexpr auto span = Intrinsic ? fast::span_row<F>::intrinsic : fast::span_row<F>::fast;
+  constexpr auto scalar = Intrinsic ? fast::row<F>::intrinsic : fast::row<F>::fast;
+  if constexpr (span != nullptr) {
+    static_assert(scalar != nullptr);
+    SCOPED_TRACE(std::string(name) + (Intrinsic ? " nv-intrinsics" : " nv-fast"));
+    const bool trig = F == bx::Fn::sinf || F == bx::Fn::cosf || F == bx::Fn::tanf;
+    if constexpr (bx::fn_traits<F>::arity == 1) {
+      check_unary<float>(name, trig, span, scalar);
+      check_binades(name, span, scalar);
+    } else {
+      check_binary<float>(F == bx::Fn::fdividef ? "fmodf" : name, span, scalar);
+      check_binade_pairs(name, span, scalar);
+    }
+  }
+}
+TEST(BatchNvFast, IntrinsicsAndUseFastMath) {
+#define BX_FAST(name)                         \
+  check_fast_row<bx::Fn::name, false>(#name); \
+  check_fast_row<bx::Fn::name, true>(#name);
+  BX_FAST(sinf)
+  BX_FAST(cosf)
+  BX_FAST(tanf) BX_FAST(expf) BX_FAST(exp10f) BX_FAST(logf) BX_FAST(log2f) BX_FAST(log10f) BX_FAST(powf)
+      BX_FAST(fdividef) BX_FAST(sqrtf) BX_FAST(hypotf)
+#undef BX_FAST
+}
 
 // ocml: every configuration of configs.def.
 template <bx::ocml::config C>

@@ -6,25 +6,36 @@
 // one entry per row of functions.def); docs/nv-fast.md.
 #include <string>
 
-#include "bitexact/registry/registry.hpp"
 #include "bitexact/nv/fast.hpp"
+#include "bitexact/nv/fast_span.hpp"
+#include "bitexact/registry/registry.hpp"
 
 namespace bitexact {
 namespace {
 
 // Row F's entries, from nv::fast::row<F> (every row has one, nullptr or not).
 // nv-fast and nv-intrinsics are fast-math approximations (Impl::approximate).
+// Evaluated by the span form of the same function where it has one
+// (nv::fast::span_row: SIMD lanes), else by the scalar function.
+template <Fn F, auto Scalar, auto Span>
+constexpr Eval<typename fn_traits<F>::type> values() {
+  if constexpr (Span != nullptr)
+    return span_values_of<F, Span>;
+  else
+    return scalar_values_of<F, Scalar>;
+}
 
 template <Fn F>
 void register_row() {
   using R = nv::fast::row<F>;
+  using S = nv::fast::span_row<F>;
   if constexpr (R::fast != nullptr)
-    register_approximate({"nv-fast", F, scalar_values_of<F, R::fast>,
-                   std::string("CUDA 13.0 nvcc -use_fast_math (sm_90): ") + R::fast_what});
+    register_approximate({"nv-fast", F, values<F, R::fast, S::fast>(),
+                          std::string("CUDA 13.0 nvcc -use_fast_math (sm_90): ") + R::fast_what});
   // The same intrinsics called in a default (-ftz=false) build.
   if constexpr (R::intrinsic != nullptr)
-    register_approximate({"nv-intrinsics", F, scalar_values_of<F, R::intrinsic>,
-                   std::string("CUDA 13.0 intrinsic, nvcc -ftz=false (sm_90): ") + R::intrinsic_what});
+    register_approximate({"nv-intrinsics", F, values<F, R::intrinsic, S::intrinsic>(),
+                          std::string("CUDA 13.0 intrinsic, nvcc -ftz=false (sm_90): ") + R::intrinsic_what});
 }
 
 const bool registered = [] {

@@ -8,10 +8,13 @@
 
 namespace bitexact::nv::ptx {
 
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float cos_approx_model(float x) {
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
+BITEXACT_INLINE F cos_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
-  return sfu::mufu_cos_of(x);
+  if constexpr (lanes<F>)
+    return mufu_cos_of(x);
+  else
+    return sfu::mufu_cos_of(x);
 }
 // cos.approx{.ftz}.f32: the instructions on an NVIDIA GPU, the model elsewhere.
 template <mode M>
@@ -26,6 +29,10 @@ BITEXACT_INLINE float cos_approx_f32(float x) {
 #else
   return cos_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V cos_approx_f32(V x) {
+  return cos_approx_model<M>(x);
 }
 
 }  // namespace bitexact::nv::ptx

@@ -459,6 +459,10 @@ struct f32x {
   static inline f32x mufu_sqrt(const f32x& x);
   // MUFU.LG2 (sfu::mufu_lg2).
   static inline f32x mufu_lg2(const f32x& x);
+  // MUFU.SIN and MUFU.COS after FMUL.RZ by 1/(2 pi) (sfu::mufu_sin_of,
+  // mufu_cos_of).
+  static inline f32x mufu_sin_of(const f32x& x);
+  static inline f32x mufu_cos_of(const f32x& x);
 };
 
 inline f32x u32x::as_f32() const {
@@ -821,6 +825,75 @@ inline f32x f32x::mufu_lg2(const f32x& x) {
   r = hn::IfThenElse(hn::Gt(a, inf), hn::Set(du, sfu::nan_bits), r);
   return {hn::BitCast(DF(), r), x.rec};
 }
+
+// MUFU.SIN (Cos false) or MUFU.COS of FMUL.RZ(x, 1/(2 pi)): the turns F
+// (sfu::sincos_turns) and the interpolator's sum in 64-bit lanes, then
+// float_from_sum's truncation to 24 bits with the sum's leading bit p taken
+// from the exponent of S >> 5 as a binary64 number (exact: below 2^52), so
+// every lane whose sum is 0 or at least 2^5; the others (a handful of tiny
+// |x|) are marked.
+template <bool Cos>
+inline f32x mufu_sincos_lanes(const f32x& x) {
+  constexpr sfu::shape s = sfu::sin_shape();
+  static_assert(s.m == 6 && s.w == 56);
+  const DU du;
+  const DUH duh;
+  const DU64 du64;
+  const DD dd;
+  const hn::RebindToSigned<DU64> di64;
+  const hn::Repartition<std::uint32_t, DU64> dw;  // the 32-bit halves of du64, for MulEven
+  const VU b = hn::BitCast(du, x.v), a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const auto half = [&](VU v, int h) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
+  // F = floor(|t| 2^25) mod 2^25: the 48-bit product of the significands,
+  // its top 24 bits (RZ), shifted by the exponent (a shift of 64 or more
+  // gives 0 on every target).
+  const VU m = hn::Or(hn::And(a, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
+  const auto c = hn::BitCast(dw, hn::Set(du64, std::uint64_t((sfu::inv_two_pi_bits & 0x7fffffu) | 0x800000u)));
+  hn::Vec<DUH> turns[2];
+  for (int h = 0; h < 2; ++h) {
+    const auto p = hn::MulEven(hn::BitCast(dw, half(m, h)), c);  // in [2^46, 2^48)
+    const auto top = hn::ShiftRight<47>(p);
+    const auto sig = hn::Shr(p, hn::Add(top, hn::Set(du64, 23)));
+    const auto sh =
+        hn::Sub(hn::Add(hn::BitCast(di64, half(hn::ShiftRight<23>(a), h)), hn::BitCast(di64, top)), hn::Set(di64, 128));
+    const auto up = hn::RebindMask(du64, hn::Gt(sh, hn::Set(di64, -1)));
+    const auto F =
+        hn::IfThenElse(up, hn::Shl(sig, hn::BitCast(du64, sh)), hn::Shr(sig, hn::BitCast(du64, hn::Neg(sh))));
+    turns[h] = hn::TruncateTo(duh, hn::And(F, hn::Set(du64, 0x1ffffffu)));
+  }
+  // Subnormal x: F = 0.
+  const VU F = hn::IfThenZeroElse(hn::Lt(a, hn::Set(du, sfu::min_normal_bits)), hn::Combine(du, turns[1], turns[0]));
+  const VU q = hn::ShiftRight<23>(F);
+  const VU frac = hn::And(F, hn::Set(du, 0x7fffffu));
+  // The complement in odd quadrants (sin) or even ones (cos).
+  const auto odd = hn::Ne(hn::And(q, hn::Set(du, 1u)), hn::Zero(du));
+  const VU r = hn::IfThenElse(Cos ? hn::Not(odd) : odd, hn::Xor(frac, hn::Set(du, 0x7fffffu)), frac);
+  const VU sign = Cos ? hn::ShiftLeft<30>(hn::And(hn::Add(q, hn::Set(du, 1u)), hn::Set(du, 2u)))
+                      : hn::Xor(hn::And(b, hn::Set(du, 0x80000000u)), hn::ShiftLeft<30>(hn::And(q, hn::Set(du, 2u))));
+  hn::Vec<DU64> sums[2];
+  sfu_lanes::interpolate_sums<s>(sfu_lanes::row_triples<64, sfu::sin_row>(), sfu_lanes::row_of<s>(r), r, sums);
+  hn::Vec<DUH> mag[2], small[2];
+  const auto two52 = hn::Set(du64, std::uint64_t(0x4330000000000000ull));  // 2^52's bits
+  for (int h = 0; h < 2; ++h) {
+    const auto S = sums[h];
+    const auto t = hn::ShiftRight<5>(S);
+    const auto d = hn::Sub(hn::BitCast(dd, hn::Or(t, two52)), hn::BitCast(dd, two52));          // t, exactly
+    const auto p = hn::Sub(hn::ShiftRight<52>(hn::BitCast(du64, d)), hn::Set(du64, 1023 - 5));  // S's leading bit
+    const auto down = hn::IfThenElseZero(hn::Gt(p, hn::Set(du64, 23)), hn::Sub(p, hn::Set(du64, 23)));
+    const auto upl = hn::IfThenElseZero(hn::Lt(p, hn::Set(du64, 23)), hn::Sub(hn::Set(du64, 23), p));
+    const auto fr = hn::And(hn::Shl(hn::Shr(S, down), upl), hn::Set(du64, 0x7fffffu));
+    const auto bits = hn::Or(hn::ShiftLeft<23>(hn::Sub(p, hn::Set(du64, s.w - 127))), fr);
+    const auto zero = hn::Eq(S, hn::Zero(du64));
+    mag[h] = hn::TruncateTo(duh, hn::IfThenZeroElse(zero, bits));
+    small[h] = hn::TruncateTo(duh, hn::VecFromMask(du64, hn::AndNot(zero, hn::Eq(t, hn::Zero(du64)))));
+  }
+  VU res = hn::Or(sign, hn::Combine(du, mag[1], mag[0]));
+  res = hn::IfThenElse(hn::Gt(a, hn::Set(du, sfu::inf_bits - 1)), hn::Set(du, sfu::nan_bits), res);
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Not(hn::MaskFromVec(hn::Combine(du, small[1], small[0])))));
+  return {hn::BitCast(DF(), res), x.rec};
+}
+inline f32x f32x::mufu_sin_of(const f32x& x) { return mufu_sincos_lanes<false>(x); }
+inline f32x f32x::mufu_cos_of(const f32x& x) { return mufu_sincos_lanes<true>(x); }
 
 #endif  // BITEXACT_SIMD_TARGET != HWY_SVE
 

@@ -96,11 +96,23 @@ BITEXACT_INLINE float mufu_cos_of(float x) {  // MUFU.COS(FMUL.RZ(x, 1/(2 pi)))
 }  // namespace sfu
 
 namespace ptx {
+// The lane forms (bitexact/nv/ptx_lanes-inl.hpp).
+template <lanes V>
+BITEXACT_INLINE V mufu_sin_of(V x) {
+  return V::mufu_sin_of(x);
+}
+template <lanes V>
+BITEXACT_INLINE V mufu_cos_of(V x) {
+  return V::mufu_cos_of(x);
+}
 // Both forms are the same SASS: the .ftz qualifier changes nothing.
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float sin_approx_model(float x) {
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
+BITEXACT_INLINE F sin_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
-  return sfu::mufu_sin_of(x);
+  if constexpr (lanes<F>)
+    return mufu_sin_of(x);
+  else
+    return sfu::mufu_sin_of(x);
 }
 // sin.approx{.ftz}.f32: the instructions on an NVIDIA GPU, the model elsewhere.
 template <mode M>
@@ -115,6 +127,10 @@ BITEXACT_INLINE float sin_approx_f32(float x) {
 #else
   return sin_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V sin_approx_f32(V x) {
+  return sin_approx_model<M>(x);
 }
 }  // namespace ptx
 }  // namespace bitexact::nv
