@@ -5,19 +5,20 @@
 //   bitexact::nv::fast::span_row<F>::intrinsic   row<F>::intrinsic on a span
 //
 // Each is a span form (f(in, out) or f(x, y, out), the contract of
-// bitexact/span_api.hpp) of exactly the function row<F> names, or nullptr
-// where that function has no SIMD form (its scalar code in a loop is then
-// the span form, src/impls/nv_fast_impls.cpp):
+// bitexact/span_api.hpp) of exactly the function row<F> names (nullptr
+// where it has none: its scalar code in a loop is then the span form,
+// src/impls/nv_fast_impls.cpp):
 //  * libdevice's FTZ code (the functions -use_fast_math leaves as they are):
 //    nv::NAME_ftz's span form (nv/nv_span.hpp), the same function;
 //  * __sinf, __cosf: the SFU span forms of sin.approx and cos.approx (the
 //    same model, either build);
+//  * __tanhf: the SFU span form of tanh.approx.f32 (one instruction, either
+//    build);
 //  * __tanf, __expf, __exp10f, __logf, __log2f, __log10f, __powf,
 //    __fdividef, and -use_fast_math's sqrtf and hypotf (-prec-sqrt=false):
 //    their lane forms (nv/fast.hpp, nv/sqrtf.hpp, nv/hypotf.hpp) through the
 //    span kernels of nv_span.hpp, the lanes they cannot vouch for by the
-//    scalar function;
-//  * __tanhf (tanh.approx): none yet.
+//    scalar function.
 // Host only, like nv_span.hpp.
 #pragma once
 
@@ -120,7 +121,7 @@ BX_FAST_SPAN_ROW(cosf, &nv::cos_approx_ftz, &nv::cos_approx)
 BX_FAST_SPAN_ROW(sqrtf, &use_fast_math_sqrtf_span, nullptr)
 BX_FAST_SPAN_ROW(hypotf, &use_fast_math_hypotf_span, nullptr)
 BX_FAST_SPAN_ROW(powf, &powf_span<mode::ftz>, &powf_span<mode::ieee>)
-BX_FAST_SPAN_ROW(tanhf, nullptr, nullptr)
+BX_FAST_SPAN_ROW(tanhf, &nv::tanh_approx, &nv::tanh_approx)  // tanh.approx.f32 in either build
 BX_FAST_SPAN_ROW(expf, &expf_span<mode::ftz>, &expf_span<mode::ieee>)
 BX_FAST_SPAN_ROW(exp10f, &exp10f_span<mode::ftz>, &exp10f_span<mode::ieee>)
 BX_FAST_SPAN_ROW(logf, &logf_span<mode::ftz>, &logf_span<mode::ieee>)

@@ -227,12 +227,12 @@ struct triton_kernel<Fn::fmodf> {
 };
 
 // The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
-// MUFU.RSQ, MUFU.LG2, MUFU.SQRT, MUFU.SIN, MUFU.COS), whose span forms below
-// run on SIMD lanes.
+// MUFU.RSQ, MUFU.LG2, MUFU.SQRT, MUFU.SIN, MUFU.COS, MUFU.TANH: all of them),
+// whose span forms below run on SIMD lanes.
 template <Fn F>
 inline constexpr bool sfu_lanes =
     F == Fn::ex2_approx || F == Fn::rcp_approx || F == Fn::rsqrt_approx || F == Fn::lg2_approx ||
-    F == Fn::sqrt_approx || F == Fn::sin_approx || F == Fn::cos_approx;
+    F == Fn::sqrt_approx || F == Fn::sin_approx || F == Fn::cos_approx || F == Fn::tanh_approx;
 template <Fn F, class Lanes, class Scalar>
 inline void sfu_span(const char* fn, std::span<const float> in, std::span<float> out, Lanes lanes, Scalar scalar) {
   if constexpr (sfu_lanes<F>) {
@@ -317,8 +317,7 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
 // row, is nv-intrinsics'): nv::NAME_approx(in, out) is
 // ptx::NAME_approx_model<mode::ieee> (NAME.approx.f32) on each input,
 // nv::NAME_approx_ftz(in, out) the .ftz.f32 form's model (tanh: the one
-// instruction, tanh.approx.f32); on SIMD lanes for ex2, lg2, rcp, rsqrt,
-// sqrt, sin and cos.
+// instruction, tanh.approx.f32); on SIMD lanes.
 #define BX_NV_SFU_SPAN_2(name, sfx, m)
 #define BX_NV_SFU_SPAN_1(name, sfx, m)                                                    \
   inline void name##sfx(std::span<const float> in, std::span<float> out) {                \

@@ -463,6 +463,8 @@ struct f32x {
   // mufu_cos_of).
   static inline f32x mufu_sin_of(const f32x& x);
   static inline f32x mufu_cos_of(const f32x& x);
+  // MUFU.TANH (sfu::mufu_tanh).
+  static inline f32x mufu_tanh(const f32x& x);
 };
 
 inline f32x u32x::as_f32() const {
@@ -826,12 +828,43 @@ inline f32x f32x::mufu_lg2(const f32x& x) {
   return {hn::BitCast(DF(), r), x.rec};
 }
 
+namespace sfu_lanes {
+// sfu::float_from_sum(S, W, 0, 0) on the 64-bit sums of both halves (each
+// below 2^57: MUFU.SIN/COS's results are at most 1 with W = 56, MUFU.TANH's
+// below 1 with W = 57): the 24 bits from S's leading bit p down, truncated, with
+// the exponent 127 + p - W; p from the exponent of S >> 5 as a binary64
+// number (exact: below 2^52), so for every lane whose sum is 0 (result +0)
+// or at least 2^5. `small`: the lanes whose sum is in 1 .. 31.
+template <int W>
+inline VU float_from_sums(const hn::Vec<DU64> (&sums)[2], hn::Mask<DU>& small) {
+  const DU du;
+  const DUH duh;
+  const DU64 du64;
+  const DD dd;
+  hn::Vec<DUH> mag[2], tiny[2];
+  const auto two52 = hn::Set(du64, std::uint64_t(0x4330000000000000ull));  // 2^52's bits
+  for (int h = 0; h < 2; ++h) {
+    const auto S = sums[h];
+    const auto t = hn::ShiftRight<5>(S);
+    const auto d = hn::Sub(hn::BitCast(dd, hn::Or(t, two52)), hn::BitCast(dd, two52));          // t, exactly
+    const auto p = hn::Sub(hn::ShiftRight<52>(hn::BitCast(du64, d)), hn::Set(du64, 1023 - 5));  // S's leading bit
+    const auto down = hn::IfThenElseZero(hn::Gt(p, hn::Set(du64, 23)), hn::Sub(p, hn::Set(du64, 23)));
+    const auto up = hn::IfThenElseZero(hn::Lt(p, hn::Set(du64, 23)), hn::Sub(hn::Set(du64, 23), p));
+    const auto fr = hn::And(hn::Shl(hn::Shr(S, down), up), hn::Set(du64, 0x7fffffu));
+    const auto bits = hn::Or(hn::ShiftLeft<23>(hn::Sub(p, hn::Set(du64, W - 127))), fr);
+    const auto zero = hn::Eq(S, hn::Zero(du64));
+    mag[h] = hn::TruncateTo(duh, hn::IfThenZeroElse(zero, bits));
+    tiny[h] = hn::TruncateTo(duh, hn::VecFromMask(du64, hn::AndNot(zero, hn::Eq(t, hn::Zero(du64)))));
+  }
+  small = hn::MaskFromVec(hn::Combine(du, tiny[1], tiny[0]));
+  return hn::Combine(du, mag[1], mag[0]);
+}
+}  // namespace sfu_lanes
+
 // MUFU.SIN (Cos false) or MUFU.COS of FMUL.RZ(x, 1/(2 pi)): the turns F
 // (sfu::sincos_turns) and the interpolator's sum in 64-bit lanes, then
-// float_from_sum's truncation to 24 bits with the sum's leading bit p taken
-// from the exponent of S >> 5 as a binary64 number (exact: below 2^52), so
-// every lane whose sum is 0 or at least 2^5; the others (a handful of tiny
-// |x|) are marked.
+// float_from_sums, so every lane whose sum is 0 or at least 2^5; the others
+// (a handful of tiny |x|) are marked.
 template <bool Cos>
 inline f32x mufu_sincos_lanes(const f32x& x) {
   constexpr sfu::shape s = sfu::sin_shape();
@@ -839,7 +872,6 @@ inline f32x mufu_sincos_lanes(const f32x& x) {
   const DU du;
   const DUH duh;
   const DU64 du64;
-  const DD dd;
   const hn::RebindToSigned<DU64> di64;
   const hn::Repartition<std::uint32_t, DU64> dw;  // the 32-bit halves of du64, for MulEven
   const VU b = hn::BitCast(du, x.v), a = hn::And(b, hn::Set(du, 0x7fffffffu));
@@ -872,25 +904,67 @@ inline f32x mufu_sincos_lanes(const f32x& x) {
                       : hn::Xor(hn::And(b, hn::Set(du, 0x80000000u)), hn::ShiftLeft<30>(hn::And(q, hn::Set(du, 2u))));
   hn::Vec<DU64> sums[2];
   sfu_lanes::interpolate_sums<s>(sfu_lanes::row_triples<64, sfu::sin_row>(), sfu_lanes::row_of<s>(r), r, sums);
-  hn::Vec<DUH> mag[2], small[2];
-  const auto two52 = hn::Set(du64, std::uint64_t(0x4330000000000000ull));  // 2^52's bits
-  for (int h = 0; h < 2; ++h) {
-    const auto S = sums[h];
-    const auto t = hn::ShiftRight<5>(S);
-    const auto d = hn::Sub(hn::BitCast(dd, hn::Or(t, two52)), hn::BitCast(dd, two52));          // t, exactly
-    const auto p = hn::Sub(hn::ShiftRight<52>(hn::BitCast(du64, d)), hn::Set(du64, 1023 - 5));  // S's leading bit
-    const auto down = hn::IfThenElseZero(hn::Gt(p, hn::Set(du64, 23)), hn::Sub(p, hn::Set(du64, 23)));
-    const auto upl = hn::IfThenElseZero(hn::Lt(p, hn::Set(du64, 23)), hn::Sub(hn::Set(du64, 23), p));
-    const auto fr = hn::And(hn::Shl(hn::Shr(S, down), upl), hn::Set(du64, 0x7fffffu));
-    const auto bits = hn::Or(hn::ShiftLeft<23>(hn::Sub(p, hn::Set(du64, s.w - 127))), fr);
-    const auto zero = hn::Eq(S, hn::Zero(du64));
-    mag[h] = hn::TruncateTo(duh, hn::IfThenZeroElse(zero, bits));
-    small[h] = hn::TruncateTo(duh, hn::VecFromMask(du64, hn::AndNot(zero, hn::Eq(t, hn::Zero(du64)))));
-  }
-  VU res = hn::Or(sign, hn::Combine(du, mag[1], mag[0]));
+  hn::Mask<DU> small;
+  VU res = hn::Or(sign, sfu_lanes::float_from_sums<s.w>(sums, small));
   res = hn::IfThenElse(hn::Gt(a, hn::Set(du, sfu::inf_bits - 1)), hn::Set(du, sfu::nan_bits), res);
-  x.rec->mark_unless(hn::RebindMask(DF(), hn::Not(hn::MaskFromVec(hn::Combine(du, small[1], small[0])))));
+  x.rec->mark_unless(hn::RebindMask(DF(), hn::Not(small)));
   return {hn::BitCast(DF(), res), x.rec};
+}
+// MUFU.TANH (sfu::mufu_tanh): the row, xl and a1 of |x|'s binade from a
+// table indexed by the binade (gathers), the sum in 64-bit lanes, then
+// float_from_sums (the sum of |x| in [2^-8, 8) is at least 2^49: every lane).
+inline f32x f32x::mufu_tanh(const f32x& x) {
+  const DU du;
+  const DI di;
+  const DUH duh;
+  const DU64 du64;
+  const hn::Repartition<std::uint32_t, DU64> dw;
+  const VU b = hn::BitCast(du, x.v), a = hn::And(b, hn::Set(du, 0x7fffffffu));
+  const VU sign = hn::And(b, hn::Set(du, 0x80000000u));
+  // The binade e in -8 .. 2 (others clamped: their lanes are replaced below).
+  static const auto binades = [] {
+    struct {
+      std::int32_t first_row[11], seg_bits[11], a1[11];
+    } t{};
+    for (int e = -8; e <= 2; ++e) {
+      const sfu::tanh_binade bd = sfu::tanh_binade_of(e);
+      t.first_row[e + 8] = std::int32_t(bd.first_row), t.seg_bits[e + 8] = bd.seg_bits, t.a1[e + 8] = bd.a1;
+    }
+    return t;
+  }();
+  const auto k = hn::Min(hn::Max(hn::Sub(hn::BitCast(di, hn::ShiftRight<23>(a)), hn::Set(di, 127 - 8)), hn::Zero(di)),
+                         hn::Set(di, 10));
+  const VU seg = hn::BitCast(du, hn::GatherIndex(di, binades.seg_bits, k));
+  const VU first = hn::BitCast(du, hn::GatherIndex(di, binades.first_row, k));
+  const VU a1 = hn::BitCast(du, hn::GatherIndex(di, binades.a1, k));
+  const VU m = hn::And(a, hn::Set(du, 0x7fffffu));
+  const VU row = hn::Add(first, hn::Shr(m, hn::Sub(hn::Set(du, 23), seg)));
+  const VU xl = hn::And(hn::Shr(m, hn::Sub(hn::Set(du, 6), seg)), hn::Set(du, 0x1ffffu));
+  const std::int32_t* rows = sfu_lanes::row_triples<51, sfu::tanh_row>();
+  const auto idx = hn::Mul(hn::BitCast(di, row), hn::Set(di, 3));
+  const VU c0 = hn::BitCast(du, hn::GatherIndex(di, rows, idx));
+  const VU c1 = hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx));
+  const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
+  const VU dropped = sfu_lanes::square_dropped(xl);
+  hn::Vec<DU64> sums[2];
+  for (int h = 0; h < 2; ++h) {
+    const auto part = [&](VU v) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
+    const auto xlw = hn::BitCast(dw, part(xl));
+    const auto sq = hn::Sub(hn::MulEven(xlw, xlw), part(dropped));  // square_trunc(xl) < 2^34
+    const auto c2w = hn::BitCast(dw, part(c2));
+    const auto t0 = hn::ShiftLeft<sfu::tanh_a0>(part(c0));
+    const auto t1 = hn::Shl(hn::MulEven(hn::BitCast(dw, part(c1)), xlw), part(a1));
+    const auto t2 = hn::Add(hn::MulEven(c2w, hn::BitCast(dw, hn::And(sq, hn::Set(du64, 0xffffffffull)))),
+                            hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
+    sums[h] = hn::Sub(hn::Add(t0, t1), t2);
+  }
+  hn::Mask<DU> small;
+  VU r = hn::Or(sign, sfu_lanes::float_from_sums<sfu::tanh_w>(sums, small));
+  // |x| < 2^-8: x; |x| >= 8 (inf included): +-1; NaN: the canonical NaN.
+  r = hn::IfThenElse(hn::Lt(a, hn::Set(du, 0x3b800000u)), b, r);
+  r = hn::IfThenElse(hn::Gt(a, hn::Set(du, 0x40ffffffu)), hn::Or(sign, hn::Set(du, sfu::one_bits)), r);
+  r = hn::IfThenElse(hn::Gt(a, hn::Set(du, sfu::inf_bits)), hn::Set(du, sfu::nan_bits), r);
+  return {hn::BitCast(DF(), r), x.rec};
 }
 inline f32x f32x::mufu_sin_of(const f32x& x) { return mufu_sincos_lanes<false>(x); }
 inline f32x f32x::mufu_cos_of(const f32x& x) { return mufu_sincos_lanes<true>(x); }

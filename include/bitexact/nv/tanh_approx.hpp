@@ -101,10 +101,18 @@ BITEXACT_INLINE float mufu_tanh(float x) {
 namespace ptx {
 // tanh.approx.f32 has no .ftz form and MUFU.TANH flushes nothing: both modes
 // are the one instruction (implementation ptx-ftz registers it unchanged).
-template <mode M, sfu::arch A = sfu::arch::sm_90>
-BITEXACT_INLINE float tanh_approx_model(float x) {
+// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
+template <lanes V>
+BITEXACT_INLINE V mufu_tanh(V x) {
+  return V::mufu_tanh(x);
+}
+template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
+BITEXACT_INLINE F tanh_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
-  return sfu::mufu_tanh(x);
+  if constexpr (lanes<F>)
+    return mufu_tanh(x);
+  else
+    return sfu::mufu_tanh(x);
 }
 // tanh.approx.f32: the instruction on an NVIDIA GPU, the model elsewhere.
 template <mode M>
@@ -116,6 +124,10 @@ BITEXACT_INLINE float tanh_approx_f32(float x) {
 #else
   return tanh_approx_model<M>(x);
 #endif
+}
+template <mode M, lanes V>
+BITEXACT_INLINE V tanh_approx_f32(V x) {
+  return tanh_approx_model<M>(x);
 }
 }  // namespace ptx
 }  // namespace bitexact::nv
