@@ -921,6 +921,16 @@ inline f32x f32x::mufu_tanh(const f32x& x) {
   const hn::Repartition<std::uint32_t, DU64> dw;
   const VU b = hn::BitCast(du, x.v), a = hn::And(b, hn::Set(du, 0x7fffffffu));
   const VU sign = hn::And(b, hn::Set(du, 0x80000000u));
+  // |x| < 2^-8: x; |x| >= 8 (inf included): +-1; NaN: the canonical NaN.
+  const auto specials = [&](VU r) {
+    r = hn::IfThenElse(hn::Lt(a, hn::Set(du, 0x3b800000u)), b, r);
+    r = hn::IfThenElse(hn::Gt(a, hn::Set(du, 0x40ffffffu)), hn::Or(sign, hn::Set(du, sfu::one_bits)), r);
+    return hn::BitCast(DF(), hn::IfThenElse(hn::Gt(a, hn::Set(du, sfu::inf_bits)), hn::Set(du, sfu::nan_bits), r));
+  };
+  // A vector with no lane in [2^-8, 8) (most of them in a sweep over all
+  // inputs, which the scalar model answers at once) skips the interpolator.
+  if (hn::AllFalse(du, hn::Lt(hn::Sub(a, hn::Set(du, 0x3b800000u)), hn::Set(du, 0x41000000u - 0x3b800000u))))
+    return {specials(b), x.rec};
   // The binade e in -8 .. 2 (others clamped: their lanes are replaced below).
   static const auto binades = [] {
     struct {
@@ -959,12 +969,7 @@ inline f32x f32x::mufu_tanh(const f32x& x) {
     sums[h] = hn::Sub(hn::Add(t0, t1), t2);
   }
   hn::Mask<DU> small;
-  VU r = hn::Or(sign, sfu_lanes::float_from_sums<sfu::tanh_w>(sums, small));
-  // |x| < 2^-8: x; |x| >= 8 (inf included): +-1; NaN: the canonical NaN.
-  r = hn::IfThenElse(hn::Lt(a, hn::Set(du, 0x3b800000u)), b, r);
-  r = hn::IfThenElse(hn::Gt(a, hn::Set(du, 0x40ffffffu)), hn::Or(sign, hn::Set(du, sfu::one_bits)), r);
-  r = hn::IfThenElse(hn::Gt(a, hn::Set(du, sfu::inf_bits)), hn::Set(du, sfu::nan_bits), r);
-  return {hn::BitCast(DF(), r), x.rec};
+  return {specials(hn::Or(sign, sfu_lanes::float_from_sums<sfu::tanh_w>(sums, small))), x.rec};
 }
 inline f32x f32x::mufu_sin_of(const f32x& x) { return mufu_sincos_lanes<false>(x); }
 inline f32x f32x::mufu_cos_of(const f32x& x) { return mufu_sincos_lanes<true>(x); }
