@@ -12,7 +12,7 @@ template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
 BITEXACT_INLINE F cos_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (lanes<F>)
-    return mufu_cos_of(x);
+    return F::mufu_cos_of(x);  // the lane form (bitexact/nv/ptx_lanes-inl.hpp)
   else
     return sfu::mufu_cos_of(x);
 }

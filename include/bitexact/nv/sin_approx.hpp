@@ -96,21 +96,12 @@ BITEXACT_INLINE float mufu_cos_of(float x) {  // MUFU.COS(FMUL.RZ(x, 1/(2 pi)))
 }  // namespace sfu
 
 namespace ptx {
-// The lane forms (bitexact/nv/ptx_lanes-inl.hpp).
-template <lanes V>
-BITEXACT_INLINE V mufu_sin_of(V x) {
-  return V::mufu_sin_of(x);
-}
-template <lanes V>
-BITEXACT_INLINE V mufu_cos_of(V x) {
-  return V::mufu_cos_of(x);
-}
 // Both forms are the same SASS: the .ftz qualifier changes nothing.
 template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
 BITEXACT_INLINE F sin_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (lanes<F>)
-    return mufu_sin_of(x);
+    return F::mufu_sin_of(x);  // the lane form (bitexact/nv/ptx_lanes-inl.hpp)
   else
     return sfu::mufu_sin_of(x);
 }

@@ -101,16 +101,11 @@ BITEXACT_INLINE float mufu_tanh(float x) {
 namespace ptx {
 // tanh.approx.f32 has no .ftz form and MUFU.TANH flushes nothing: both modes
 // are the one instruction (implementation ptx-ftz registers it unchanged).
-// The lane form (bitexact/nv/ptx_lanes-inl.hpp).
-template <lanes V>
-BITEXACT_INLINE V mufu_tanh(V x) {
-  return V::mufu_tanh(x);
-}
 template <mode M, sfu::arch A = sfu::arch::sm_90, class F>
 BITEXACT_INLINE F tanh_approx_model(F x) {
   static_assert(A == sfu::arch::sm_90, "the SFU model is proved for sm_90 only (docs/nv-fast.md)");
   if constexpr (lanes<F>)
-    return mufu_tanh(x);
+    return F::mufu_tanh(x);  // the lane form (bitexact/nv/ptx_lanes-inl.hpp)
   else
     return sfu::mufu_tanh(x);
 }
