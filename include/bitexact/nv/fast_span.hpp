@@ -31,12 +31,12 @@ namespace bitexact::nv::fast {
 
 namespace detail {
 // Row F's function in build mode M on lanes: `lanes` (a lane form of F's
-// arity), `scalar` the same function on floats. Mixed (nv_span.hpp's
-// lanes_span): an IEEE build whose function also calls .ftz ops
-// (rcp.approx.ftz in __tanf, div.approx's reciprocal).
-template <mode M, bool Ftz_ops_in_ieee = false, class Lanes, class Scalar, class... In>
+// arity), `scalar` the same function on floats. FtzOpsInIeee: the function
+// also calls .ftz ops (rcp.approx.ftz in __tanf, div.approx's reciprocal),
+// so its IEEE build mixes the modes (nv_span.hpp's lanes_span, Mixed).
+template <mode M, bool FtzOpsInIeee = false, class Lanes, class Scalar, class... In>
 inline void lanes(const char* fn, std::span<float> out, Lanes l, Scalar s, std::span<In>... in) {
-  nv::detail::lanes_span<M == mode::ieee && Ftz_ops_in_ieee>(fn, out, l, s, in...);
+  nv::detail::lanes_span<M == mode::ieee && FtzOpsInIeee>(fn, out, l, s, in...);
 }
 }  // namespace detail
 
