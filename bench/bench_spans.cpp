@@ -122,17 +122,27 @@ int main(int argc, char** argv) {
   // nv-fast and nv-intrinsics: the intrinsics' span forms and -use_fast_math's
   // sqrtf and hypotf (nv::fast::span_row) against their scalar functions
   // (nv::fast::row); the rows -use_fast_math leaves to libdevice are nv-ftz's.
-#define BX_FAST_ROW(name, add)                                                                                     \
-  add("nv-fast::" #name, bx::nv::fast::row<bx::Fn::name>::fast,                                                    \
-      bx::nv::fast::span_row<bx::Fn::name>::fast) if constexpr (bx::nv::fast::span_row<bx::Fn::name>::intrinsic != \
-                                                                nullptr){                                          \
-      add("nv-intrinsics::" #name, bx::nv::fast::row<bx::Fn::name>::intrinsic,                                     \
-          bx::nv::fast::span_row<bx::Fn::name>::intrinsic)}
-  BX_FAST_ROW(sinf, BX_ADD)
-  BX_FAST_ROW(cosf, BX_ADD) BX_FAST_ROW(tanf, BX_ADD) BX_FAST_ROW(expf, BX_ADD) BX_FAST_ROW(exp10f, BX_ADD)
-      BX_FAST_ROW(logf, BX_ADD) BX_FAST_ROW(log2f, BX_ADD) BX_FAST_ROW(log10f, BX_ADD) BX_FAST_ROW(tanhf, BX_ADD)
-          BX_FAST_ROW(sqrtf, BX_ADD) BX_FAST_ROW(powf, BX_ADD2) BX_FAST_ROW(hypotf, BX_ADD2)
-              BX_FAST_ROW(fdividef, BX_ADD2)
+#define BX_FAST_ROW(name, add)                                                                                 \
+  {                                                                                                            \
+    add("nv-fast::" #name, bx::nv::fast::row<bx::Fn::name>::fast, bx::nv::fast::span_row<bx::Fn::name>::fast); \
+    if constexpr (bx::nv::fast::span_row<bx::Fn::name>::intrinsic != nullptr) {                                \
+      add("nv-intrinsics::" #name, bx::nv::fast::row<bx::Fn::name>::intrinsic,                                 \
+          bx::nv::fast::span_row<bx::Fn::name>::intrinsic);                                                    \
+    }                                                                                                          \
+  }
+  BX_FAST_ROW(sinf, BX_ADD);
+  BX_FAST_ROW(cosf, BX_ADD);
+  BX_FAST_ROW(tanf, BX_ADD);
+  BX_FAST_ROW(expf, BX_ADD);
+  BX_FAST_ROW(exp10f, BX_ADD);
+  BX_FAST_ROW(logf, BX_ADD);
+  BX_FAST_ROW(log2f, BX_ADD);
+  BX_FAST_ROW(log10f, BX_ADD);
+  BX_FAST_ROW(tanhf, BX_ADD);
+  BX_FAST_ROW(sqrtf, BX_ADD);
+  BX_FAST_ROW(powf, BX_ADD2);
+  BX_FAST_ROW(hypotf, BX_ADD2);
+  BX_FAST_ROW(fdividef, BX_ADD2);
 #undef BX_FAST_ROW
 #define BX_OCML_ADD_1_float(ocml_name) BX_ADD("ocml::" #ocml_name, s_ocml_##ocml_name, v_ocml_##ocml_name)
 #define BX_OCML_ADD_1_double(ocml_name)
@@ -143,9 +153,8 @@ int main(int argc, char** argv) {
 #include "bitexact/functions.def"
 #undef BITEXACT_FUNCTION
 #undef BITEXACT_FUNCTION_NO_OCML
-      // ocml's sin_f32 span and glibc's sinf on libdevice's Cody-Waite range.
-      benchmark::RegisterBenchmark("glibc sinf/fast",
-                                   [](benchmark::State& st) { run_scalar<s_glibc_sinf>(st, "fast"); });
+  // ocml's sin_f32 span and glibc's sinf on libdevice's Cody-Waite range.
+  benchmark::RegisterBenchmark("glibc sinf/fast", [](benchmark::State& st) { run_scalar<s_glibc_sinf>(st, "fast"); });
   benchmark::RegisterBenchmark("span ocml::sin_f32/fast",
                                [](benchmark::State& st) { run_span<v_ocml_sin_f32>(st, "fast"); });
   benchmark::Initialize(&argc, argv);

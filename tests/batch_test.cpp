@@ -206,9 +206,8 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) \
   TEST(BatchNv, name) { BX_NV_ROW_##arity(type, name, std::string_view(#edges) == "trig"); }
 // The SFU rows: nv::NAME_approx(_ftz) span forms against the scalar models
-// (ptx::NAME_approx_model; SIMD lanes for ex2, lg2, rcp, rsqrt, sqrt, sin and
-// cos), on the edge
-// inputs of the function each approximates (rcp: rsqrtf's, the same family).
+// (ptx::NAME_approx_model; SIMD lanes for every unit), on the edge inputs of
+// the function each approximates (rcp: rsqrtf's, the same family).
 // fdividef, the two-operand row, has no span form (nv/nv_span.hpp).
 #define BX_SFU_ROW_1(name, target, trig)                                                         \
   TEST(BatchNv, name) {                                                                          \
@@ -252,11 +251,14 @@ std::string sfu_edges(std::string_view target) { return target == "rec" ? "rsqrt
 
 // Every binade of both signs (64 inputs each: its two ends and random ones),
 // for each one-operand binary32 row of nv, nv-ftz and triton and each SFU
-// span (the two-operand rows: every pair of binades, below): the lane rules on subnormal operands and results (tiny
-// inputs, results that underflow, .ftz's flush at 2^-126) against the scalar functions, computed first in the default
-// floating-point environment. Then the same spans with the vector unit flushing (MXCSR's FTZ and DAZ on x86, FPCR.FZ on
-// Arm, as a library built with -ffast-math may leave them): the lanes assume IEEE subnormals, so the spans must leave
-// every element to the scalar models, which do not depend on that mode.
+// span (the two-operand rows: every pair of binades, below): the lane rules
+// on subnormal operands and results (tiny inputs, results that underflow,
+// .ftz's flush at 2^-126) against the scalar functions, computed first in
+// the default floating-point environment. Then the same spans with the
+// vector unit flushing (MXCSR's FTZ and DAZ on x86, FPCR.FZ on Arm, as a
+// library built with -ffast-math may leave them): the lanes assume IEEE
+// subnormals, so the spans must leave every element to the scalar models,
+// which do not depend on that mode.
 std::vector<float> every_binade() {
   std::mt19937 rng(36);
   std::vector<float> v;
@@ -328,9 +330,10 @@ std::pair<std::vector<float>, std::vector<float>> every_binade_pair() {
 }
 template <class SpanF, class F>
 void check_binade_pairs(const char* name, SpanF sf, F f) {
-  static const auto pairs =
-      every_binade_pair();  // (not a static structured binding: GCC 12 emits it once per instantiation)
-  const std::vector<float>&xs = pairs.first, &ys = pairs.second;
+  // (Not a static structured binding: GCC 12 emits one per instantiation.)
+  static const auto pairs = every_binade_pair();
+  const std::vector<float>& xs = pairs.first;
+  const std::vector<float>& ys = pairs.second;
   std::vector<float> want(xs.size()), got(xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) want[i] = f(xs[i], ys[i]);
   sf(std::span<const float>(xs), std::span<const float>(ys), std::span<float>(got));
@@ -400,11 +403,20 @@ void check_fast_row(const char* name) {
 TEST(BatchNvFast, IntrinsicsAndUseFastMath) {
 #define BX_FAST(name)                         \
   check_fast_row<bx::Fn::name, false>(#name); \
-  check_fast_row<bx::Fn::name, true>(#name);
-  BX_FAST(sinf)
-  BX_FAST(cosf)
-  BX_FAST(tanf) BX_FAST(expf) BX_FAST(exp10f) BX_FAST(logf) BX_FAST(log2f) BX_FAST(log10f) BX_FAST(powf)
-      BX_FAST(fdividef) BX_FAST(sqrtf) BX_FAST(hypotf)
+  check_fast_row<bx::Fn::name, true>(#name)
+  BX_FAST(sinf);
+  BX_FAST(cosf);
+  BX_FAST(tanf);
+  BX_FAST(expf);
+  BX_FAST(exp10f);
+  BX_FAST(logf);
+  BX_FAST(log2f);
+  BX_FAST(log10f);
+  BX_FAST(tanhf);
+  BX_FAST(powf);
+  BX_FAST(fdividef);
+  BX_FAST(sqrtf);
+  BX_FAST(hypotf);
 #undef BX_FAST
 }
 

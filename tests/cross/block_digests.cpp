@@ -90,7 +90,6 @@ void run_fn(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std:
 // of nv or nv-ftz, nv::detail::triton_kernel; one operand or two), at the level
 // dispatch::host_level() gives: NEON or SVE here under qemu (QEMU_CPU picks),
 // AVX2 or AVX-512 natively.
-// A pair row's kernel takes both operands.
 template <Fn F, class K>
 void run_kernel_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n,
                      unsigned char* out) {
@@ -132,7 +131,7 @@ void run_ocml_span(inputs::set_kind kind, std::uint64_t seed, std::uint64_t firs
 }
 
 // The span form S of a binary32 pair row with a SIMD kernel (fmodf: nv::fmodf,
-// fmodf_ftz and ocml::fmod_f32<C> on the exact-remainder lanes of
+// fmodf_ftz, fmodf_triton and ocml::fmod_f32<C> on the exact-remainder lanes of
 // bitexact/simd/common-inl.hpp).
 template <void (*S)(std::span<const float>, std::span<const float>, std::span<float>)>
 void run_span2(inputs::set_kind kind, std::uint64_t seed, std::uint64_t first, std::uint64_t n, unsigned char* out) {
@@ -420,6 +419,7 @@ std::vector<entry> table() {
   // fmodf's span forms (a pair row: no span_kernel entry).
   t.push_back({"nv-span", "fmodf", &run_span2<&nv::fmodf>, 4});
   t.push_back({"nv-ftz-span", "fmodf", &run_span2<&nv::fmodf_ftz>, 4});
+  t.push_back({"triton-span", "fmodf", &run_span2<&nv::fmodf_triton>, 4});
 #define BITEXACT_OCML_CONFIG(tag, suffix, mcpu, daz, finite, release, what) \
   t.push_back({"ocml" suffix "-span", "fmodf", &run_span2<&ocml::fmod_f32<ocml::tag>>, 4});
 #include "bitexact/ocml/configs.def"

@@ -120,9 +120,13 @@ BITEXACT_INLINE F atan2f(F a, F b) {
     r = f32_from(bits_of(r) | a_sign);
     const F sum = add_rn_f32<P>(C, A);
     r = select(setp_ge_f32<P>(f32_from(inf), sum), r, sum);
-    // Both zero, or both infinite: the IR's early returns.
-    const auto both_zero = setp_eq_f32<P>(C, 0.0f) & setp_eq_f32<P>(A, 0.0f);
-    const auto both_inf = setp_eq_f32<P>(C, f32_from(inf)) & setp_eq_f32<P>(A, f32_from(inf));
+    // Both zero, or both infinite: the IR's early returns. (Each condition
+    // named first: with floats they are bools, and clang warns on & between
+    // two calls; lanes have no && to use instead.)
+    const auto c_zero = setp_eq_f32<P>(C, 0.0f), a_zero = setp_eq_f32<P>(A, 0.0f);
+    const auto c_inf = setp_eq_f32<P>(C, f32_from(inf)), a_inf = setp_eq_f32<P>(A, f32_from(inf));
+    const auto both_zero = c_zero & a_zero;
+    const auto both_inf = c_inf & a_inf;
     r = select(both_inf, f32_from(select(b_neg, three_pio4, pio4) | a_sign), r);
     return select(both_zero, f32_from(select(b_neg, pi, 0u) | a_sign), r);
   }

@@ -50,11 +50,16 @@ template <mode M, class F = float>
 BITEXACT_INLINE F cosf(F x) {
   return ptx::cos_approx_f32<M>(x);
 }
+// __tanf: sin and cos of the same turn count, then sin * MUFU.RCP(cos). The
+// IEEE build scales both by 2^24 when |cos| < 2^-126 (only a zero cos reaches
+// that: the units return no subnormals), which changes no result.
 template <mode M, class F = float>
 BITEXACT_INLINE F tanf(F x) {
   const F s = ptx::sin_approx_f32<M>(x), c = ptx::cos_approx_f32<M>(x);
   return ptx::mul_rn_f32<M>(s, ptx::rcp_approx_f32<mode::ftz>(c));
 }
+// __expf, __exp10f: one multiplication, then ex2.approx (its plain form in the
+// IEEE build: halving below -126 and squaring after).
 template <mode M, class F = float>
 BITEXACT_INLINE F expf(F x) {
   return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(x, ptx::f32_from(log2_e_bits)));
@@ -63,6 +68,7 @@ template <mode M, class F = float>
 BITEXACT_INLINE F exp10f(F x) {
   return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(x, ptx::f32_from(log2_10_bits)));
 }
+// __log2f is lg2.approx; __logf, __log10f scale it by one multiplication.
 template <mode M, class F = float>
 BITEXACT_INLINE F log2f(F x) {
   return ptx::lg2_approx_f32<M>(x);
@@ -75,10 +81,16 @@ template <mode M, class F = float>
 BITEXACT_INLINE F log10f(F x) {
   return ptx::mul_rn_f32<M>(ptx::lg2_approx_f32<M>(x), ptx::f32_from(log10_2_bits));
 }
+// __powf (libdevice __nv_fast_powf): lg2.approx(x), one multiplication by y,
+// ex2.approx, each in the build's flush mode.
 template <mode M, class F = float>
 BITEXACT_INLINE F powf(F x, F y) {
   return ptx::ex2_approx_f32<M>(ptx::mul_rn_f32<M>(y, ptx::lg2_approx_f32<M>(x)));
 }
+// __tanhf (libdevice __nv_fast_tanhf, only in CUDA 13.0's file): on sm_73 and
+// later (__nvvm_reflect("__CUDA_ARCH") >= 730) the instruction tanh.approx.f32,
+// which has no .ftz form. -use_fast_math makes tanhf this (the H200, all 2^32
+// inputs: vectors/device-logs).
 BITEXACT_INLINE float tanhf(float x) { return ptx::tanh_approx_f32<mode::ieee>(x); }
 // __fdividef(x, y) = div.approx: x * MUFU.RCP(y), both operands scaled by 2^24
 // first in the IEEE build when |y| < 2^-126 (nv/ptx.hpp, div_approx_f32).

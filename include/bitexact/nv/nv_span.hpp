@@ -210,21 +210,6 @@ template <>
 struct triton_kernel<Fn::ceilf> : span_kernel<Fn::ceilf, mode::ftz> {};
 template <>
 struct triton_kernel<Fn::ceil> : span_kernel<Fn::ceil, mode::ftz> {};
-// Triton's fmodf: the exact remainder, flushed as nvcc -ftz=true flushes it
-// but on the path |x| > 2^23 |y| (nv/fmodf.hpp).
-template <>
-struct triton_kernel<Fn::fmodf> {
-  static constexpr bool simd = true;
-  static void run(const char* fn, std::span<const float> x, std::span<const float> y, std::span<float> out) {
-    spans::check_size(fn, x.size(), out.size());
-    spans::check_size(fn, y.size(), out.size());
-    const auto scalar = [](float a, float b) { return fmodf<triton3_6>(a, b); };
-    const std::size_t done = BITEXACT_SIMD_DISPATCH(std::size_t(0), ::bitexact::simd,
-                                                    fmodf_span<true, ptx::canonical_nan_f32, decltype(scalar), true>(
-                                                        x.data(), y.data(), out.data(), out.size(), scalar));
-    spans::map<float>(x.subspan(done), y.subspan(done), out.subspan(done), scalar);
-  }
-};
 
 // The SFU models with a lane form (ptx_lanes-inl.hpp: MUFU.EX2, MUFU.RCP,
 // MUFU.RSQ, MUFU.LG2, MUFU.SQRT, MUFU.SIN, MUFU.COS, MUFU.TANH: all of them),
@@ -253,21 +238,24 @@ inline void unary_span(const char* fn, std::span<const T> in, std::span<T> out, 
 }
 
 // Two operands: Kernel where it has one (the two-operand lane rows);
-// nv::fmodf and fmodf_ftz (Fmodf) on the SIMD layer's exact-remainder lanes
-// (bitexact/simd/common-inl.hpp, fmodf_span: their results for finite
+// fmodf (Fmodf) on the SIMD layer's exact-remainder lanes
+// (bitexact/simd/common-inl.hpp, fmodf_span: its results for finite
 // operands are the exact remainder, flushed by -ftz=true; a non-finite x or
-// a NaN y gives the canonical NaN, docs/nv-arith.md); every other row its
-// scalar function in a loop.
-template <class Kernel, bool Fmodf, mode M, class T, class Scalar>
+// a NaN y gives the canonical NaN, docs/nv-arith.md; SlowPathIeee: Triton's
+// build, which flushes as -ftz=true but for the remainder of the path
+// |x| > 2^23 |y|, nv/fmodf.hpp); every other row its scalar function in a
+// loop.
+template <class Kernel, bool Fmodf, mode M, class T, bool SlowPathIeee = false, class Scalar>
 inline void binary_span(const char* fn, std::span<const T> x, std::span<const T> y, std::span<T> out, Scalar f) {
   if constexpr (Kernel::simd) {
     Kernel::run(fn, x, y, out);
   } else if constexpr (Fmodf) {
     spans::check_size(fn, x.size(), out.size());
     spans::check_size(fn, y.size(), out.size());
-    const std::size_t done = BITEXACT_SIMD_DISPATCH(
-        std::size_t(0), ::bitexact::simd,
-        fmodf_span<M == mode::ftz, ptx::canonical_nan_f32>(x.data(), y.data(), out.data(), out.size(), f));
+    const std::size_t done =
+        BITEXACT_SIMD_DISPATCH(std::size_t(0), ::bitexact::simd,
+                               fmodf_span<M == mode::ftz, ptx::canonical_nan_f32, Scalar, SlowPathIeee>(
+                                   x.data(), y.data(), out.data(), out.size(), f));
     spans::map_checked<T>(fn, x.subspan(done), y.subspan(done), out.subspan(done), f);
   } else {
     spans::map_checked<T>(fn, x, y, out, f);
@@ -301,10 +289,10 @@ inline void binary_span(const char* fn, std::span<const T> x, std::span<const T>
     detail::unary_span<detail::triton_kernel<Fn::name>, T>("nv::" #name "_triton", in, out,       \
                                                            [](T x) { return name##_triton(x); }); \
   }
-#define BX_NV_TRITON_SPAN_2(name, T)                                                        \
-  inline void name##_triton(std::span<const T> x, std::span<const T> y, std::span<T> out) { \
-    detail::binary_span<detail::triton_kernel<Fn::name>, false, mode::ftz, T>(              \
-        "nv::" #name "_triton", x, y, out, [](T a, T b) { return name##_triton(a, b); });   \
+#define BX_NV_TRITON_SPAN_2(name, T)                                                                 \
+  inline void name##_triton(std::span<const T> x, std::span<const T> y, std::span<T> out) {          \
+    detail::binary_span<detail::triton_kernel<Fn::name>, Fn::name == Fn::fmodf, mode::ftz, T, true>( \
+        "nv::" #name "_triton", x, y, out, [](T a, T b) { return name##_triton(a, b); });            \
   }
 #define BITEXACT_FUNCTION(name, arity, type, ocml, edges, seed) BX_NV_TRITON_SPAN_##arity(name, type)
 #include "bitexact/functions.def"

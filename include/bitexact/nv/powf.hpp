@@ -212,16 +212,20 @@ BITEXACT_INLINE F powf(F a, F b) {
       setp_lt_f32<O>(a, f32_from(0u)),
       select(setp_neu_f32<O>(b, cvt_rmi_f32_f32<R>(b)), f32_from(canonical_nan_f32), select(odd, neg_f32<O>(res), res)),
       res);
-  res = select(setp_eq_f32<O>(a, f32_from(minus_one)) & setp_eq_f32<O>(abs_f32<R>(b), f32_from(inf_bits)),
-               f32_from(one), res);
+  const auto x_minus_one = setp_eq_f32<O>(a, f32_from(minus_one));
+  const auto y_inf = setp_eq_f32<O>(abs_f32<R>(b), f32_from(inf_bits));
+  res = select(x_minus_one & y_inf, f32_from(one), res);
   auto ti = bits_of(add_rn_f32<O>(a, a));
   ti = select(setp_lt_f32<O>(b, f32_from(0u)), ti ^ inf_bits, ti);
   ti = select(odd, ti, ti & 0x7fffffffu);
-  res = select(setp_eq_f32<O>(a, f32_from(0u)) | setp_eq_f32<O>(ax, f32_from(inf_bits)), f32_from(ti), res);
+  const auto x_zero = setp_eq_f32<O>(a, f32_from(0u)), x_inf = setp_eq_f32<O>(ax, f32_from(inf_bits));
+  res = select(x_zero | x_inf, f32_from(ti), res);
   // isnan: !(|v| <= inf), |v| by the reflect's fabs.
-  res = select(setp_gtu_f32<O>(ax, f32_from(inf_bits)) | setp_gtu_f32<O>(abs_f32<R>(b), f32_from(inf_bits)),
-               add_rn_f32<R>(a, b), res);
-  return select(setp_eq_f32<O>(a, f32_from(one)) | setp_eq_f32<O>(b, f32_from(0u)), f32_from(one), res);
+  const auto x_nan = setp_gtu_f32<O>(ax, f32_from(inf_bits)),
+             y_nan = setp_gtu_f32<O>(abs_f32<R>(b), f32_from(inf_bits));
+  res = select(x_nan | y_nan, add_rn_f32<R>(a, b), res);
+  const auto x_one = setp_eq_f32<O>(a, f32_from(one)), y_zero = setp_eq_f32<O>(b, f32_from(0u));
+  return select(x_one | y_zero, f32_from(one), res);
 }
 }  // namespace cuda13
 
@@ -332,9 +336,11 @@ BITEXACT_INLINE F powf(F a, F b) {
   xi = select(neg_odd, xi | sign_bit, xi);
   F inf_res = select(setp_neu_f32<ieee>(ax, f32_from(inf_bits)), res, f32_from(xi));
   inf_res = select(setp_neu_f32<ieee>(ab, f32_from(inf_bits)), inf_res, y_inf);
-  inf_res = select(setp_nan_f32<ieee>(ax, ax) | setp_nan_f32<ieee>(ab, ab), add_rn_f32<ieee>(a, b), inf_res);
+  const auto x_nan = setp_nan_f32<ieee>(ax, ax), y_nan = setp_nan_f32<ieee>(ab, ab);
+  inf_res = select(x_nan | y_nan, add_rn_f32<ieee>(a, b), inf_res);
   res = select(infinite, inf_res, res);
-  return select(setp_eq_f32<ieee>(a, f32_from(one)) | setp_eq_f32<ieee>(b, f32_from(0u)), f32_from(one), res);
+  const auto x_one = setp_eq_f32<ieee>(a, f32_from(one)), y_zero = setp_eq_f32<ieee>(b, f32_from(0u));
+  return select(x_one | y_zero, f32_from(one), res);
 }
 }  // namespace triton36
 }  // namespace powf_detail

@@ -546,6 +546,28 @@ inline VU square_dropped(VU x) {
   return dropped;
 }
 
+// The coefficients of each lane's table row (rows: row_triples), one gather
+// each.
+struct row_coeffs {
+  VU c0, c1, c2;
+};
+inline row_coeffs gather_row(const std::int32_t* rows, hn::Vec<DI> row) {
+  const DU du;
+  const DI di;
+  const auto idx = hn::Mul(row, hn::Set(di, 3));  // three words a row
+  return {hn::BitCast(du, hn::GatherIndex(di, rows, idx)), hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx)),
+          hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx))};
+}
+// c2 * sq in 64-bit lanes (c2 below 2^32, sq below 2^64: the two 32-bit
+// halves of sq, each product exact).
+inline hn::Vec<DU64> times_square(hn::Vec<DU64> c2, hn::Vec<DU64> sq) {
+  const DU64 du64;
+  const hn::Repartition<std::uint32_t, DU64> dw;
+  const auto c2w = hn::BitCast(dw, c2);
+  return hn::Add(hn::MulEven(c2w, hn::BitCast(dw, hn::And(sq, hn::Set(du64, 0xffffffffull)))),
+                 hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
+}
+
 // sfu::float_from_sum(interpolate(S, row, xl), S.w, scale, sign) with row
 // `row` of `rows` (row_triples) and xl the low 23 - S.m bits of the 23-bit
 // fraction X: `bits`, valid where `lead` (the sum's leading bit is Lead or
@@ -561,26 +583,20 @@ struct interpolated {
 template <sfu::shape S>
 inline void interpolate_sums(const std::int32_t* rows, hn::Vec<DI> row, VU X, hn::Vec<DU64> (&sums)[2]) {
   const DU du;
-  const DI di;
   const DUH duh;
   const DU64 du64;
   const hn::Repartition<std::uint32_t, DU64> dw;  // the 32-bit halves of du64, for MulEven
-  const auto idx = hn::Mul(row, hn::Set(di, 3));  // three words a row
   const VU xl = hn::And(X, hn::Set(du, (1u << (23 - S.m)) - 1));
-  const VU c0 = hn::BitCast(du, hn::GatherIndex(di, rows, idx));
-  const VU c1 = hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx));
-  const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
+  const auto [c0, c1, c2] = gather_row(rows, row);
   const VU xs = hn::ShiftLeft<S.sq_shift>(xl);
   const VU dropped = square_dropped(xs);
   for (int h = 0; h < 2; ++h) {
     const auto part = [&](VU v) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
     const auto xsw = hn::BitCast(dw, part(xs));
     const auto sq = hn::ShiftRight<2 * S.sq_shift>(hn::Sub(hn::MulEven(xsw, xsw), part(dropped)));  // < 2^34
-    const auto c2w = hn::BitCast(dw, part(c2));
     const auto t0 = hn::ShiftLeft<S.a0>(part(c0));
     const auto t1 = hn::ShiftLeft<S.a1>(hn::MulEven(hn::BitCast(dw, part(c1)), hn::BitCast(dw, part(xl))));
-    const auto t2 = hn::Add(hn::MulEven(c2w, hn::BitCast(dw, hn::And(sq, hn::Set(du64, 0xffffffffull)))),
-                            hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
+    const auto t2 = times_square(part(c2), sq);
     auto sum = S.s1 > 0 ? hn::Add(t0, t1) : hn::Sub(t0, t1);
     sum = S.s2 > 0 ? hn::Add(sum, t2) : hn::Sub(sum, t2);
     sums[h] = hn::Add(sum, hn::Set(du64, S.bias));
@@ -950,23 +966,16 @@ inline f32x f32x::mufu_tanh(const f32x& x) {
   const VU m = hn::And(a, hn::Set(du, 0x7fffffu));
   const VU row = hn::Add(first, hn::Shr(m, hn::Sub(hn::Set(du, 23), seg)));
   const VU xl = hn::And(hn::Shr(m, hn::Sub(hn::Set(du, 6), seg)), hn::Set(du, 0x1ffffu));
-  const std::int32_t* rows = sfu_lanes::row_triples<51, sfu::tanh_row>();
-  const auto idx = hn::Mul(hn::BitCast(di, row), hn::Set(di, 3));
-  const VU c0 = hn::BitCast(du, hn::GatherIndex(di, rows, idx));
-  const VU c1 = hn::BitCast(du, hn::GatherIndex(di, rows + 1, idx));
-  const VU c2 = hn::BitCast(du, hn::GatherIndex(di, rows + 2, idx));
+  const auto [c0, c1, c2] = sfu_lanes::gather_row(sfu_lanes::row_triples<51, sfu::tanh_row>(), hn::BitCast(di, row));
   const VU dropped = sfu_lanes::square_dropped(xl);
   hn::Vec<DU64> sums[2];
   for (int h = 0; h < 2; ++h) {
     const auto part = [&](VU v) { return hn::PromoteTo(du64, h ? hn::UpperHalf(duh, v) : hn::LowerHalf(duh, v)); };
     const auto xlw = hn::BitCast(dw, part(xl));
     const auto sq = hn::Sub(hn::MulEven(xlw, xlw), part(dropped));  // square_trunc(xl) < 2^34
-    const auto c2w = hn::BitCast(dw, part(c2));
     const auto t0 = hn::ShiftLeft<sfu::tanh_a0>(part(c0));
     const auto t1 = hn::Shl(hn::MulEven(hn::BitCast(dw, part(c1)), xlw), part(a1));
-    const auto t2 = hn::Add(hn::MulEven(c2w, hn::BitCast(dw, hn::And(sq, hn::Set(du64, 0xffffffffull)))),
-                            hn::ShiftLeft<32>(hn::MulEven(c2w, hn::BitCast(dw, hn::ShiftRight<32>(sq)))));
-    sums[h] = hn::Sub(hn::Add(t0, t1), t2);
+    sums[h] = hn::Sub(hn::Add(t0, t1), sfu_lanes::times_square(part(c2), sq));
   }
   hn::Mask<DU> small;
   return {specials(hn::Or(sign, sfu_lanes::float_from_sums<sfu::tanh_w>(sums, small))), x.rec};
