@@ -304,18 +304,26 @@ void account_impl(const Classifier& c, Fn fn, ImplStats& st, word a, word b, wor
 // The run of ordinary results from s0 on whose operand 0 is in the bucket of
 // the first: its end, its largest error (m), the first entry reaching it (at)
 // and how many do (ties: the witnesses at m are those entries), and its
-// errors' bins counted into h. A function of its own so that the maximum
-// stays in a register (the caller makes calls, across which no vector
-// register survives).
+// errors' bins counted into h. sa: the operands' bits, entry by entry, where
+// account_listed's vector pass gave them (floats): then the SIMD layer's
+// scan (sweep/engine-inl.hpp) does it. A function of its own so that the
+// maximum stays in a register (the caller makes calls, across which no
+// vector register survives).
 template <class W>
 [[gnu::noinline]] std::size_t scan_run(const Classifier& c, const W* a_in, word mask, const std::uint32_t* sj,
-                                       const double* se, std::size_t s0, std::size_t ns,
+                                       const std::uint32_t* sa, const double* se, std::size_t s0, std::size_t ns,
                                        std::uint64_t (*h)[bins::count], double& m_out, std::size_t& at_out,
                                        std::size_t& ties_out) {
-  const std::size_t bu = c.bucket(bits_of(a_in[sj[s0]]) & mask);
+  if (sa) {
+    const std::size_t s1 = BITEXACT_SIMD_DISPATCH(
+        std::size_t(0), simd_kernels, scan_run(sa, se, s0, ns, c.bits - 12, h[0], &m_out, &at_out, &ties_out));
+    if (s1 > s0) return s1;
+  }
+  const auto bucket = [&](std::size_t s) { return c.bucket(sa ? word(sa[s]) : bits_of(a_in[sj[s]]) & mask); };
+  const std::size_t bu = bucket(s0);
   double m = 0;
   std::size_t s = s0, at = s0, ties = 0;
-  for (; s < ns && c.bucket(bits_of(a_in[sj[s]]) & mask) == bu; ++s) {
+  for (; s < ns && bucket(s) == bu; ++s) {
     const double e = se[s];
     const bool above = e > m;
     at = above ? s : at;
@@ -352,18 +360,21 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
   const int arity = f.arity;
   const word mask = c.mask;
   const int normal_in = arity == 1 ? int(VClass::normal) : int(VClass::normal) * 5 + int(VClass::normal);
-  thread_local std::vector<std::uint32_t> sj, rest;  // positions of the ordinary results, others' q
-  thread_local std::vector<double> se;               // the ordinary results' errors
+  thread_local std::vector<std::uint32_t> sj, sa, rest;  // positions of the ordinary results, operands, others' q
+  thread_local std::vector<double> se;                   // the ordinary results' errors
+  // (The operands' bits are kept for floats: the runs' scans read them.)
+  constexpr bool keep_operands = std::is_same_v<W, float>;
   sj.resize(cnt + 16);
   se.resize(cnt + 16);
+  if (keep_operands) sa.resize(cnt + 16);
   std::size_t ns = 0, q0 = 0, nrest = 0;
   // The vector pass (sweep/engine-inl.hpp) on the whole vectors of the list.
   if constexpr (std::is_same_v<W, float>)
     if (errs && detail::account_batched) {
       rest.resize(cnt + 16);
       ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
-                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, sj.data(), se.data(), 0,
-                                           rest.data(), &nrest, &q0));
+                                  ordinary(arity, a_in, b_in, o, truth_out, list, cnt, errs, sj.data(), sa.data(),
+                                           se.data(), 0, rest.data(), &nrest, &q0));
     }
   // The results the vector pass set aside (rest), then those after it.
   for (std::size_t k = 0; k < nrest + (cnt - q0); ++k) {
@@ -371,8 +382,11 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const std::size_t j = list[q];
     const word a = bits_of(a_in[j]) & mask, b = arity == 2 ? bits_of(b_in[j]) & mask : word(0);
     const word r = bits_of(o[j]) & mask, t = bits_of(truth_out[j]) & mask;
-    const bool ordinary = detail::account_batched & c.is_normal(a) & (arity == 1 || c.is_normal(b)) & c.is_normal(t) &
-                          !c.is_nan(r) & !c.is_zero(r) & !hd::flush_candidate(c.bits, arity, a, b, r, t);
+    // (Each condition named first: one branch for all of them, without
+    // clang's -Wbitwise-instead-of-logical on calls joined by &.)
+    const bool normal_a = c.is_normal(a), normal_b = arity == 1 || c.is_normal(b), normal_t = c.is_normal(t);
+    const bool nan_r = c.is_nan(r), zero_r = c.is_zero(r), flush = hd::flush_candidate(c.bits, arity, a, b, r, t);
+    const bool ordinary = detail::account_batched & normal_a & normal_b & normal_t & !nan_r & !zero_r & !flush;
     if (ordinary) [[likely]] {
       // account_impl's error: from the approximation (exact near a bin
       // boundary), or the exact form.
@@ -380,6 +394,7 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
           errs ? (hd::near_bin_boundary(errs[q]) ? f.ulp_error(a, b, r) : errs[q]) : ulp_error(fn, a, b, r);
       if (e > 0 && e < HUGE_VAL) [[likely]] {
         sj[ns] = std::uint32_t(j);
+        if (keep_operands) sa[ns] = std::uint32_t(a);
         se[ns] = e;
         ++ns;
         continue;
@@ -398,7 +413,8 @@ void account_listed(const Classifier& c, Fn fn, ImplStats& st, const W* a_in, co
     const std::size_t bu = c.bucket(a0), bi = c.binade(a0);
     double m;
     std::size_t at, ties;
-    const std::size_t s1 = scan_run(c, a_in, mask, sjp, sep, s0, ns, h, m, at, ties);
+    const std::size_t s1 =
+        scan_run(c, a_in, mask, sjp, keep_operands ? sa.data() : nullptr, sep, s0, ns, h, m, at, ties);
     const std::uint64_t k = s1 - s0;
     bool first = st.binade_wrong[bi] == 0;
     st.binade_wrong[bi] += k;
@@ -513,6 +529,55 @@ void account_pairs_listed(const Classifier& c, PairStats& p, int arity, const W*
   p.differ += numbers;
   p.cls[int(Disc::number_vs_number)] += numbers;
   p.dist[dist_bin(1)] += adjacent;
+}
+
+// Every input of [0, n) where a pair's outputs x and y differ, into p (list:
+// room for n + 16 positions). For floats of one operand, nearly every pair
+// sweep, the SIMD layer's pass (adjacent_pairs, sweep/engine-inl.hpp) counts
+// the vectors of adjacent results whose offers could change nothing, as
+// account_pairs_listed would; that takes the others. Such a vector needs the
+// pair's witness sets full, so until they are (the first differences of a
+// chunk) account_pairs_listed takes windows of 256 inputs itself. The sets
+// only improve, so an input above their bounds at the start of the pass is
+// above them to its end.
+template <class W>
+void account_pairs(const Classifier& c, PairStats& p, int arity, const W* a_in, const W* b_in, const W* x, const W* y,
+                   const W* truth_out, std::size_t n, std::uint32_t* list) {
+  std::size_t j0 = 0;
+  const auto from_j0 = [&](const W* v) { return v ? v + j0 : v; };
+  const auto listed = [&](std::size_t cnt) {
+    account_pairs_listed(c, p, arity, from_j0(a_in), from_j0(b_in), from_j0(x), from_j0(y), from_j0(truth_out), list,
+                         cnt);
+  };
+  if constexpr (std::is_same_v<W, float>) {
+    if (arity == 1 && detail::account_batched) {
+      const WitnessSet& ws = p.witness[int(Disc::number_vs_number)];
+      const MaxWitness& mx = p.max_dist;
+      const auto full = [&] {
+        return ws.w.size() == WitnessSet::K && (mx.value > 1 || (mx.value == 1 && mx.at.w.size() == WitnessSet::K));
+      };
+      for (; j0 < n && !full(); j0 += std::min<std::size_t>(256, n - j0))
+        listed(list_differences(x + j0, y + j0, std::min<std::size_t>(256, n - j0), c.mask, list));
+      if (j0 < n) {
+        // An adjacent pair's offer could change a set only below this input
+        // (the maximum's set: while the maximum is 1).
+        word below = ws.w.back().a;
+        if (mx.value == 1) below = std::min(below, mx.at.w.back().a);
+        std::size_t done = 0;
+        std::uint64_t adjacent = 0;
+        const std::size_t nr = BITEXACT_SIMD_DISPATCH(
+            std::size_t(0), simd_kernels,
+            adjacent_pairs(a_in + j0, x + j0, y + j0, n - j0, std::uint32_t(below), c.mbits, p.binade_differ.data(),
+                           p.binade_max_dist.data(), &adjacent, list, &done));
+        p.differ += adjacent;
+        p.cls[int(Disc::number_vs_number)] += adjacent;
+        p.dist[dist_bin(1)] += adjacent;
+        listed(nr);
+        j0 += done;
+      }
+    }
+  }
+  listed(list_differences(x + j0, y + j0, n - j0, c.mask, list));
 }
 
 // Feeds outputs into a streaming XXH3 state as little-endian words of `bits`
@@ -689,9 +754,7 @@ static void account_t(Fn fn, State& s, const W* a_in, const W* b_in, const W* co
   auto pairs = [&] {
     for (std::size_t i = 0; i < ni; ++i)
       for (std::size_t k = i + 1; k < ni; ++k) {
-        const std::size_t cnt = list_differences(outp[i], outp[k], n, mask, idx.data());
-        account_pairs_listed(c, s.pair_stats[pair_index(i, k)], arity, a_in, b_in, outp[i], outp[k], truth_out,
-                             idx.data(), cnt);
+        account_pairs(c, s.pair_stats[pair_index(i, k)], arity, a_in, b_in, outp[i], outp[k], truth_out, n, idx.data());
       }
   };
   if (!truth_out) {  // no reference: every pair is compared directly

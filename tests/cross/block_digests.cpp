@@ -277,10 +277,31 @@ struct ref_passes {  // engine.cpp's scalar passes, as their contracts state the
     const std::uint32_t e = w & 0x7f800000u;
     return e != 0 && e != 0x7f800000u;
   }
+  // adjacent_pairs' test: x and y finite nonzero numbers one float apart,
+  // the operand not below `below`.
+  static bool adjacent(std::uint32_t a, std::uint32_t x, std::uint32_t y, std::uint32_t below) {
+    const auto number = [](std::uint32_t w) { return (w & 0x7fffffffu) != 0 && (w & 0x7fffffffu) < 0x7f800000u; };
+    return number(x) && number(y) && (x - y == 1 || y - x == 1) && a >= below;
+  }
+  // scan_run: the run of entries from s0 whose sa >> shift is that of the
+  // first; its largest error, its first entry at it, and how many are.
+  static std::size_t scan_run(const std::uint32_t* sa, const double* se, std::size_t s0, std::size_t ns, int shift,
+                              std::uint64_t* h, double& m, std::size_t& at, std::size_t& ties) {
+    std::size_t s = s0;
+    m = 0;
+    for (; s < ns && sa[s] >> shift == sa[s0] >> shift; ++s) {
+      m = std::max(m, se[s]);
+      ++h[hd::ulp_bin(se[s])];
+    }
+    ties = 0;
+    for (std::size_t k = s0; k < s; ++k)
+      if (se[k] == m && ties++ == 0) at = k;
+    return s;
+  }
   // ordinary: entries q0.. of the list, appended to sj/se (from ns) and rest (from nr).
   static void ordinary(const float* a, const float* o, const float* t, const std::uint32_t* list, std::size_t q0,
-                       std::size_t cnt, const double* errs, std::uint32_t* sj, double* se, std::size_t& ns,
-                       std::uint32_t* rest, std::size_t& nr) {
+                       std::size_t cnt, const double* errs, std::uint32_t* sj, std::uint32_t* sa, double* se,
+                       std::size_t& ns, std::uint32_t* rest, std::size_t& nr) {
     for (std::size_t q = q0; q < cnt; ++q) {
       const std::size_t j = list[q];
       const std::uint32_t r = bit_cast<std::uint32_t>(o[j]) & 0x7fffffffu;
@@ -288,6 +309,7 @@ struct ref_passes {  // engine.cpp's scalar passes, as their contracts state the
       if (normal(bit_cast<std::uint32_t>(a[j])) && normal(bit_cast<std::uint32_t>(t[j])) && r < 0x7f800001u && r != 0 &&
           e > 0 && e < HUGE_VAL && !hd::near_bin_boundary(e)) {
         sj[ns] = std::uint32_t(j);
+        sa[ns] = bit_cast<std::uint32_t>(a[j]);
         se[ns++] = e;
       } else {
         rest[nr++] = std::uint32_t(q);
@@ -347,20 +369,67 @@ void engine_block(std::uint64_t blk, unsigned char* rec) {
   list.resize(cnt + pad);
   std::vector<double> errs(cnt + pad);
   for (std::size_t q = 0; q < cnt; ++q) errs[q] = error_of(mix(h0 ^ (q + 1)));
-  std::vector<std::uint32_t> sj(cnt + pad), rest(cnt + pad);
+  std::vector<std::uint32_t> sj(cnt + pad), sa(cnt + pad), rest(cnt + pad);
   std::vector<double> se(cnt + pad);
   std::size_t ns = 0, nr = 0, q0 = 0;
   if constexpr (Span)
     ns = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
                                 ordinary(1, a.data(), nullptr, o.data(), t.data(), list.data(), cnt, errs.data(),
-                                         sj.data(), se.data(), 0, rest.data(), &nr, &q0));
-  ref_passes::ordinary(a.data(), o.data(), t.data(), list.data(), q0, cnt, errs.data(), sj.data(), se.data(), ns,
-                       rest.data(), nr);
+                                         sj.data(), sa.data(), se.data(), 0, rest.data(), &nr, &q0));
+  ref_passes::ordinary(a.data(), o.data(), t.data(), list.data(), q0, cnt, errs.data(), sj.data(), sa.data(), se.data(),
+                       ns, rest.data(), nr);
   put(&ns, sizeof ns);
   put(sj.data(), ns * 4);
+  put(sa.data(), ns * 4);
   put(se.data(), ns * 8);
   put(&nr, sizeof nr);
   put(rest.data(), nr * 4);
+  // The runs' scans of the ordinary entries (scan_run), run by run, folded
+  // into one word, and their histogram.
+  std::uint64_t runs = 0, hist[24] = {};
+  for (std::size_t s0 = 0, s1 = 0; s0 < ns; s0 = s1) {
+    double m = 0;
+    std::size_t at = 0, ties = 0;
+    s1 = 0;
+    if constexpr (Span)
+      s1 = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                  scan_run(sa.data(), se.data(), s0, ns, 20, hist, &m, &at, &ties));
+    if (s1 == 0) s1 = ref_passes::scan_run(sa.data(), se.data(), s0, ns, 20, hist, m, at, ties);
+    for (const std::uint64_t v :
+         {std::uint64_t(s1), bit_cast<std::uint64_t>(m), std::uint64_t(at), std::uint64_t(ties)})
+      runs = mix(runs ^ v);
+  }
+  put(&runs, sizeof runs);
+  put(hist, sizeof hist);
+  // The pair pass (adjacent_pairs) of nv's and ocml's results: per binade,
+  // the differences and the adjacent ones, with or without the kernel's
+  // counting (the positions it leaves, and those past its vectors, counted
+  // here), and the binades it marks. Half the blocks with no bound.
+  const std::uint32_t below = blk & 1 ? 0 : std::uint32_t(h0 >> 40);
+  std::vector<std::uint64_t> differ(512), adjacent(512), left(512);  // left: adjacent ones not counted by the kernel
+  std::vector<double> mark(512);
+  std::uint64_t adj = 0;
+  std::size_t done = 0, nrest = 0;
+  if constexpr (Span)
+    nrest = BITEXACT_SIMD_DISPATCH(std::size_t(0), simd_kernels,
+                                   adjacent_pairs(a.data(), o.data(), t.data(), n, below, 23, differ.data(),
+                                                  mark.data(), &adj, rest.data(), &done));
+  for (std::size_t b = 0; b < 512; ++b) adjacent[b] = differ[b];  // (the kernel counts only adjacent ones)
+  for (std::size_t k = 0; k < nrest + (n - done); ++k) {
+    const std::size_t j = k < nrest ? rest[k] : done + (k - nrest);
+    const std::uint32_t aw = bit_cast<std::uint32_t>(a[j]), x = bit_cast<std::uint32_t>(o[j]),
+                        y = bit_cast<std::uint32_t>(t[j]);
+    if (x == y) continue;
+    ++differ[aw >> 23];
+    if (ref_passes::adjacent(aw, x, y, below)) ++adjacent[aw >> 23], ++left[aw >> 23], ++adj;
+  }
+  // A binade's mark: the kernel's (largest distance 1), or adjacent ones left.
+  std::uint64_t pairs = 0;
+  for (std::size_t b = 0; b < 512; ++b)
+    for (const std::uint64_t v : {differ[b], adjacent[b], std::uint64_t(mark[b] == 1.0 || left[b] > 0)})
+      pairs = mix(pairs ^ v);
+  put(&pairs, sizeof pairs);
+  put(&adj, sizeof adj);
   if (res.size() > eblock * 32) std::abort();  // (at most about 7 KiB)
   std::memset(rec, 0, eblock * 32);
   std::memcpy(rec, res.data(), res.size());
