@@ -306,68 +306,124 @@ HWY_INLINE void store_finite_or_nan(VF y, hn::Mask<DF> finite, const float* in, 
 // Inf and NaN lanes: the default NaN, as finite_or_nan gives it; in
 // finite-only configurations (which run them through the algorithm, AMD's
 // NaN rules and all) they take scalar(x). Returns the count done.
+// Blocks of up to 512 inputs in three passes, as nv's trig span
+// (nv/trig_batch-inl.hpp):
+//  1. each vector: one whose lanes all take one path (tiny, small, or large:
+//     |x| >= 2^17, Inf, NaN) is finished at once; otherwise the small
+//     reduction of its lanes, kept with x, and its large lanes' arguments
+//     and positions appended, in order, to dense arrays;
+//  2. the large reduction of the dense array, N/2 lanes a step, so no lane
+//     is reduced for nothing (random bit patterns: nearly every vector is
+//     mixed, and under half its lanes large); r and the quadrant written
+//     back at their positions;
+//  3. each kept vector: the kernel, the result, the store.
+// Every input of a block is read in pass 1 before pass 3 stores, and pass 3
+// reads a kept vector's own inputs (finite_only's scalar lanes) before its
+// store: `out` may be `in`.
 template <config C, bool Cos, class Scalar>
 inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scalar scalar) {
   const DF d;
   const DI di;
   const std::size_t lanes = hn::Lanes(d), half = hn::Lanes(hn::ScalableTag<std::uint64_t>());
   constexpr std::size_t max_lanes = simd::max_lanes<float>;
+  constexpr std::size_t block = 512;  // a multiple of every target's N
   alignas(64) float a_buf[max_lanes], r_buf[max_lanes];
   alignas(64) std::int32_t q_buf[max_lanes];
+  alignas(64) float r_keep[block], x_keep[block], large_a[block + max_lanes], large_r[block + max_lanes];
+  alignas(64) std::int32_t q_keep[block], large_q[block + max_lanes], large_pos[block + max_lanes];
+  std::uint16_t kept[block];
   const VI abs_mask = hn::Set(di, 0x7fffffff);
   const VI small_to = hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(small_reduction_limit)));
   const VI inf_bits = hn::Set(di, 0x7f800000);
   const VI tiny_bits = hn::Set(di, std::int32_t(bit_cast<std::uint32_t>(tiny_argument)));
-  std::size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    const VF x = hn::LoadU(d, in + i);
+  // The large reduction's argument: |x|, or for Inf and NaN (replaced at the
+  // end) any finite large one.
+  const auto large_arg = [&](VF a, hn::Mask<DF> finite) {
+    return hn::IfThenElse(finite, a, hn::Set(d, small_reduction_limit));
+  };
+  const auto finish = [&](VF x, VF r, VI quad, const float* bin, float* bout, std::size_t s) {
     const VI xbits = hn::BitCast(di, x);
     const VI abits = hn::And(xbits, abs_mask);
-    // Every lane |x| < 2^-20 (42% of the vectors of an exhaustive set): the
-    // scalar code's early exits decide them, trig_reduce_small's (a flushed
-    // as C says, quadrant 0) and then sincos_kernel's (r, 1), or for r = +-0
-    // a polynomial that gives (+0, 1) as well: sin x is |x| so flushed with
-    // x's sign, cos x is 1.
-    if (hn::AllTrue(di, hn::Lt(abits, tiny_bits))) {
-      const VF y =
-          Cos ? hn::Set(d, 1.0f)
-              : hn::BitCast(d, hn::Xor(hn::BitCast(di, vflush<C.daz>(hn::BitCast(d, abits))), hn::Xor(xbits, abits)));
-      hn::StoreU(y, d, out + i);
-      continue;
-    }
-    const auto large = hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
-    const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
-    const VF a = hn::BitCast(d, abits);
-    VF r = hn::Zero(d);
-    VI quad = hn::Zero(di);
-    // Lanes of the other path compute on an input of this one (1, 2^17):
-    // their results are replaced. Each path only where some lane takes it.
-    const bool all_large = hn::AllTrue(d, large);
-    if (!all_large) vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
-    if (!hn::AllFalse(d, large)) {
-      const VF al = hn::IfThenElse(hn::And(large, finite), a, hn::Set(d, small_reduction_limit));
-      VF rl;
-      VI ql;
-      if constexpr (std::is_same_v<hn::Half<DF>, DFH>) {  // (every target but SVE) the halves in registers
-        const hn::Half<DF> dh;
-        hn::Vec<DFH> r0, r1;
-        hn::Vec<DIH> q0, q1;
-        vreduce_large<C>(hn::LowerHalf(dh, al), r0, q0);
-        vreduce_large<C>(hn::UpperHalf(dh, al), r1, q1);
-        rl = hn::Combine(d, r1, r0);
-        ql = hn::Combine(di, q1, q0);
-      } else {
-        hn::StoreU(al, d, a_buf);
-        for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
-        rl = hn::LoadU(d, r_buf);
-        ql = hn::LoadU(di, q_buf);
+    VF sn, cs;
+    vsincos_kernel<C>(r, sn, cs);
+    store_finite_or_nan<C>(vsincos_result<Cos>(quad, sn, cs, xbits, abits), hn::RebindMask(d, hn::Lt(abits, inf_bits)),
+                           bin, bout, s, scalar);
+  };
+  std::size_t i = 0;
+  while (i + lanes <= n) {
+    const std::size_t len = std::min(block, (n - i) / lanes * lanes);
+    const float* bin = in + i;
+    float* bout = out + i;
+    std::size_t nk = 0, nl = 0;
+    for (std::size_t s = 0; s < len; s += lanes) {  // pass 1
+      const VF x = hn::LoadU(d, bin + s);
+      const VI xbits = hn::BitCast(di, x);
+      const VI abits = hn::And(xbits, abs_mask);
+      // Every lane |x| < 2^-20 (42% of the vectors of an exhaustive set):
+      // the scalar code's early exits decide them, trig_reduce_small's (a
+      // flushed as C says, quadrant 0) and then sincos_kernel's (r, 1), or
+      // for r = +-0 a polynomial that gives (+0, 1) as well: sin x is |x| so
+      // flushed with x's sign, cos x is 1.
+      if (hn::AllTrue(di, hn::Lt(abits, tiny_bits))) {
+        const VF y =
+            Cos ? hn::Set(d, 1.0f)
+                : hn::BitCast(d, hn::Xor(hn::BitCast(di, vflush<C.daz>(hn::BitCast(d, abits))), hn::Xor(xbits, abits)));
+        hn::StoreU(y, d, bout + s);
+        continue;
       }
-      r = all_large ? rl : hn::IfThenElse(large, rl, r);
-      quad = all_large ? ql : hn::IfThenElse(hn::RebindMask(di, large), ql, quad);
+      const auto large = hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
+      const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
+      const VF a = hn::BitCast(d, abits);
+      VF r;
+      VI quad;
+      if (hn::AllTrue(d, large)) {  // the large reduction here, on the vector's two halves
+        const VF al = large_arg(a, finite);
+        if constexpr (std::is_same_v<hn::Half<DF>, DFH>) {  // (every target but SVE) the halves in registers
+          const hn::Half<DF> dh;
+          hn::Vec<DFH> r0, r1;
+          hn::Vec<DIH> q0, q1;
+          vreduce_large<C>(hn::LowerHalf(dh, al), r0, q0);
+          vreduce_large<C>(hn::UpperHalf(dh, al), r1, q1);
+          r = hn::Combine(d, r1, r0);
+          quad = hn::Combine(di, q1, q0);
+        } else {
+          hn::StoreU(al, d, a_buf);
+          for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
+          r = hn::LoadU(d, r_buf);
+          quad = hn::LoadU(di, q_buf);
+        }
+        finish(x, r, quad, bin, bout, s);
+        continue;
+      }
+      // Large lanes compute the small reduction on 1 (their r and quadrant
+      // come from pass 2).
+      vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
+      if (hn::AllFalse(d, large)) [[likely]] {
+        finish(x, r, quad, bin, bout, s);
+        continue;
+      }
+      hn::StoreU(r, d, r_keep + s);
+      hn::StoreU(quad, di, q_keep + s);
+      hn::StoreU(x, d, x_keep + s);
+      const auto large_i = hn::RebindMask(di, large);
+      simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), large_i, di,
+                                             large_pos + nl);
+      nl += simd::BITEXACT_SIMD_NS::compress_store(large_arg(a, finite), large, d, large_a + nl);
+      kept[nk++] = std::uint16_t(s);
     }
-    VF s, c;
-    vsincos_kernel<C>(r, s, c);
-    store_finite_or_nan<C>(vsincos_result<Cos>(quad, s, c, xbits, abits), finite, in, out, i, scalar);
+    if (nk != 0) {
+      for (std::size_t k = nl; k < nl + half; ++k) large_a[k] = small_reduction_limit;  // padding lanes
+      for (std::size_t k = 0; k < nl; k += half) vreduce_large<C>(large_a + k, large_r + k, large_q + k);  // pass 2
+      for (std::size_t k = 0; k < nl; ++k) {
+        r_keep[large_pos[k]] = large_r[k];
+        q_keep[large_pos[k]] = large_q[k];
+      }
+      for (std::size_t t = 0; t < nk; ++t) {  // pass 3
+        const std::size_t s = kept[t];
+        finish(hn::LoadU(d, x_keep + s), hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), bin, bout, s);
+      }
+    }
+    i += len;
   }
   return i;
 }
