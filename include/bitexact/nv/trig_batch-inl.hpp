@@ -189,68 +189,64 @@ inline std::size_t trig_span_kernel(const float* in, float* out, std::size_t n, 
   const auto reduced_result = [&](VF r, VI q, VI mag) {
     return hn::IfThenElse(hn::RebindMask(d, hn::Gt(mag, hn::Set(di, 0x7f7fffff))), canonical, trig_poly<M>(r, q));
   };
-  std::size_t i = 0;
-  while (i + lanes <= n) {
-    const std::size_t len = std::min(block, (n - i) / lanes * lanes);
-    const float* bin = in + i;
-    float* bout = out + i;
-    std::size_t nk = 0, np = 0;
-    for (std::size_t s = 0; s < len; s += lanes) {  // pass 1
-      const VF x = hn::LoadU(d, bin + s);
-      const VI mag = hn::And(hn::BitCast(di, x), abs_mask);
-      const auto slow = hn::Gt(mag, slow_from);
-      const auto tiny = hn::RebindMask(d, hn::Lt(mag, tiny_to));
-      if (hn::AllTrue(d, tiny)) {  // (37% of an exhaustive sweep's vectors)
-        hn::StoreU(tiny_result(x), d, bout + s);
-        continue;
-      }
-      if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
-        if (hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves (no tiny lane, no Cody-Waite)
-          const hn::Half<decltype(d)> dh;
-          hn::Vec<ph_df> r0, r1;
-          hn::Vec<ph_di> q0, q1;
-          trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
-          trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
-          hn::StoreU(reduced_result(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0), mag), d, bout + s);
-          continue;
+  return simd::BITEXACT_SIMD_NS::for_each_block<block>(
+      in, out, n, lanes, [&](const float* bin, float* bout, std::size_t len) {
+        std::size_t nk = 0, np = 0;
+        for (std::size_t s = 0; s < len; s += lanes) {  // pass 1
+          const VF x = hn::LoadU(d, bin + s);
+          const VI mag = hn::And(hn::BitCast(di, x), abs_mask);
+          const auto slow = hn::Gt(mag, slow_from);
+          const auto tiny = hn::RebindMask(d, hn::Lt(mag, tiny_to));
+          if (hn::AllTrue(d, tiny)) {  // (37% of an exhaustive sweep's vectors)
+            hn::StoreU(tiny_result(x), d, bout + s);
+            continue;
+          }
+          if constexpr (std::is_same_v<hn::Half<decltype(d)>, ph_df>) {  // (every target but SVE)
+            if (hn::AllTrue(di, slow)) {  // every lane: Payne-Hanek here, in two halves (no tiny lane, no Cody-Waite)
+              const hn::Half<decltype(d)> dh;
+              hn::Vec<ph_df> r0, r1;
+              hn::Vec<ph_di> q0, q1;
+              trig_payne_hanek(hn::LowerHalf(dh, x), r0, q0, quadrant_offset);
+              trig_payne_hanek(hn::UpperHalf(dh, x), r1, q1, quadrant_offset);
+              hn::StoreU(reduced_result(hn::Combine(d, r1, r0), hn::Combine(di, q1, q0), mag), d, bout + s);
+              continue;
+            }
+          }
+          const bool some_tiny = !hn::AllFalse(d, tiny);
+          VF r;
+          VI q;
+          // Tiny lanes compute on 1 (any ordinary input) and take tiny_result.
+          trig_cody_waite<M>(some_tiny ? hn::IfThenElse(tiny, one, x) : x, offset, r, q);
+          if (hn::AllFalse(di, slow)) [[likely]] {
+            const VF y = trig_poly<M>(r, q);
+            hn::StoreU(some_tiny ? hn::IfThenElse(tiny, tiny_result(x), y) : y, d, bout + s);
+            continue;
+          }
+          hn::StoreU(r, d, r_keep + s);
+          hn::StoreU(q, di, q_keep + s);
+          hn::StoreU(x, d, x_keep + s);
+          simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), slow, di,
+                                                 ph_pos + np);
+          np += simd::BITEXACT_SIMD_NS::compress_store(x, hn::RebindMask(d, slow), d, ph_x + np);
+          kept[nk++] = std::uint16_t(s);
         }
-      }
-      const bool some_tiny = !hn::AllFalse(d, tiny);
-      VF r;
-      VI q;
-      // Tiny lanes compute on 1 (any ordinary input) and take tiny_result.
-      trig_cody_waite<M>(some_tiny ? hn::IfThenElse(tiny, one, x) : x, offset, r, q);
-      if (hn::AllFalse(di, slow)) [[likely]] {
-        const VF y = trig_poly<M>(r, q);
-        hn::StoreU(some_tiny ? hn::IfThenElse(tiny, tiny_result(x), y) : y, d, bout + s);
-        continue;
-      }
-      hn::StoreU(r, d, r_keep + s);
-      hn::StoreU(q, di, q_keep + s);
-      hn::StoreU(x, d, x_keep + s);
-      simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), slow, di,
-                                                     ph_pos + np);
-      np += simd::BITEXACT_SIMD_NS::compress_store(x, hn::RebindMask(d, slow), d, ph_x + np);
-      kept[nk++] = std::uint16_t(s);
-    }
-    if (nk != 0) {
-      for (std::size_t k = np; k < np + ph_lanes; ++k) ph_x[k] = 0x1p20f;  // padding lanes: any finite input
-      for (std::size_t k = 0; k < np; k += ph_lanes) trig_payne_hanek(ph_x + k, ph_r + k, ph_q + k, quadrant_offset);
-      for (std::size_t k = 0; k < np; ++k) {  // pass 2's results into the kept vectors
-        r_keep[ph_pos[k]] = ph_r[k];
-        q_keep[ph_pos[k]] = ph_q[k];
-      }
-      for (std::size_t t = 0; t < nk; ++t) {  // pass 3
-        const std::size_t s = kept[t];
-        const VF x = hn::LoadU(d, x_keep + s);
-        const VI mag = hn::And(hn::BitCast(di, x), abs_mask);
-        const VF y = reduced_result(hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), mag);
-        hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Lt(mag, tiny_to)), tiny_result(x), y), d, bout + s);
-      }
-    }
-    i += len;
-  }
-  return i;
+        if (nk != 0) {
+          for (std::size_t k = np; k < np + ph_lanes; ++k) ph_x[k] = 0x1p20f;  // padding lanes: any finite input
+          for (std::size_t k = 0; k < np; k += ph_lanes)
+            trig_payne_hanek(ph_x + k, ph_r + k, ph_q + k, quadrant_offset);
+          for (std::size_t k = 0; k < np; ++k) {  // pass 2's results into the kept vectors
+            r_keep[ph_pos[k]] = ph_r[k];
+            q_keep[ph_pos[k]] = ph_q[k];
+          }
+          for (std::size_t t = 0; t < nk; ++t) {  // pass 3
+            const std::size_t s = kept[t];
+            const VF x = hn::LoadU(d, x_keep + s);
+            const VI mag = hn::And(hn::BitCast(di, x), abs_mask);
+            const VF y = reduced_result(hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), mag);
+            hn::StoreU(hn::IfThenElse(hn::RebindMask(d, hn::Lt(mag, tiny_to)), tiny_result(x), y), d, bout + s);
+          }
+        }
+      });
 }
 
 }  // namespace bitexact::nv::detail::BITEXACT_SIMD_NS

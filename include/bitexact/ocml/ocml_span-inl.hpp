@@ -349,83 +349,79 @@ inline std::size_t sincos_span(const float* in, float* out, std::size_t n, Scala
     store_finite_or_nan<C>(vsincos_result<Cos>(quad, sn, cs, xbits, abits), hn::RebindMask(d, hn::Lt(abits, inf_bits)),
                            bin, bout, s, scalar);
   };
-  std::size_t i = 0;
-  while (i + lanes <= n) {
-    const std::size_t len = std::min(block, (n - i) / lanes * lanes);
-    const float* bin = in + i;
-    float* bout = out + i;
-    std::size_t nk = 0, nl = 0;
-    for (std::size_t s = 0; s < len; s += lanes) {  // pass 1
-      const VF x = hn::LoadU(d, bin + s);
-      const VI xbits = hn::BitCast(di, x);
-      const VI abits = hn::And(xbits, abs_mask);
-      // Every lane |x| < 2^-20 (42% of the vectors of an exhaustive set):
-      // the scalar code's early exits decide them, trig_reduce_small's (a
-      // flushed as C says, quadrant 0) and then sincos_kernel's (r, 1), or
-      // for r = +-0 a polynomial that gives (+0, 1) as well: sin x is |x| so
-      // flushed with x's sign, cos x is 1.
-      if (hn::AllTrue(di, hn::Lt(abits, tiny_bits))) {
-        const VF y =
-            Cos ? hn::Set(d, 1.0f)
-                : hn::BitCast(d, hn::Xor(hn::BitCast(di, vflush<C.daz>(hn::BitCast(d, abits))), hn::Xor(xbits, abits)));
-        hn::StoreU(y, d, bout + s);
-        continue;
-      }
-      const auto large = hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
-      const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
-      const VF a = hn::BitCast(d, abits);
-      VF r;
-      VI quad;
-      if (hn::AllTrue(d, large)) {  // the large reduction here, on the vector's two halves
-        const VF al = large_arg(a, finite);
-        if constexpr (std::is_same_v<hn::Half<DF>, DFH>) {  // (every target but SVE) the halves in registers
-          const hn::Half<DF> dh;
-          hn::Vec<DFH> r0, r1;
-          hn::Vec<DIH> q0, q1;
-          vreduce_large<C>(hn::LowerHalf(dh, al), r0, q0);
-          vreduce_large<C>(hn::UpperHalf(dh, al), r1, q1);
-          r = hn::Combine(d, r1, r0);
-          quad = hn::Combine(di, q1, q0);
-        } else {
-          hn::StoreU(al, d, a_buf);
-          for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
-          r = hn::LoadU(d, r_buf);
-          quad = hn::LoadU(di, q_buf);
+  return simd::BITEXACT_SIMD_NS::for_each_block<block>(
+      in, out, n, lanes, [&](const float* bin, float* bout, std::size_t len) {
+        std::size_t nk = 0, nl = 0;
+        for (std::size_t s = 0; s < len; s += lanes) {  // pass 1
+          const VF x = hn::LoadU(d, bin + s);
+          const VI xbits = hn::BitCast(di, x);
+          const VI abits = hn::And(xbits, abs_mask);
+          // Every lane |x| < 2^-20 (42% of the vectors of an exhaustive set):
+          // the scalar code's early exits decide them, trig_reduce_small's (a
+          // flushed as C says, quadrant 0) and then sincos_kernel's (r, 1), or
+          // for r = +-0 a polynomial that gives (+0, 1) as well: sin x is |x| so
+          // flushed with x's sign, cos x is 1.
+          if (hn::AllTrue(di, hn::Lt(abits, tiny_bits))) {
+            const VF y = Cos ? hn::Set(d, 1.0f)
+                             : hn::BitCast(d, hn::Xor(hn::BitCast(di, vflush<C.daz>(hn::BitCast(d, abits))),
+                                                      hn::Xor(xbits, abits)));
+            hn::StoreU(y, d, bout + s);
+            continue;
+          }
+          const auto large =
+              hn::RebindMask(d, hn::Gt(abits, hn::Sub(small_to, hn::Set(di, 1))));  // |x| >= 2^17, Inf, NaN
+          const auto finite = hn::RebindMask(d, hn::Lt(abits, inf_bits));
+          const VF a = hn::BitCast(d, abits);
+          VF r;
+          VI quad;
+          if (hn::AllTrue(d, large)) {  // the large reduction here, on the vector's two halves
+            const VF al = large_arg(a, finite);
+            if constexpr (std::is_same_v<hn::Half<DF>, DFH>) {  // (every target but SVE) the halves in registers
+              const hn::Half<DF> dh;
+              hn::Vec<DFH> r0, r1;
+              hn::Vec<DIH> q0, q1;
+              vreduce_large<C>(hn::LowerHalf(dh, al), r0, q0);
+              vreduce_large<C>(hn::UpperHalf(dh, al), r1, q1);
+              r = hn::Combine(d, r1, r0);
+              quad = hn::Combine(di, q1, q0);
+            } else {
+              hn::StoreU(al, d, a_buf);
+              for (std::size_t h = 0; h < lanes; h += half) vreduce_large<C>(a_buf + h, r_buf + h, q_buf + h);
+              r = hn::LoadU(d, r_buf);
+              quad = hn::LoadU(di, q_buf);
+            }
+            finish(x, r, quad, bin, bout, s);
+            continue;
+          }
+          // Large lanes compute the small reduction on 1 (their r and quadrant
+          // come from pass 2).
+          vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
+          if (hn::AllFalse(d, large)) [[likely]] {
+            finish(x, r, quad, bin, bout, s);
+            continue;
+          }
+          hn::StoreU(r, d, r_keep + s);
+          hn::StoreU(quad, di, q_keep + s);
+          hn::StoreU(x, d, x_keep + s);
+          const auto large_i = hn::RebindMask(di, large);
+          simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), large_i, di,
+                                                 large_pos + nl);
+          nl += simd::BITEXACT_SIMD_NS::compress_store(large_arg(a, finite), large, d, large_a + nl);
+          kept[nk++] = std::uint16_t(s);
         }
-        finish(x, r, quad, bin, bout, s);
-        continue;
-      }
-      // Large lanes compute the small reduction on 1 (their r and quadrant
-      // come from pass 2).
-      vreduce_small<C>(hn::IfThenElse(large, hn::Set(d, 1.0f), a), r, quad);
-      if (hn::AllFalse(d, large)) [[likely]] {
-        finish(x, r, quad, bin, bout, s);
-        continue;
-      }
-      hn::StoreU(r, d, r_keep + s);
-      hn::StoreU(quad, di, q_keep + s);
-      hn::StoreU(x, d, x_keep + s);
-      const auto large_i = hn::RebindMask(di, large);
-      simd::BITEXACT_SIMD_NS::compress_store(hn::Add(hn::Iota(di, 0), hn::Set(di, std::int32_t(s))), large_i, di,
-                                             large_pos + nl);
-      nl += simd::BITEXACT_SIMD_NS::compress_store(large_arg(a, finite), large, d, large_a + nl);
-      kept[nk++] = std::uint16_t(s);
-    }
-    if (nk != 0) {
-      for (std::size_t k = nl; k < nl + half; ++k) large_a[k] = small_reduction_limit;  // padding lanes
-      for (std::size_t k = 0; k < nl; k += half) vreduce_large<C>(large_a + k, large_r + k, large_q + k);  // pass 2
-      for (std::size_t k = 0; k < nl; ++k) {
-        r_keep[large_pos[k]] = large_r[k];
-        q_keep[large_pos[k]] = large_q[k];
-      }
-      for (std::size_t t = 0; t < nk; ++t) {  // pass 3
-        const std::size_t s = kept[t];
-        finish(hn::LoadU(d, x_keep + s), hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), bin, bout, s);
-      }
-    }
-    i += len;
-  }
-  return i;
+        if (nk != 0) {
+          for (std::size_t k = nl; k < nl + half; ++k) large_a[k] = small_reduction_limit;  // padding lanes
+          for (std::size_t k = 0; k < nl; k += half) vreduce_large<C>(large_a + k, large_r + k, large_q + k);  // pass 2
+          for (std::size_t k = 0; k < nl; ++k) {
+            r_keep[large_pos[k]] = large_r[k];
+            q_keep[large_pos[k]] = large_q[k];
+          }
+          for (std::size_t t = 0; t < nk; ++t) {  // pass 3
+            const std::size_t s = kept[t];
+            finish(hn::LoadU(d, x_keep + s), hn::LoadU(d, r_keep + s), hn::LoadU(di, q_keep + s), bin, bout, s);
+          }
+        }
+      });
 }
 
 // expm1_f32<C> on the whole vectors of in[0, n): each lane performs the

@@ -134,6 +134,21 @@ HWY_INLINE std::size_t compress_store(hn::Vec<D> v, hn::Mask<D> m, D d, hn::TFro
     return hn::CompressStore(v, m, d, p);
 }
 
+// The whole vectors of in[0, n) (`lanes` floats each) in blocks of up to
+// Block inputs, a multiple of every target's lane count: f(in + i, out + i,
+// len) for each block at i. Returns the count done. For the kernels that
+// work a block in passes (nv's and ocml's trig spans).
+template <std::size_t Block, class F>
+HWY_INLINE std::size_t for_each_block(const float* in, float* out, std::size_t n, std::size_t lanes, F f) {
+  std::size_t i = 0;
+  while (i + lanes <= n) {
+    const std::size_t len = std::min(Block, (n - i) / lanes * lanes);
+    f(in + i, out + i, len);
+    i += len;
+  }
+  return i;
+}
+
 // f(j) for each lane j, ascending, where `mask` is false: the lanes a kernel
 // leaves to the scalar code.
 template <class D, class M, class F>
