@@ -292,14 +292,9 @@ inline std::size_t scan_run(const std::uint32_t* sa, const double* se, std::size
   const double m_vec = s > s0 ? hn::GetLane(hn::MaxOfLanes(dd, mv)) : 0.0;
   double m = m_vec;
   std::size_t at = s0, ties = 0;
-  for (; s < ns && sa[s] >> shift == bu; ++s) {
-    const double e = se[s];
-    const bool above = e > m;
-    at = above ? s : at;
-    ties = above ? 1 : ties + (e == m);
-    m = above ? e : m;
-    ++h[hd::ulp_bin(e)];
-  }
+  s = hd::scan_errors(
+      se, s, ns, [&](std::size_t k) { return sa[k] >> shift == bu; }, [&](std::size_t, int bin) { ++h[bin]; }, m, at,
+      ties);
   // Where the entries after the vectors did not raise the maximum, the
   // vectors hold its first entry and more ties (the loop counted its own).
   if (vec_end > s0 && m == m_vec) {

@@ -321,16 +321,12 @@ template <class W>
   }
   const auto bucket = [&](std::size_t s) { return c.bucket(sa ? word(sa[s]) : bits_of(a_in[sj[s]]) & mask); };
   const std::size_t bu = bucket(s0);
+  // (Locals, not the out-parameters: the counts' stores could alias those.)
   double m = 0;
-  std::size_t s = s0, at = s0, ties = 0;
-  for (; s < ns && bucket(s) == bu; ++s) {
-    const double e = se[s];
-    const bool above = e > m;
-    at = above ? s : at;
-    ties = above ? 1 : ties + (e == m);
-    m = above ? e : m;
-    ++h[s & 3][hd::ulp_bin(e)];
-  }
+  std::size_t at = s0, ties = 0;
+  const std::size_t s = hd::scan_errors(
+      se, s0, ns, [&](std::size_t k) { return bucket(k) == bu; }, [&](std::size_t k, int bin) { ++h[k & 3][bin]; }, m,
+      at, ties);
   m_out = m;
   at_out = at;
   ties_out = ties;

@@ -9,6 +9,7 @@
 // containers), so nvcc can compile it for the GPU.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "bitexact/bits.hpp"
@@ -95,6 +96,25 @@ BITEXACT_INLINE int ulp_bin(double e) {
   const int k = int(u >> 52) - 1023 + int((u & 0x000fffffffffffffull) != 0);
   const int b = k + 2;
   return b < 1 ? 1 : b > 23 ? 23 : b;
+}
+
+// The sweep's scan of a run of ULP errors e[s..] (src/sweep/: engine.cpp's
+// scan_run and its SIMD kernel's last entries), entry by entry while
+// in_run(s): continuing from the m, at and ties it is given, the largest
+// error in m, the first entry reaching it in at and how many do in ties;
+// each entry's bin to count(s, ulp_bin). Branch-free. Returns where it stopped.
+template <class InRun, class Count>
+BITEXACT_INLINE std::size_t scan_errors(const double* e, std::size_t s, std::size_t ns, InRun in_run, Count count,
+                                        double& m, std::size_t& at, std::size_t& ties) {
+  for (; s < ns && in_run(s); ++s) {
+    const double v = e[s];
+    const bool above = v > m;
+    at = above ? s : at;
+    ties = above ? 1 : ties + (v == m);
+    m = above ? v : m;
+    count(s, ulp_bin(v));
+  }
+  return s;
 }
 
 // sweep::dist_bin: ULP-distance bins of number_vs_number pairs: 1, 2,
